@@ -1,0 +1,2 @@
+# Sphinx's configuration is not a module to test.
+collect_ignore = ["docs/conf.py", "benchmarks"]

@@ -1,0 +1,700 @@
+"""Suits, ranks, the 36 cards, sets of cards, notation and dealing.
+
+The engine names suits the Swiss way (Eicheln, Rosen, Schilten, Schellen). The
+canonical short notation uses French-suit letters, because they are what most
+players and most other software can read: **C**\\ lubs = Eicheln, **S**\\ pades =
+Rosen, **H**\\ earts = Schilten, **D**\\ iamonds = Schellen (the mapping of seed
+001, "Spelregels"), followed by the rank ``6``-``10``, ``J``, ``Q``, ``K`` or
+``A``.
+
+>>> Card.parse("H10")
+Card.H10
+>>> str(Card.CA)
+'CA'
+>>> Card.H10.suit, Card.H10.rank
+(Suit.SCHILTEN, Rank.TEN)
+
+Each card has an index 0..35: ``suit * 9 + rank``. A :class:`CardSet` is a
+frozen set of cards stored in one int, bit *i* for card *i*, so one suit is nine
+adjacent bits.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
+from typing import Any, Final
+
+from jass.errors import InvalidCardsError, InvalidNotationError
+
+__all__ = [
+    "Suit",
+    "Rank",
+    "Card",
+    "CardSet",
+    "FULL_DECK",
+    "SUIT_MASKS",
+    "shuffled_deck",
+    "deal",
+    "validate_deck",
+]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, named as in the Swiss-German pack.
+
+    Aliases give the French names (seed 001's mapping: Eicheln = clubs,
+    Rosen = spades, Schilten = hearts, Schellen = diamonds) and the German
+    pack's names (Eichel, Grün/Blatt, Herz, Schellen).
+
+    >>> Suit.CLUBS is Suit.EICHELN
+    True
+    >>> Suit.HERZ.symbol
+    '♥'
+    """
+
+    EICHELN = 0
+    ROSEN = 1
+    SCHILTEN = 2
+    SCHELLEN = 3
+
+    # French pack (seed 001's mapping).
+    CLUBS = 0
+    SPADES = 1
+    HEARTS = 2
+    DIAMONDS = 3
+    # German pack.
+    EICHEL = 0
+    GRUEN = 1
+    HERZ = 2
+
+    @property
+    def letter(self) -> str:
+        """The French-suit letter used in card codes: ``C``, ``S``, ``H`` or ``D``."""
+        return "CSHD"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The French suit symbol: ``♣``, ``♠``, ``♥`` or ``♦``."""
+        return "♣♠♥♦"[self]
+
+    @property
+    def swiss_name(self) -> str:
+        """The Swiss-German name: Eicheln, Rosen, Schilten or Schellen."""
+        return ("Eicheln", "Rosen", "Schilten", "Schellen")[self]
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+class Rank(enum.IntEnum):
+    """The nine ranks, numbered in their natural order 6 < 7 < ... < K < A.
+
+    The natural order is the order of sequences (Weis) in every mode and the
+    order of tricks in a plain suit and in Obenabe. The Swiss names are aliases:
+    ``UNDER`` (Jack, the Bauer when it is trump) and ``OBER`` (Queen).
+    """
+
+    SIX = 0
+    SEVEN = 1
+    EIGHT = 2
+    NINE = 3
+    TEN = 4
+    JACK = 5
+    QUEEN = 6
+    KING = 7
+    ACE = 8
+
+    UNDER = 5
+    OBER = 6
+
+    @property
+    def code(self) -> str:
+        """The rank part of a card code: ``6``..``10``, ``J``, ``Q``, ``K``, ``A``."""
+        return _RANK_CODES[self]
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+
+_RANK_CODES: Final = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+class Card(enum.Enum):
+    """One of the 36 cards, named by its code (suit letter, then rank).
+
+    ``Card.H6`` is the 6 of hearts (Schilten), ``Card.CJ`` the Jack (Under) of
+    clubs (Eicheln). Cards order by their index ``suit * 9 + rank``.
+
+    >>> Card.SA.index, Card.SA.suit, Card.SA.rank
+    (17, Suit.ROSEN, Rank.ACE)
+    >>> Card.of(Suit.SCHELLEN, Rank.UNDER)
+    Card.DJ
+    >>> sorted([Card.DA, Card.C6, Card.H9])
+    [Card.C6, Card.H9, Card.DA]
+    """
+
+    C6 = 0
+    C7 = 1
+    C8 = 2
+    C9 = 3
+    C10 = 4
+    CJ = 5
+    CQ = 6
+    CK = 7
+    CA = 8
+    S6 = 9
+    S7 = 10
+    S8 = 11
+    S9 = 12
+    S10 = 13
+    SJ = 14
+    SQ = 15
+    SK = 16
+    SA = 17
+    H6 = 18
+    H7 = 19
+    H8 = 20
+    H9 = 21
+    H10 = 22
+    HJ = 23
+    HQ = 24
+    HK = 25
+    HA = 26
+    D6 = 27
+    D7 = 28
+    D8 = 29
+    D9 = 30
+    D10 = 31
+    DJ = 32
+    DQ = 33
+    DK = 34
+    DA = 35
+
+    @property
+    def index(self) -> int:
+        """The card's index 0..35, ``suit * 9 + rank``; its bit in a :class:`CardSet`."""
+        return self._value_
+
+    @property
+    def bit(self) -> int:
+        """The card's bit in a :attr:`CardSet.bits`: ``1 << index``."""
+        return 1 << self._value_
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit."""
+        return _SUIT_OF[self._value_]
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank."""
+        return _RANK_OF[self._value_]
+
+    @property
+    def code(self) -> str:
+        """The canonical code, e.g. ``'H6'``, ``'S10'``, ``'CJ'``, ``'DA'``."""
+        return self.name
+
+    @property
+    def symbol(self) -> str:
+        """The code with the suit symbol instead of the letter, e.g. ``'♥10'``."""
+        return _SUIT_OF[self._value_].symbol + _RANK_OF[self._value_].code
+
+    @classmethod
+    def of(cls, suit: Suit, rank: Rank) -> Card:
+        """The card of ``suit`` and ``rank``."""
+        return _CARDS[int(suit) * 9 + int(rank)]
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card with index ``index`` (0..35).
+
+        >>> Card.from_index(35)
+        Card.DA
+        """
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 36:
+            raise InvalidCardsError(f"{index!r} is not a card index: expected an int 0..35")
+        return _CARDS[index]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card from its code, a suit symbol, or its Swiss or German name.
+
+        Case and surrounding spaces are ignored; the rank may come first.
+
+        >>> [Card.parse(t) for t in ("H6", "s10", "♥A", "A♥", "Rosen Under", "Schellen-Ass")]
+        [Card.H6, Card.S10, Card.HA, Card.HA, Card.SJ, Card.DA]
+        """
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"{text!r} is not a card: expected a string such as 'H6'")
+        card = _parse_card(text)
+        if card is None:
+            raise InvalidNotationError(
+                f"{text!r} is not a card: expected a suit (C, S, H, D, ♣, ♠, ♥, ♦ "
+                "or a suit name) and a rank (6, 7, 8, 9, 10, J/U, Q/O, K, A), "
+                "e.g. 'H6', 'S10', 'CJ', '♦A' or 'Rosen Ass'"
+            )
+        return card
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Card.{self.name}"
+
+    def __lt__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self._value_ < other._value_
+        return NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self._value_ <= other._value_
+        return NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self._value_ > other._value_
+        return NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self._value_ >= other._value_
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self._value_
+
+
+_CARDS: Final[tuple[Card, ...]] = tuple(sorted(Card, key=lambda c: c.value))
+_SUIT_OF: Final[tuple[Suit, ...]] = tuple(Suit(i // 9) for i in range(36))
+_RANK_OF: Final[tuple[Rank, ...]] = tuple(Rank(i % 9) for i in range(36))
+
+#: Bit mask of each suit's nine cards, indexed by suit.
+SUIT_MASKS: Final[tuple[int, int, int, int]] = (0x1FF, 0x1FF << 9, 0x1FF << 18, 0x1FF << 27)
+_ALL_BITS: Final = (1 << 36) - 1
+
+
+# --- notation --------------------------------------------------------------
+
+_SUIT_TOKENS: Final[dict[str, Suit]] = {}
+for _suit, _words in (
+    (Suit.EICHELN, "c ♣ ♧ eicheln eichel eichle ecken clubs club trèfle trefle klaveren"),
+    (Suit.ROSEN, "s ♠ ♤ rosen rose spades spade grün grüen gruen grun blatt laub pique schoppen"),
+    (Suit.SCHILTEN, "h ♥ ♡ schilten schilte schilt hearts heart herz cœur coeur harten"),
+    (Suit.SCHELLEN, "d ♦ ♢ schellen schelle diamonds diamond carreau ruiten bellen"),
+):
+    for _word in _words.split():
+        _SUIT_TOKENS[_word] = _suit
+
+_RANK_TOKENS: Final[dict[str, Rank]] = {}
+for _rank, _words in (
+    (Rank.SIX, "6 sechs six"),
+    (Rank.SEVEN, "7 sieben seven"),
+    (Rank.EIGHT, "8 acht eight"),
+    (Rank.NINE, "9 neun nine nell näll"),
+    (Rank.TEN, "10 t zehn ten banner"),
+    (Rank.JACK, "j u under unter bauer puur buur jack valet boer"),
+    (Rank.QUEEN, "q o ober queen dame vrouw"),
+    (Rank.KING, "k könig koenig konig king roi heer"),
+    (Rank.ACE, "a ass as daus ace aas"),
+):
+    for _word in _words.split():
+        _RANK_TOKENS[_word] = _rank
+
+_SYMBOLS: Final = "♣♧♠♤♥♡♦♢"
+_COMPACT: Final = re.compile(
+    rf"^(?:([cshd{_SYMBOLS}])\s*(10|[6-9tjuqokab])|(10|[6-9tjuqokab])\s*([cshd{_SYMBOLS}]))$"
+)
+_SEPARATORS: Final = re.compile(r"[\s\-_/]+")
+
+
+def _parse_card(text: str) -> Card | None:
+    key = text.strip().casefold()
+    match = _COMPACT.match(key)
+    if match:
+        suit_token = match.group(1) or match.group(4)
+        rank_token = match.group(2) or match.group(3)
+        if rank_token == "b":  # "B" for Bauer, as some score sheets write it
+            rank_token = "j"
+        return _CARDS[_SUIT_TOKENS[suit_token] * 9 + _RANK_TOKENS[rank_token]]
+    words = [w for w in _SEPARATORS.split(key) if w and w not in ("of", "de", "du")]
+    if len(words) != 2:
+        return None
+    first, second = words
+    if first in _SUIT_TOKENS and second in _RANK_TOKENS:
+        return _CARDS[_SUIT_TOKENS[first] * 9 + _RANK_TOKENS[second]]
+    if first in _RANK_TOKENS and second in _SUIT_TOKENS:
+        return _CARDS[_SUIT_TOKENS[second] * 9 + _RANK_TOKENS[first]]
+    return None
+
+
+# --- CardSet ---------------------------------------------------------------
+
+
+def _bits_of(cards: Iterable[Card | str]) -> int:
+    if isinstance(cards, CardSet):
+        return cards._bits
+    if isinstance(cards, str):
+        return CardSet.parse(cards)._bits
+    bits = 0
+    try:
+        iterator = iter(cards)
+    except TypeError:
+        raise InvalidCardsError(f"{cards!r} is not a collection of cards") from None
+    for card in iterator:
+        if isinstance(card, Card):
+            bits |= 1 << card._value_
+        elif isinstance(card, str):
+            bits |= 1 << Card.parse(card)._value_
+        else:
+            raise InvalidCardsError(f"{card!r} is not a card (in {cards!r})")
+    return bits
+
+
+class CardSet(AbstractSet[Card]):
+    """A frozen set of cards stored in one int: bit *i* is card *i*.
+
+    It behaves like ``frozenset[Card]``: the operators ``| & - ^`` and the
+    methods ``union``, ``intersection``, ... return new sets; ``len``, ``in``,
+    comparisons (subset/superset), hashing and equality work as for sets.
+    Iteration is in index order: suits Eicheln, Rosen, Schilten, Schellen
+    (C, S, H, D), and within a suit 6, 7, 8, 9, 10, J, Q, K, A.
+
+    >>> hand = CardSet.parse("HA H6 CJ")
+    >>> hand
+    CardSet('CJ H6 HA')
+    >>> Card.HA in hand, len(hand)
+    (True, 3)
+    >>> hand - CardSet([Card.H6])
+    CardSet('CJ HA')
+    >>> hand.bits == (1 << 5) | (1 << 18) | (1 << 26)
+    True
+
+    Hot code can stay with the raw int: :meth:`from_bits` and :attr:`bits`.
+    """
+
+    __slots__ = ("_bits",)
+    _bits: int
+
+    def __init__(self, cards: Iterable[Card | str] = ()) -> None:
+        _set_bits(self, _bits_of(cards))
+
+    @classmethod
+    def from_bits(cls, bits: int) -> CardSet:
+        """The set whose bit *i* is card *i*; ``bits`` must be in ``0 .. 2**36 - 1``."""
+        if isinstance(bits, bool) or not isinstance(bits, int) or not 0 <= bits <= _ALL_BITS:
+            raise InvalidCardsError(f"{bits!r} is not a card bit set: expected an int 0..2**36-1")
+        return _from_bits(bits)
+
+    @classmethod
+    def parse(cls, text: str) -> CardSet:
+        """Read cards separated by spaces or commas (each as :meth:`Card.parse` reads it).
+
+        >>> CardSet.parse("♥A, s10  cj")
+        CardSet('CJ S10 HA')
+        >>> CardSet.parse("")
+        CardSet()
+        """
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"{text!r} is not a set of cards: expected a string")
+        bits = 0
+        for token in re.split(r"[\s,;]+", text.strip()):
+            if token:
+                bits |= 1 << Card.parse(token)._value_
+        return _from_bits(bits)
+
+    @property
+    def bits(self) -> int:
+        """The raw int: bit *i* set when card *i* is in the set."""
+        return self._bits
+
+    def suit(self, suit: Suit) -> CardSet:
+        """The cards of one suit.
+
+        >>> CardSet.parse("CJ H6 HA").suit(Suit.SCHILTEN)
+        CardSet('H6 HA')
+        """
+        return _from_bits(self._bits & SUIT_MASKS[suit])
+
+    # -- the Set protocol --------------------------------------------------
+
+    def __contains__(self, card: object) -> bool:
+        if isinstance(card, Card):
+            return bool(self._bits >> card._value_ & 1)
+        return False
+
+    def __iter__(self) -> Iterator[Card]:
+        bits = self._bits
+        while bits:
+            low = bits & -bits
+            yield _CARDS[low.bit_length() - 1]
+            bits ^= low
+
+    def __len__(self) -> int:
+        return self._bits.bit_count()
+
+    def __bool__(self) -> bool:
+        return self._bits != 0
+
+    def __hash__(self) -> int:
+        return hash(self._bits)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self._bits == other._bits
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self._bits != other._bits
+        return NotImplemented
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"CardSet is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"CardSet is immutable: cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (CardSet.from_bits, (self._bits,))
+
+    def __le__(self, other: AbstractSet[Any]) -> bool:
+        bits = _other_bits(other)
+        if bits is None:
+            return NotImplemented
+        return self._bits & ~bits == 0
+
+    def __lt__(self, other: AbstractSet[Any]) -> bool:
+        bits = _other_bits(other)
+        if bits is None:
+            return NotImplemented
+        return self._bits & ~bits == 0 and self._bits != bits
+
+    def __ge__(self, other: AbstractSet[Any]) -> bool:
+        bits = _other_bits(other)
+        if bits is None:
+            return NotImplemented
+        return bits & ~self._bits == 0
+
+    def __gt__(self, other: AbstractSet[Any]) -> bool:
+        bits = _other_bits(other)
+        if bits is None:
+            return NotImplemented
+        return bits & ~self._bits == 0 and self._bits != bits
+
+    def __or__(self, other: AbstractSet[Any]) -> CardSet:
+        bits = _other_bits(other)
+        if bits is None:
+            return NotImplemented
+        return _from_bits(self._bits | bits)
+
+    def __and__(self, other: AbstractSet[Any]) -> CardSet:
+        bits = _other_bits(other)
+        if bits is None:
+            return NotImplemented
+        return _from_bits(self._bits & bits)
+
+    def __sub__(self, other: AbstractSet[Any]) -> CardSet:
+        bits = _other_bits(other)
+        if bits is None:
+            return NotImplemented
+        return _from_bits(self._bits & ~bits)
+
+    def __xor__(self, other: AbstractSet[Any]) -> CardSet:
+        bits = _other_bits(other)
+        if bits is None:
+            return NotImplemented
+        return _from_bits(self._bits ^ bits)
+
+    __ror__ = __or__
+    __rand__ = __and__
+    __rxor__ = __xor__
+
+    def __rsub__(self, other: AbstractSet[Any]) -> CardSet:
+        bits = _other_bits(other)
+        if bits is None:
+            return NotImplemented
+        return _from_bits(bits & ~self._bits)
+
+    def isdisjoint(self, other: Iterable[Any]) -> bool:
+        """True when the two collections share no card."""
+        return self._bits & _bits_of(other) == 0
+
+    def issubset(self, other: Iterable[Card | str]) -> bool:
+        """True when every card of this set is in ``other``."""
+        return self._bits & ~_bits_of(other) == 0
+
+    def issuperset(self, other: Iterable[Card | str]) -> bool:
+        """True when every card of ``other`` is in this set."""
+        return _bits_of(other) & ~self._bits == 0
+
+    def union(self, *others: Iterable[Card | str]) -> CardSet:
+        """A new set with the cards of this set and of all ``others``."""
+        bits = self._bits
+        for other in others:
+            bits |= _bits_of(other)
+        return _from_bits(bits)
+
+    def intersection(self, *others: Iterable[Card | str]) -> CardSet:
+        """A new set with the cards common to this set and all ``others``."""
+        bits = self._bits
+        for other in others:
+            bits &= _bits_of(other)
+        return _from_bits(bits)
+
+    def difference(self, *others: Iterable[Card | str]) -> CardSet:
+        """A new set with the cards of this set that are in none of ``others``."""
+        bits = self._bits
+        for other in others:
+            bits &= ~_bits_of(other)
+        return _from_bits(bits)
+
+    def symmetric_difference(self, other: Iterable[Card | str]) -> CardSet:
+        """A new set with the cards in exactly one of the two."""
+        return _from_bits(self._bits ^ _bits_of(other))
+
+    def copy(self) -> CardSet:
+        """The set itself: it is immutable, like ``frozenset.copy``."""
+        return self
+
+    def __str__(self) -> str:
+        return " ".join(card.name for card in self)
+
+    def __repr__(self) -> str:
+        return f"CardSet({str(self)!r})" if self._bits else "CardSet()"
+
+
+_set_bits = CardSet._bits.__set__  # type: ignore[attr-defined]
+_new = object.__new__
+
+
+def _from_bits(bits: int) -> CardSet:
+    cards = _new(CardSet)
+    _set_bits(cards, bits)
+    return cards
+
+
+def _other_bits(other: object) -> int | None:
+    if isinstance(other, CardSet):
+        return other._bits
+    if isinstance(other, AbstractSet):
+        bits = 0
+        for card in other:
+            if not isinstance(card, Card):
+                raise InvalidCardsError(f"{card!r} is not a card (in {other!r})")
+            bits |= 1 << card._value_
+        return bits
+    return None
+
+
+#: All 36 cards.
+FULL_DECK: Final[CardSet] = _from_bits(_ALL_BITS)
+
+
+# --- dealing ----------------------------------------------------------------
+
+_MASK64: Final = (1 << 64) - 1
+
+
+def _splitmix64(state: int) -> tuple[int, int]:
+    """One step of SplitMix64 (Steele, Lea, Flood 2014): (new state, output)."""
+    state = (state + 0x9E3779B97F4A7C15) & _MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return state, z ^ (z >> 31)
+
+
+def shuffled_deck(seed: int) -> tuple[Card, ...]:
+    """The 36 cards in an order fixed by ``seed``, the same on every platform and version.
+
+    The shuffle is Fisher-Yates driven by SplitMix64 with rejection sampling, all
+    written here, so it never depends on :mod:`random`'s implementation. Seeds
+    are taken modulo 2**64.
+
+    >>> shuffled_deck(7) == shuffled_deck(7)
+    True
+    >>> sorted(shuffled_deck(7)) == list(FULL_DECK)
+    True
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidCardsError(f"seed {seed!r} is not an int")
+    state = seed & _MASK64
+    deck = list(_CARDS)
+    for i in range(35, 0, -1):
+        bound = i + 1
+        # Reject the top sliver of the 64-bit range so every index is equally likely.
+        limit = (1 << 64) - (1 << 64) % bound
+        while True:
+            state, value = _splitmix64(state)
+            if value < limit:
+                break
+        j = value % bound
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def validate_deck(order: Iterable[Card | str]) -> tuple[Card, ...]:
+    """Check that ``order`` holds each of the 36 cards exactly once; return it as cards.
+
+    >>> validate_deck(["C6"] * 36)
+    Traceback (most recent call last):
+    ...
+    jass.errors.InvalidCardsError: a deck must hold each of the 36 cards once: got 36 cards, 35 missing (C7 C8 ...), C6 repeated
+    """
+    if isinstance(order, str):
+        order = re.split(r"[\s,;]+", order.strip())
+    try:
+        cards = tuple(Card.parse(c) for c in order)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidCardsError(f"{order!r} is not a sequence of cards") from None
+    seen = 0
+    repeated = 0
+    for card in cards:
+        bit = 1 << card._value_
+        if seen & bit:
+            repeated |= bit
+        seen |= bit
+    if len(cards) != 36 or seen != _ALL_BITS:
+        missing = _from_bits(_ALL_BITS & ~seen)
+        shown = " ".join(c.name for c in list(missing)[:2]) + (" ..." if len(missing) > 2 else "")
+        detail = f"got {len(cards)} cards"
+        if missing:
+            detail += f", {len(missing)} missing ({shown})"
+        if repeated:
+            detail += f", {_from_bits(repeated)} repeated"
+        raise InvalidCardsError(f"a deck must hold each of the 36 cards once: {detail}")
+    return cards
+
+
+def deal(
+    source: int | Sequence[Card | str], *, hands: int = 4, cards_each: int = 9
+) -> tuple[CardSet, ...]:
+    """Deal ``hands`` hands of ``cards_each`` cards from a seed or an explicit card order.
+
+    From an order, hand *k* gets the cards at positions ``k * cards_each`` to
+    ``(k + 1) * cards_each - 1``; from an int, the order is :func:`shuffled_deck`.
+
+    >>> deal(list(FULL_DECK))[0]
+    CardSet('C6 C7 C8 C9 C10 CJ CQ CK CA')
+    >>> sum(len(hand) for hand in deal(2024)) == 36
+    True
+    """
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+        raise InvalidCardsError(f"hands={hands!r}: expected a positive int")
+    if isinstance(cards_each, bool) or not isinstance(cards_each, int) or cards_each < 1:
+        raise InvalidCardsError(f"cards_each={cards_each!r}: expected a positive int")
+    if hands * cards_each > 36:
+        raise InvalidCardsError(
+            f"cannot deal {hands} hands of {cards_each} cards: only 36 cards in the deck"
+        )
+    order = shuffled_deck(source) if isinstance(source, int) else validate_deck(source)
+    return tuple(
+        CardSet(order[k * cards_each : (k + 1) * cards_each]) for k in range(hands)
+    )

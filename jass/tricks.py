@@ -1,0 +1,231 @@
+"""Card play: which cards may be played to a trick, and who wins it.
+
+These are the rules of RULES.md section 2, used unchanged by every variant; a
+variant only chooses the :class:`PlayRules` (Bauer exception, undertrumping).
+
+1. Follow the led suit if able, or trump instead (seeds 000 and 001).
+2. Void in the led suit: any card.
+3. Trump led: trump if able, except that a player whose only trump is the
+   Jack (the Bauer) may play any card (``bauer_exception``).
+4. Undertrumping (a trump lower than the best trump already in a plain-suit
+   trick) is forbidden unless the hand holds only trumps
+   (``undertrump=Undertrump.FORBIDDEN_UNLESS_ONLY_TRUMPS``, Schieber), or
+   allowed (``Undertrump.ALLOWED``, Differenzler). Trumps are compared by trump
+   rank: the 9 beats the Ace.
+5. Obenabe and Undenufe: follow suit if able, else any card.
+6. The highest trump wins the trick, else the highest card of the led suit.
+
+>>> hand = CardSet.parse("H6 HA C7 C9")
+>>> legal_cards(hand, [Card.HK], Trump.EICHELN)      # follow hearts, or trump
+CardSet('C7 C9 H6 HA')
+>>> legal_cards(hand, [Card.DA, Card.CA], Trump.EICHELN)  # void; C7 would undertrump the CA
+CardSet('C9 H6 HA')
+>>> trick_winner([Card.DA, Card.CA, Card.C9], Trump.EICHELN)  # the trump 9 beats the trump Ace
+2
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+import attrs
+
+from jass.cards import SUIT_MASKS, Card, CardSet
+from jass.errors import InvalidCardsError
+from jass.trump import TRICK_KEYS, TRUMP_STRENGTH, Trump
+
+__all__ = [
+    "Undertrump",
+    "PlayRules",
+    "legal_cards",
+    "legal_bits",
+    "trick_winner",
+    "winning_position",
+]
+
+
+class Undertrump(enum.Enum):
+    """May a player put a lower trump on a plain-suit trick that is already trumped?"""
+
+    #: Forbidden unless the hand holds only trumps (Schieber, seed 001 "Ondertroefen").
+    FORBIDDEN_UNLESS_ONLY_TRUMPS = "forbidden_unless_only_trumps"
+    #: Always allowed (Differenzler).
+    ALLOWED = "allowed"
+
+
+@attrs.frozen
+class PlayRules:
+    """The options of card play that differ between variants.
+
+    >>> PlayRules()
+    PlayRules(bauer_exception=True, undertrump=Undertrump.FORBIDDEN_UNLESS_ONLY_TRUMPS)
+    """
+
+    #: A player whose only trump is the Jack need not play it to a trump lead.
+    bauer_exception: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
+    #: The undertrumping policy.
+    undertrump: Undertrump = attrs.field(
+        default=Undertrump.FORBIDDEN_UNLESS_ONLY_TRUMPS,
+        validator=attrs.validators.instance_of(Undertrump),
+    )
+
+    def __repr__(self) -> str:
+        return (
+            f"PlayRules(bauer_exception={self.bauer_exception}, "
+            f"undertrump=Undertrump.{self.undertrump.name})"
+        )
+
+
+_JACK_BITS: Final = tuple(1 << (suit * 9 + 5) for suit in range(4))
+
+
+def _stronger_trumps(suit: int, strength: int) -> int:
+    bits = 0
+    for rank in range(9):
+        if TRUMP_STRENGTH[rank] > strength:
+            bits |= 1 << (suit * 9 + rank)
+    return bits
+
+
+# _STRONGER[suit][s]: the trumps of ``suit`` that beat a trump of strength s.
+_STRONGER: Final = tuple(tuple(_stronger_trumps(suit, s) for s in range(9)) for suit in range(4))
+_TRUMP_STRENGTH_OF: Final = tuple(TRUMP_STRENGTH[i % 9] for i in range(36))
+
+
+def legal_bits(
+    hand: int,
+    trick: Sequence[int],
+    trump: int,
+    bauer_exception: bool = True,
+    undertrump_allowed: bool = False,
+) -> int:
+    """The raw-int form of :func:`legal_cards`, for search and simulation.
+
+    ``hand`` is a card bit set, ``trick`` the indices of the cards already in
+    the trick (leader first), ``trump`` a :class:`~jass.trump.Trump` value. Nothing is
+    validated: give it a non-empty hand disjoint from the trick.
+
+    >>> legal_bits(CardSet.parse("H6 C7").bits, [Card.HA.index], Trump.OBENABE) == Card.H6.bit
+    True
+    """
+    if not trick:
+        return hand
+    led = trick[0] // 9
+    follow = hand & SUIT_MASKS[led]
+    if trump > 3:
+        return follow or hand
+    trumps = hand & SUIT_MASKS[trump]
+    if led == trump:
+        if not trumps or (bauer_exception and trumps == _JACK_BITS[trump]):
+            return hand
+        return trumps
+    if trumps and not undertrump_allowed and trumps != hand:
+        best = -1
+        low = trump * 9
+        for card in trick:
+            if low <= card < low + 9:
+                strength = _TRUMP_STRENGTH_OF[card]
+                if strength > best:
+                    best = strength
+        if best >= 0:
+            trumps &= _STRONGER[trump][best]
+            if not follow:
+                return (hand & ~SUIT_MASKS[trump]) | trumps
+    if follow:
+        return follow | trumps
+    return hand
+
+
+def legal_cards(
+    hand: CardSet | Iterable[Card],
+    trick: Sequence[Card],
+    trump: Trump,
+    rules: PlayRules = PlayRules(),
+) -> CardSet:
+    """The cards of ``hand`` that may be played to ``trick`` (the cards already played to it,
+    leader first) in mode ``trump``.
+
+    Raises :class:`~jass.errors.InvalidCardsError` for an empty hand, a card
+    twice, or a trick card that is also in the hand.
+    """
+    hand_bits = _hand_bits(hand)
+    trick_indices = _trick_indices(trick)
+    overlap = hand_bits & sum(1 << i for i in set(trick_indices))
+    if overlap:
+        raise InvalidCardsError(
+            f"{CardSet.from_bits(overlap)} is both in the hand and in the trick"
+        )
+    if not isinstance(trump, Trump):
+        trump = Trump.parse(trump)
+    if not isinstance(rules, PlayRules):
+        raise InvalidCardsError(f"rules={rules!r}: expected a PlayRules")
+    return CardSet.from_bits(
+        legal_bits(
+            hand_bits,
+            trick_indices,
+            trump.value,
+            rules.bauer_exception,
+            rules.undertrump is Undertrump.ALLOWED,
+        )
+    )
+
+
+def winning_position(trick: Sequence[Card], trump: Trump) -> int:
+    """The position (0 = the leader's card) of the card that wins ``trick``.
+
+    The trick may be incomplete: the result is the card winning so far.
+    """
+    indices = _trick_indices(trick)
+    if not indices:
+        raise InvalidCardsError("an empty trick has no winner")
+    if not isinstance(trump, Trump):
+        trump = Trump.parse(trump)
+    keys = TRICK_KEYS[trump][indices[0] // 9]
+    best = 0
+    best_key = keys[indices[0]]
+    for position in range(1, len(indices)):
+        key = keys[indices[position]]
+        if key > best_key:
+            best, best_key = position, key
+    return best
+
+
+def trick_winner(trick: Sequence[Card], trump: Trump, leader: int = 0, seats: int = 4) -> int:
+    """The seat that wins ``trick``, when seat ``leader`` led it and seats play in turn.
+
+    With the defaults it is the position of the winning card in the trick.
+
+    >>> trick_winner([Card.SJ, Card.S7], Trump.EICHELN)   # seed 000: J of spades wins
+    0
+    >>> trick_winner([Card.HA, Card.C6], Trump.EICHELN, leader=1, seats=2)  # trumped
+    0
+    """
+    if isinstance(seats, bool) or not isinstance(seats, int) or seats < 1:
+        raise InvalidCardsError(f"seats={seats!r}: expected a positive int")
+    if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < seats:
+        raise InvalidCardsError(f"leader={leader!r}: expected a seat 0..{seats - 1}")
+    if len(trick) > seats:
+        raise InvalidCardsError(f"a trick of {seats} seats has at most {seats} cards, got {len(trick)}")
+    return (leader + winning_position(trick, trump)) % seats
+
+
+def _hand_bits(hand: CardSet | Iterable[Card]) -> int:
+    bits = hand.bits if isinstance(hand, CardSet) else CardSet(hand).bits
+    if not bits:
+        raise InvalidCardsError("the hand is empty: there is no card to play")
+    return bits
+
+
+def _trick_indices(trick: Sequence[Card]) -> list[int]:
+    if isinstance(trick, (str, CardSet)) or not isinstance(trick, Sequence):
+        raise InvalidCardsError(f"{trick!r} is not a trick: expected a list of cards in play order")
+    indices = []
+    for card in trick:
+        if not isinstance(card, Card):
+            raise InvalidCardsError(f"{card!r} is not a card (in trick {trick!r})")
+        indices.append(card.index)
+    if len(set(indices)) != len(indices):
+        raise InvalidCardsError(f"the trick {[str(c) for c in trick]} holds a card twice")
+    return indices

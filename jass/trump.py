@@ -1,0 +1,221 @@
+"""Trump modes: the four suits, Obenabe and Undenufe, with their rank orders and points.
+
+RULES.md section 1:
+
+- a trump suit: J 9 A K Q 10 8 7 6 (strongest first); the Jack 20 points (21 in
+  two-player Jass), the 9 14, A 11, K 4, Q 3, 10 10, others 0;
+- the other suits: A K Q J 10 9 8 7 6; A 11, K 4, Q 3, J 2, 10 10, others 0;
+- Obenabe (no trump): A K Q J 10 9 8 7 6 in every suit; as plain suits, and the 8 is 8;
+- Undenufe (no trump): 6 7 8 9 10 J Q K A in every suit; the 6 is 11, K 4, Q 3, J 2,
+  10 10, the 8 is 8, the Ace 0.
+
+Every mode's 36 cards are worth 152 points (153 with a 21-point trump Jack);
+the last trick adds 5.
+
+>>> Trump.OBENABE.card_points(Card.C8)
+8
+>>> Trump.SCHILTEN.card_points(Card.HJ), Trump.SCHILTEN.card_points(Card.HJ, trump_jack_points=21)
+(20, 21)
+>>> Trump.ROSEN.rank_order(Suit.ROSEN)[:3]
+(Rank.JACK, Rank.NINE, Rank.ACE)
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Iterable
+from typing import Final
+
+from jass.cards import _SUIT_TOKENS, Card, CardSet, Rank, Suit
+from jass.errors import InvalidNotationError, InvalidRulesError
+
+__all__ = ["Trump", "DEFAULT_TRUMP_JACK_POINTS", "LAST_TRICK_BONUS", "point_table"]
+
+#: The trump Jack's (Bauer's) points in the general game; two-player "la pomme" uses 21.
+DEFAULT_TRUMP_JACK_POINTS: Final = 20
+#: Points for taking the last trick of a round.
+LAST_TRICK_BONUS: Final = 5
+
+
+class Trump(enum.IntEnum):
+    """A trump mode: one of the four suits, or one of the two no-trump modes.
+
+    The suit modes have the value of their :class:`~jass.cards.Suit`, so ``Trump(suit)`` is
+    that suit's mode. French aliases (``Trump.HEARTS``) name the same members.
+    """
+
+    EICHELN = 0
+    ROSEN = 1
+    SCHILTEN = 2
+    SCHELLEN = 3
+    OBENABE = 4
+    UNDENUFE = 5
+
+    CLUBS = 0
+    SPADES = 1
+    HEARTS = 2
+    DIAMONDS = 3
+
+    @property
+    def suit(self) -> Suit | None:
+        """The trump suit, or ``None`` for Obenabe and Undenufe."""
+        return Suit(self.value) if self.value < 4 else None
+
+    @property
+    def is_suit(self) -> bool:
+        """True for the four suit modes."""
+        return self.value < 4
+
+    @classmethod
+    def parse(cls, text: str) -> Trump:
+        """Read a trump mode from a suit (as :meth:`~jass.cards.Card.parse` knows suits) or a mode name.
+
+        >>> Trump.parse("♥"), Trump.parse("obenabe"), Trump.parse("Undeufe")
+        (Trump.SCHILTEN, Trump.OBENABE, Trump.UNDENUFE)
+        """
+        if isinstance(text, Trump):
+            return text
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"{text!r} is not a trump mode: expected a string")
+        key = text.strip().casefold()
+        if key in _MODE_WORDS:
+            return _MODE_WORDS[key]
+        if key in _SUIT_TOKENS:
+            return Trump(_SUIT_TOKENS[key])
+        if key.upper() in cls.__members__:
+            return cls.__members__[key.upper()]
+        raise InvalidNotationError(
+            f"{text!r} is not a trump mode: expected a suit (C, S, H, D, ♣, ♠, ♥, ♦, "
+            "Eicheln, Rosen, Schilten, Schellen), 'obenabe' or 'undenufe'"
+        )
+
+    def rank_order(self, suit: Suit) -> tuple[Rank, ...]:
+        """The ranks of ``suit`` in this mode, strongest first."""
+        if self.value == suit:
+            return _TRUMP_ORDER
+        if self is Trump.UNDENUFE:
+            return _UP_ORDER
+        return _DOWN_ORDER
+
+    def card_points(self, card: Card, *, trump_jack_points: int = DEFAULT_TRUMP_JACK_POINTS) -> int:
+        """The points ``card`` is worth in this mode."""
+        return point_table(self, trump_jack_points)[card.index]
+
+    def points(
+        self, cards: Iterable[Card], *, trump_jack_points: int = DEFAULT_TRUMP_JACK_POINTS
+    ) -> int:
+        """The points of ``cards`` (a :class:`~jass.cards.CardSet` or any iterable of cards) in this mode.
+
+        >>> Trump.SCHELLEN.points(CardSet.parse("DJ D9 CA"))
+        45
+        """
+        table = point_table(self, trump_jack_points)
+        if isinstance(cards, CardSet):
+            bits = cards.bits
+            per_suit = _suit_point_tables(self, trump_jack_points)
+            return (
+                per_suit[0][bits & 0x1FF]
+                + per_suit[1][bits >> 9 & 0x1FF]
+                + per_suit[2][bits >> 18 & 0x1FF]
+                + per_suit[3][bits >> 27 & 0x1FF]
+            )
+        return sum(table[card.index] for card in cards)
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol, or ``'⬇'``/``'⬆'`` (the top comes down / the bottom goes up)."""
+        return "♣♠♥♦⬇⬆"[self.value]
+
+    def __repr__(self) -> str:
+        return f"Trump.{self.name}"
+
+    def __str__(self) -> str:
+        return ("Eicheln", "Rosen", "Schilten", "Schellen", "Obenabe", "Undenufe")[self.value]
+
+
+_MODE_WORDS: Final[dict[str, Trump]] = {
+    word: mode
+    for mode, words in (
+        (Trump.OBENABE, ("obenabe", "obe", "obeabe", "top-down", "topdown", "o", "⬇")),
+        (Trump.UNDENUFE, ("undenufe", "unenufe", "undeufe", "une", "bottom-up", "bottomup", "⬆")),
+    )
+    for word in words
+}
+
+_DOWN_ORDER: Final = (
+    Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN, Rank.SIX
+)
+_UP_ORDER: Final = _DOWN_ORDER[::-1]
+_TRUMP_ORDER: Final = (
+    Rank.JACK, Rank.NINE, Rank.ACE, Rank.KING, Rank.QUEEN, Rank.TEN, Rank.EIGHT, Rank.SEVEN, Rank.SIX
+)
+
+_PLAIN_POINTS: Final = (0, 0, 0, 0, 10, 2, 3, 4, 11)  # 6 7 8 9 10 J Q K A
+_OBENABE_POINTS: Final = (0, 0, 8, 0, 10, 2, 3, 4, 11)
+_UNDENUFE_POINTS: Final = (11, 0, 8, 0, 10, 2, 3, 4, 0)
+
+
+@functools.lru_cache(maxsize=None)
+def point_table(trump: Trump, trump_jack_points: int = DEFAULT_TRUMP_JACK_POINTS) -> tuple[int, ...]:
+    """Points of each card, indexed by :attr:`~jass.cards.Card.index`, in mode ``trump``.
+
+    >>> sum(point_table(Trump.UNDENUFE))
+    152
+    """
+    if isinstance(trump_jack_points, bool) or not isinstance(trump_jack_points, int):
+        raise InvalidRulesError(f"trump_jack_points={trump_jack_points!r}: expected an int")
+    if not 0 <= trump_jack_points <= 1000:
+        raise InvalidRulesError(f"trump_jack_points={trump_jack_points!r}: expected 0..1000")
+    trump = Trump(trump)
+    table: list[int] = []
+    for suit in Suit:
+        if trump is Trump.OBENABE:
+            row = list(_OBENABE_POINTS)
+        elif trump is Trump.UNDENUFE:
+            row = list(_UNDENUFE_POINTS)
+        else:
+            row = list(_PLAIN_POINTS)
+            if suit == trump.value:
+                row[Rank.JACK] = trump_jack_points
+                row[Rank.NINE] = 14
+        table.extend(row)
+    return tuple(table)
+
+
+@functools.lru_cache(maxsize=None)
+def _suit_point_tables(trump: Trump, trump_jack_points: int) -> tuple[tuple[int, ...], ...]:
+    """For each suit, the points of each of the 512 subsets of its nine cards."""
+    table = point_table(trump, trump_jack_points)
+    result = []
+    for suit in range(4):
+        row = table[suit * 9 : suit * 9 + 9]
+        result.append(
+            tuple(sum(row[r] for r in range(9) if mask >> r & 1) for mask in range(512))
+        )
+    return tuple(result)
+
+
+# Strength of each card in a trick, per mode and led suit: the highest key wins.
+# Trump cards get 100 + their trump rank; cards of the led suit their rank in
+# the mode; every other card -1 (it can never win).
+def _trick_keys(trump: Trump, led: int) -> tuple[int, ...]:
+    keys = []
+    for index in range(36):
+        suit, rank = divmod(index, 9)
+        if trump.value < 4 and suit == trump.value:
+            keys.append(100 + 8 - _TRUMP_ORDER.index(Rank(rank)))
+        elif suit == led:
+            keys.append(8 - rank if trump is Trump.UNDENUFE else rank)
+        else:
+            keys.append(-1)
+    return tuple(keys)
+
+
+#: ``TRICK_KEYS[trump][led_suit][card_index]``: the card's strength in a trick.
+TRICK_KEYS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(_trick_keys(mode, led) for led in range(4)) for mode in Trump
+)
+
+#: ``TRUMP_STRENGTH[rank]``: 0 (the 6) .. 8 (the Jack) within the trump suit.
+TRUMP_STRENGTH: Final[tuple[int, ...]] = tuple(8 - _TRUMP_ORDER.index(Rank(r)) for r in range(9))

@@ -1,0 +1,309 @@
+"""Weis (declared card combinations) and Stöck.
+
+A Weis is either a **sequence** of 3 to 9 cards of one suit in natural order
+(6 7 8 9 10 J Q K A in every mode, no wrap-around) or **four of a kind**. Values
+(RULES.md section 3, seed 001 "Weis"):
+
+- sequences of 3, 4, 5, 6, 7, 8, 9 cards: 20, 50, 100, 150, 200, 250, 300;
+- four 10s, Queens, Kings or Aces: 100; four 9s: 150; four Jacks: 200;
+- four 6s, 7s or 8s: 100 only with ``low_quartets`` (the seed lists none).
+
+A run of N cards counts once, as a sequence of N. A card may belong to a
+sequence and to four of a kind at once (Kreuzweis) unless ``cross_weis`` is
+off.
+
+>>> [str(w) for w in detect_weis(CardSet.parse("H6 H7 H8 H9 CJ SJ HJ DJ DA"))]
+['four J (CJ SJ HJ DJ): 200', 'sequence H6-H9: 50']
+
+Stöck is the trump King and Queen in one hand: 20 points.
+
+>>> has_stoeck(CardSet.parse("HK HQ C6"), Trump.SCHILTEN)
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+import attrs
+
+from jass.cards import SUIT_MASKS, Card, CardSet, Rank, Suit
+from jass.errors import InvalidCardsError, InvalidRulesError
+from jass.trump import Trump
+
+__all__ = [
+    "WeisKind",
+    "WeisTiebreak",
+    "WeisRules",
+    "Weis",
+    "detect_weis",
+    "weis_strength",
+    "best_weis",
+    "has_stoeck",
+    "stoeck_cards",
+    "STOECK_POINTS",
+]
+
+#: Points of Stöck (trump King and Queen in one hand).
+STOECK_POINTS: Final = 20
+
+
+class WeisKind(enum.Enum):
+    """The two kinds of Weis."""
+
+    SEQUENCE = "sequence"
+    FOUR_OF_A_KIND = "four_of_a_kind"
+
+
+class WeisTiebreak(enum.Enum):
+    """Which Weis wins between two of equal points before the top card is compared."""
+
+    #: Four of a kind beats a sequence of the same points (seed 001: "4 dezelfde zijn
+    #: altijd meer als een volgorde").
+    QUARTET_FIRST = "quartet_first"
+    #: The Weis with more cards wins (a sequence of 5 beats four 10s), as some house rules say.
+    MORE_CARDS_FIRST = "more_cards_first"
+
+
+def _sequence_points_valid(instance: object, attribute: object, value: object) -> None:
+    if (
+        not isinstance(value, tuple)
+        or len(value) != 7
+        or not all(isinstance(v, int) and not isinstance(v, bool) and 0 < v <= 10_000 for v in value)
+    ):
+        raise InvalidRulesError(
+            f"sequence_points={value!r}: expected a tuple of 7 positive ints, "
+            "the points of sequences of 3, 4, ..., 9 cards"
+        )
+
+
+@attrs.frozen
+class WeisRules:
+    """The Weis options (RULES.md section 3); the defaults are the seed's and the official rule's.
+
+    >>> WeisRules().sequence_points
+    (20, 50, 100, 150, 200, 250, 300)
+    """
+
+    #: Points of a sequence of 3, 4, 5, 6, 7, 8 and 9 cards.
+    sequence_points: tuple[int, ...] = attrs.field(
+        default=(20, 50, 100, 150, 200, 250, 300), validator=_sequence_points_valid
+    )
+    #: Four 6s, 7s or 8s count 100 (off: they are no Weis, as in the seed).
+    low_quartets: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    #: A card may be in a sequence and in four of a kind at once (Kreuzweis).
+    cross_weis: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
+    #: The tie-break between Weis of equal points.
+    equal_weis_tiebreak: WeisTiebreak = attrs.field(
+        default=WeisTiebreak.QUARTET_FIRST, validator=attrs.validators.instance_of(WeisTiebreak)
+    )
+
+    def quartet_points(self, rank: Rank) -> int:
+        """Points of four cards of ``rank``; 0 when four of that rank is no Weis."""
+        if rank == Rank.JACK:
+            return 200
+        if rank == Rank.NINE:
+            return 150
+        if rank >= Rank.TEN:
+            return 100
+        return 100 if self.low_quartets else 0
+
+
+_DEFAULT_RULES: Final = WeisRules()
+
+
+@attrs.frozen(order=False)
+class Weis:
+    """One declared combination: its kind, its cards and its points.
+
+    Build one from cards with :meth:`from_cards`, or find all of a hand's with
+    :func:`detect_weis`.
+    """
+
+    kind: WeisKind
+    cards: CardSet
+    points: int
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[Card | str], rules: WeisRules = _DEFAULT_RULES) -> Weis:
+        """The Weis formed by exactly ``cards``; :class:`~jass.errors.InvalidCardsError` if they form none.
+
+        >>> Weis.from_cards("SQ SK SA")
+        Weis(kind=WeisKind.SEQUENCE, cards=CardSet('SQ SK SA'), points=20)
+        >>> Weis.from_cards("SQ SK")
+        Traceback (most recent call last):
+        ...
+        jass.errors.InvalidCardsError: 'SQ SK' is no Weis: ...
+        """
+        card_set = cards if isinstance(cards, CardSet) else CardSet(cards)
+        indices = [card.index for card in card_set]
+        if len(indices) == 4 and len({i % 9 for i in indices}) == 1:
+            points = rules.quartet_points(Rank(indices[0] % 9))
+            if points:
+                return cls(WeisKind.FOUR_OF_A_KIND, card_set, points)
+        elif (
+            3 <= len(indices) <= 9
+            and len({i // 9 for i in indices}) == 1
+            and indices[-1] - indices[0] == len(indices) - 1
+        ):
+            return cls(WeisKind.SEQUENCE, card_set, rules.sequence_points[len(indices) - 3])
+        raise InvalidCardsError(
+            f"{str(card_set)!r} is no Weis: expected 3 to 9 cards in sequence in one suit, "
+            "or four 10s, 9s, Jacks, Queens, Kings or Aces"
+            + (" (or 6s, 7s, 8s)" if rules.low_quartets else "")
+        )
+
+    @property
+    def top(self) -> Rank:
+        """The highest rank in natural order: the rank of a four of a kind, the top of a sequence."""
+        top = -1
+        for card in self.cards:
+            if card.rank > top:
+                top = card.rank
+        return Rank(top)
+
+    @property
+    def suit(self) -> Suit | None:
+        """The suit of a sequence; ``None`` for four of a kind."""
+        if self.kind is WeisKind.SEQUENCE:
+            return next(iter(self.cards)).suit
+        return None
+
+    def __str__(self) -> str:
+        cards = list(self.cards)
+        if self.kind is WeisKind.SEQUENCE:
+            return f"sequence {cards[0]}-{cards[-1]}: {self.points}"
+        return f"four {self.top.code} ({self.cards}): {self.points}"
+
+    def __repr__(self) -> str:
+        return f"Weis(kind=WeisKind.{self.kind.name}, cards={self.cards!r}, points={self.points})"
+
+
+def _runs(bits: int) -> list[tuple[int, int]]:
+    """Maximal runs of 3+ consecutive cards in one suit: (first index, length)."""
+    runs = []
+    for suit in range(4):
+        suit_bits = (bits & SUIT_MASKS[suit]) >> (suit * 9)
+        rank = 0
+        while rank < 9:
+            if suit_bits >> rank & 1:
+                start = rank
+                while rank < 9 and suit_bits >> rank & 1:
+                    rank += 1
+                if rank - start >= 3:
+                    runs.append((suit * 9 + start, rank - start))
+            else:
+                rank += 1
+    return runs
+
+
+def _sequence(first: int, length: int, rules: WeisRules) -> Weis:
+    bits = ((1 << length) - 1) << first
+    return Weis(WeisKind.SEQUENCE, CardSet.from_bits(bits), rules.sequence_points[length - 3])
+
+
+def detect_weis(hand: CardSet | Iterable[Card], rules: WeisRules = _DEFAULT_RULES) -> tuple[Weis, ...]:
+    """Every Weis in ``hand``, most points first (then in card order).
+
+    Without ``cross_weis`` no card is used twice: the four-of-a-kind choice that
+    gives the most points in all is kept, and sequences are formed from the
+    remaining cards.
+
+    >>> hand = CardSet.parse("C9 C10 CJ SJ HJ DJ")
+    >>> [w.points for w in detect_weis(hand)]
+    [200, 20]
+    >>> [w.points for w in detect_weis(hand, WeisRules(cross_weis=False))]
+    [200]
+    """
+    bits = hand.bits if isinstance(hand, CardSet) else CardSet(hand).bits
+    quartets = []
+    for rank in Rank:
+        rank_bits = sum(1 << (suit * 9 + rank) for suit in range(4))
+        points = rules.quartet_points(rank)
+        if points and bits & rank_bits == rank_bits:
+            quartets.append(Weis(WeisKind.FOUR_OF_A_KIND, CardSet.from_bits(rank_bits), points))
+
+    def with_sequences(chosen: Sequence[Weis]) -> list[Weis]:
+        free = bits
+        if not rules.cross_weis:
+            for weis in chosen:
+                free &= ~weis.cards.bits
+        return list(chosen) + [_sequence(first, n, rules) for first, n in _runs(free)]
+
+    if rules.cross_weis or not quartets:
+        found = with_sequences(quartets)
+    else:
+        options = []
+        for mask in range(1 << len(quartets)):
+            chosen = [q for i, q in enumerate(quartets) if mask >> i & 1]
+            options.append(with_sequences(chosen))
+        found = max(options, key=lambda ws: (sum(w.points for w in ws), len(ws)))
+    return tuple(sorted(found, key=lambda w: (-w.points, w.cards.bits)))
+
+
+def weis_strength(
+    weis: Weis,
+    trump: Trump,
+    tiebreak: WeisTiebreak = WeisTiebreak.QUARTET_FIRST,
+) -> tuple[int, int, int, int]:
+    """A key that orders Weis by the tie-break chain, seats aside.
+
+    Points; then four of a kind before a sequence (or more cards first); then
+    the higher top card; then a sequence in the trump suit.
+
+    >>> a, b = Weis.from_cards("H6 H7 H8"), Weis.from_cards("C6 C7 C8")
+    >>> weis_strength(a, Trump.EICHELN) < weis_strength(b, Trump.EICHELN)
+    True
+    """
+    if tiebreak is WeisTiebreak.QUARTET_FIRST:
+        kind = 1 if weis.kind is WeisKind.FOUR_OF_A_KIND else 0
+    else:
+        kind = len(weis.cards)
+    in_trump = 1 if weis.suit is not None and weis.suit == trump.suit else 0
+    return (weis.points, kind, int(weis.top), in_trump)
+
+
+def best_weis(
+    declared: Sequence[Iterable[Weis]],
+    trump: Trump,
+    vorhand: int,
+    tiebreak: WeisTiebreak = WeisTiebreak.QUARTET_FIRST,
+) -> int | None:
+    """The seat holding the single best Weis, or ``None`` when nobody declared one.
+
+    ``declared[seat]`` is that seat's Weis. Equal Weis go to the seat nearest
+    Vorhand in playing order (Vorhand itself first). In Schieber the team of
+    that seat scores all Weis of both partners.
+
+    >>> seq = Weis.from_cards("H6 H7 H8")
+    >>> best_weis([[], [seq], [], [Weis.from_cards("C6 C7 C8")]], Trump.ROSEN, vorhand=2)
+    3
+    """
+    seats = len(declared)
+    if not 0 <= vorhand < max(seats, 1):
+        raise InvalidCardsError(f"vorhand={vorhand!r}: expected a seat 0..{seats - 1}")
+    best_seat = None
+    best_key: tuple[int, ...] = ()
+    for seat, weis_list in enumerate(declared):
+        for weis in weis_list:
+            key = weis_strength(weis, trump, tiebreak) + (-((seat - vorhand) % seats),)
+            if best_seat is None or key > best_key:
+                best_seat, best_key = seat, key
+    return best_seat
+
+
+def stoeck_cards(trump: Trump) -> CardSet:
+    """The trump King and Queen; empty in Obenabe and Undenufe (no Stöck there)."""
+    suit = trump.suit
+    if suit is None:
+        return CardSet()
+    return CardSet([Card.of(suit, Rank.QUEEN), Card.of(suit, Rank.KING)])
+
+
+def has_stoeck(hand: CardSet | Iterable[Card], trump: Trump) -> bool:
+    """True when ``hand`` holds both the trump King and the trump Queen."""
+    stoeck = stoeck_cards(trump)
+    cards = hand if isinstance(hand, CardSet) else CardSet(hand)
+    return bool(stoeck) and stoeck <= cards

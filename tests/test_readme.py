@@ -1,0 +1,18 @@
+"""The README's check command is the one CI runs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_ci_runs_the_readme_check_command() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    blocks = re.findall(r"```sh\n(.*?)\n```", readme, flags=re.S)
+    develop = [b for b in blocks if "pip install -e '.[dev]'" in b]
+    assert len(develop) == 1, "the README must have exactly one develop command"
+    check = develop[0].split("pip install -e '.[dev]' && ", 1)[1]
+    assert check in ci.splitlines(), f"CI does not run the README's check command: {check}"
