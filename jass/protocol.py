@@ -1,0 +1,71 @@
+"""The shared variant protocol: what every variant module offers.
+
+Each variant (:mod:`jass.schieber`, :mod:`jass.differenzler`, :mod:`jass.pomme`)
+is a module with the same functions, so generic code (bots, the command line,
+the conformance checks, a game server) works with any of them. A module is a
+:class:`Variant` as it is: pass the module itself.
+
+>>> from jass import schieber
+>>> from jass.protocol import Variant, random_playout
+>>> variant: Variant = schieber
+>>> final = random_playout(variant, variant.new_game(seed=1), seed=2)
+>>> variant.is_over(final)
+True
+
+The functions:
+
+- ``new_game(rules=None, seed=None, *, deal=None) -> State``: a game, seeded or
+  from an explicit deal (a seed is drawn when none is given and kept in the state);
+- ``legal_moves(state) -> tuple[Move, ...]``: every move the seat to act may make,
+  empty only when the game is over;
+- ``apply(state, move) -> State``: the state after ``move``; the given state is
+  never changed; an illegal move raises :class:`~jass.errors.IllegalMoveError`;
+- ``to_act(state) -> int | None``: the seat whose move is due (``None`` when over);
+- ``is_over(state) -> bool`` and ``winner(state)``;
+- ``score_round(state)``: the current (or just finished) round's score breakdown;
+- ``observe(state, seat)``: what ``seat`` may know, and nothing more.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+__all__ = ["Variant", "random_playout"]
+
+
+class Variant(Protocol):
+    """A variant module: the functions every variant offers (see the module docs)."""
+
+    SEATS: int
+
+    def new_game(self, rules: Any = None, seed: int | None = None, *, deal: Any = None) -> Any: ...
+
+    def legal_moves(self, state: Any) -> tuple[Any, ...]: ...
+
+    def apply(self, state: Any, move: Any) -> Any: ...
+
+    def to_act(self, state: Any) -> int | None: ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def winner(self, state: Any) -> int | None: ...
+
+    def score_round(self, state: Any) -> Any: ...
+
+    def observe(self, state: Any, seat: int) -> Any: ...
+
+
+def random_playout(variant: Variant, state: Any, seed: int = 0, max_moves: int = 100_000) -> Any:
+    """Play uniformly random legal moves from ``state`` until the game is over.
+
+    ``max_moves`` guards against a variant that never ends; exceeding it raises
+    :class:`RuntimeError`, which would be a bug in the variant.
+    """
+    rng = random.Random(seed)
+    for _ in range(max_moves):
+        moves = variant.legal_moves(state)
+        if not moves:
+            return state
+        state = variant.apply(state, rng.choice(moves))
+    raise RuntimeError(f"no end after {max_moves} moves")
