@@ -121,7 +121,8 @@ class CardPlay:
     @property
     def is_done(self) -> bool:
         """True when every card has been played."""
-        return not self.trick and not any(self.hands)
+        # Between tricks every hand holds the same number of cards.
+        return not self.trick and not self.hands[self.leader]
 
     @property
     def to_play(self) -> int | None:
@@ -157,9 +158,11 @@ class CardPlay:
         Raises :class:`~jass.errors.IllegalMoveError` (and changes nothing) when the
         card is not legal, saying why and what would be.
         """
-        seat = self.to_play
-        if seat is None:
+        trick = self.trick
+        hands = self.hands
+        if not trick and not hands[self.leader]:
             raise IllegalMoveError(f"cannot play {card!s}: every card of the round has been played")
+        seat = (self.leader + len(trick)) % len(hands)
         if not isinstance(card, Card):
             raise IllegalMoveError(f"{card!r} is not a card")
         legal = self._legal_bits(seat)
@@ -167,17 +170,23 @@ class CardPlay:
             raise IllegalMoveError(
                 explain_illegal_card(self.hands[seat], self.trick, self.trump, self.rules, card, seat)
             )
-        hands = self.hands[:seat] + (_remove(self.hands[seat], card),) + self.hands[seat + 1 :]
-        trick = self.trick + (card,)
+        hands = hands[:seat] + (_remove(hands[seat], card),) + hands[seat + 1 :]
+        trick = trick + (card,)
         if len(trick) < len(hands):
             return CardPlay(
                 self.trump, hands, self.leader, trick, self.tricks, self.rules, self.trump_jack_points
             )
         keys = TRICK_KEYS[self.trump][trick[0].index // 9]
-        position = max(range(len(trick)), key=lambda i: keys[trick[i].index])
-        winner = (self.leader + position) % len(hands)
         table = point_table(self.trump, self.trump_jack_points)
-        points = sum(table[c.index] for c in trick)
+        position = 0
+        best = -2
+        points = 0
+        for i, played in enumerate(trick):
+            index = played.index
+            points += table[index]
+            if keys[index] > best:
+                position, best = i, keys[index]
+        winner = (self.leader + position) % len(hands)
         done = Trick(self.leader, trick, winner, points)
         return CardPlay(
             self.trump, hands, winner, (), self.tricks + (done,), self.rules, self.trump_jack_points

@@ -468,7 +468,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         if _may_announce(state, play):
             moves.append(_ANNOUNCE)
         bits = play._legal_bits(seat)
-        moves.extend(_PLAY_MOVES[i] for i in range(36) if bits >> i & 1)
+        while bits:
+            low = bits & -bits
+            moves.append(_PLAY_MOVES[low.bit_length() - 1])
+            bits ^= low
         return tuple(moves)
     if phase is Phase.CHOOSE_TRUMP:
         if state.pushed == 0 or (state.pushed == 1 and state.rules.allow_push_back):
@@ -654,8 +657,17 @@ def _play_card(state: State, card: Card) -> State:
         if ended is not None:
             return ended
     if not play.is_done:
-        return attrs.evolve(state, play=play)
+        return _with_play(state, play)
     return _end_round(state, play)
+
+
+def _with_play(state: State, play: CardPlay) -> State:
+    """``state`` with ``play`` (a direct constructor call: ``attrs.evolve`` is slow here)."""
+    return State(
+        state.rules, state.seed, state.round_number, state.dealer, state.phase, state.dealt,
+        state.scores, state.pushed, state.trump, play, state.declared, state.history,
+        state.winner, state.end,
+    )
 
 
 def _check_target(
