@@ -324,6 +324,7 @@ class Observation:
     """What one seat may know: its own hand and everything public, nothing else."""
 
     seat: int
+    rules: Rules
     phase: Phase
     round_number: int
     dealer: int
@@ -808,6 +809,7 @@ def observe(state: State, seat: int) -> Observation:
     acting = to_act(state)
     return Observation(
         seat=seat,
+        rules=state.rules,
         phase=state.phase,
         round_number=state.round_number,
         dealer=state.dealer,
