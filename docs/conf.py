@@ -18,6 +18,7 @@ version = release
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
+    "myst_parser",
 ]
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
@@ -29,5 +30,7 @@ nitpicky = True
 # The standard library is not cross-referenced (no network for intersphinx here).
 nitpick_ignore_regex = [
     (r"py:(class|mod|obj|exc|func|meth|attr)", r"(collections\.abc|enum|random|typing|attr|attrs)(\..*)?"),
-    (r"py:class", r"(int|str|bool|tuple|list|dict|object|Ellipsis)"),
+    (r"py:class", r"(int|str|bool|tuple|list|dict|object|Ellipsis|types\.ModuleType)"),
+    # Private helpers appear as base classes; they are not part of the API.
+    (r"py:class", r"jass\._base\..*"),
 ]

@@ -18,6 +18,7 @@ from jass.errors import (
     InvalidRulesError,
     JassError,
 )
+from jass.play import CardPlay, PlayCard, Trick
 from jass.tricks import PlayRules, Undertrump, legal_cards, trick_winner, winning_position
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, Trump
 from jass.weis import (
@@ -36,6 +37,7 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "Card",
+    "CardPlay",
     "CardSet",
     "DEFAULT_TRUMP_JACK_POINTS",
     "FULL_DECK",
@@ -45,10 +47,12 @@ __all__ = [
     "InvalidRulesError",
     "JassError",
     "LAST_TRICK_BONUS",
+    "PlayCard",
     "PlayRules",
     "Rank",
     "STOECK_POINTS",
     "Suit",
+    "Trick",
     "Trump",
     "Undertrump",
     "Weis",
