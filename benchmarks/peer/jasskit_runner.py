@@ -37,6 +37,12 @@ Jobs:
       -> {"calls_per_s": [R floats], "results": [[valid ids], ...], ...}
   {"job": "random_rounds", "rounds": N, "repeats": R, "seed": S}
       -> {"rounds_per_s": [R floats], ...}
+  {"job": "trick_winner", "tricks": [{"trick": [4 ids], "trump": int,
+   "first_player": int (optional, default 0)}, ...], "repeats": R,
+   "passes": P (optional, default 1)}
+      -> {"calls_per_s": [R floats], "results": [calc_winner player, ...], ...}
+     (jass-kit seats play counterclockwise: the card at trick position k
+      was played by player (first_player - k) % 4.)
 """
 
 import json
@@ -215,10 +221,60 @@ def job_random_rounds(doc):
     }
 
 
+# --------------------------------------------------------------------------- trick_winner
+
+def _prepare_trick(item, idx):
+    trick_ids = [int(c) for c in item["trick"]]
+    trump = int(item["trump"])
+    first_player = int(item.get("first_player", 0))
+    if len(trick_ids) != 4 or len(set(trick_ids)) != 4 or any(not 0 <= c <= 35 for c in trick_ids):
+        raise ValueError(f"trick {idx}: expected 4 distinct card ids 0..35, got {trick_ids}")
+    if not 0 <= trump <= 5:
+        raise ValueError(f"trick {idx}: trump {trump} not in 0..5")
+    if not 0 <= first_player <= 3:
+        raise ValueError(f"trick {idx}: first_player {first_player} not in 0..3")
+    # As GameSim._end_trick calls it: the completed int32[4] row of state.tricks,
+    # the trick's first player and the trump int.
+    return np.array(trick_ids, dtype=np.int32), first_player, trump
+
+
+def job_trick_winner(doc):
+    tricks = doc["tricks"]
+    repeats = int(doc.get("repeats", 5))
+    passes = int(doc.get("passes", 1))
+    rule = RuleSchieber()
+    prepared = [_prepare_trick(t, i) for i, t in enumerate(tricks)]
+    calc_winner = rule.calc_winner
+
+    # Untimed pass: results + warm-up (calc_winner is deterministic).
+    results = [int(calc_winner(t, fp, tr)) for t, fp, tr in prepared]
+
+    calls_per_s = []
+    n_calls = len(prepared) * passes
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        for _ in range(passes):
+            for trick, first_player, trump in prepared:
+                calc_winner(trick, first_player, trump)
+        dt = time.perf_counter() - t0
+        calls_per_s.append(n_calls / dt if dt > 0 else float("inf"))
+
+    return {
+        "job": "trick_winner",
+        "jass_kit_version": _jass_kit_version(),
+        "tricks": len(prepared),
+        "passes": passes,
+        "repeats": repeats,
+        "calls_per_s": calls_per_s,
+        "results": results,
+    }
+
+
 JOBS = {
     "info": job_info,
     "valid_cards": job_valid_cards,
     "random_rounds": job_random_rounds,
+    "trick_winner": job_trick_winner,
 }
 
 
