@@ -1,0 +1,230 @@
+"""Hypothesis strategies for the core: cards, sets of cards, hands, modes, rules, positions.
+
+A *position* is what a player faces when it is their turn in a trick: their hand,
+the cards already in the trick (0 to 3, leader first, none of them in the hand),
+the trump mode and the play rules. :func:`dealt_positions` reaches one by
+dealing a real deal and playing earlier tricks with the independent reference
+rules (:mod:`reference`), so positions look like real play (equal hand sizes,
+voids that arose from play); :func:`arbitrary_positions` draws any hand and any
+trick, including situations no real game reaches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hypothesis import strategies as st
+
+import reference
+from jass.cards import Card, CardSet, Rank, Suit, deal
+from jass.tricks import PlayRules, Undertrump
+from jass.trump import Trump
+from jass.weis import WeisRules, WeisTiebreak
+
+ALL_CARDS: list[Card] = list(Card)
+SUITS: list[Suit] = [Suit.EICHELN, Suit.ROSEN, Suit.SCHILTEN, Suit.SCHELLEN]
+RANKS: list[Rank] = [
+    Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN,
+    Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE,
+]
+MODES: list[Trump] = [
+    Trump.EICHELN, Trump.ROSEN, Trump.SCHILTEN, Trump.SCHELLEN, Trump.OBENABE, Trump.UNDENUFE,
+]
+SUIT_MODES: list[Trump] = MODES[:4]
+
+
+def cards() -> st.SearchStrategy[Card]:
+    """Any one of the 36 cards."""
+    return st.sampled_from(ALL_CARDS)
+
+
+def suits() -> st.SearchStrategy[Suit]:
+    return st.sampled_from(SUITS)
+
+
+def ranks() -> st.SearchStrategy[Rank]:
+    return st.sampled_from(RANKS)
+
+
+def card_frozensets(min_size: int = 0, max_size: int = 36) -> st.SearchStrategy[frozenset[Card]]:
+    """Plain ``frozenset[Card]`` values: the model that :class:`CardSet` must imitate."""
+    return st.frozensets(cards(), min_size=min_size, max_size=max_size)
+
+
+def card_sets(min_size: int = 0, max_size: int = 36) -> st.SearchStrategy[CardSet]:
+    """Any :class:`CardSet` (built from a frozenset, not from bits)."""
+    return card_frozensets(min_size, max_size).map(CardSet)
+
+
+def card_bits() -> st.SearchStrategy[int]:
+    """Any valid raw card bit set, ``0 .. 2**36 - 1``."""
+    return st.integers(min_value=0, max_value=(1 << 36) - 1)
+
+
+def hands(min_size: int = 1, max_size: int = 9) -> st.SearchStrategy[CardSet]:
+    """A non-empty hand of at most nine cards."""
+    return card_sets(min_size, max_size)
+
+
+def trumps() -> st.SearchStrategy[Trump]:
+    """Any of the six modes: four trump suits, Obenabe, Undenufe."""
+    return st.sampled_from(MODES)
+
+
+def suit_trumps() -> st.SearchStrategy[Trump]:
+    """One of the four trump-suit modes."""
+    return st.sampled_from(SUIT_MODES)
+
+
+def play_rules() -> st.SearchStrategy[PlayRules]:
+    """Every combination of the card-play options."""
+    return st.builds(
+        PlayRules,
+        bauer_exception=st.booleans(),
+        undertrump=st.sampled_from([Undertrump.FORBIDDEN_UNLESS_ONLY_TRUMPS, Undertrump.ALLOWED]),
+    )
+
+
+def weis_rules() -> st.SearchStrategy[WeisRules]:
+    """Every combination of the Weis options (with the default point table)."""
+    return st.builds(
+        WeisRules,
+        low_quartets=st.booleans(),
+        cross_weis=st.booleans(),
+        equal_weis_tiebreak=st.sampled_from([WeisTiebreak.QUARTET_FIRST, WeisTiebreak.MORE_CARDS_FIRST]),
+    )
+
+
+def seeds() -> st.SearchStrategy[int]:
+    """Deal seeds, including negative and huge ones (they are taken modulo 2**64)."""
+    return st.one_of(
+        st.integers(min_value=0, max_value=2**64 - 1),
+        st.integers(min_value=-(2**70), max_value=2**70),
+    )
+
+
+@dataclass(frozen=True)
+class Position:
+    """A player to move: ``hand`` (non-empty), ``trick`` (0..3 cards, leader first)."""
+
+    hand: CardSet
+    trick: tuple[Card, ...]
+    trump: Trump
+    rules: PlayRules
+
+    @property
+    def undertrump_allowed(self) -> bool:
+        return self.rules.undertrump is Undertrump.ALLOWED
+
+
+@st.composite
+def arbitrary_positions(draw: st.DrawFn) -> Position:
+    """Any trick of 0..3 distinct cards and any non-empty hand of up to 9 other cards."""
+    trick = draw(st.lists(cards(), min_size=0, max_size=3, unique=True))
+    rest = [c for c in ALL_CARDS if c not in trick]
+    hand = draw(st.frozensets(st.sampled_from(rest), min_size=1, max_size=9))
+    return Position(CardSet(hand), tuple(trick), draw(trumps()), draw(play_rules()))
+
+
+@st.composite
+def dealt_positions(draw: st.DrawFn) -> Position:
+    """A position reached in real play: a seeded deal of 4 x 9 cards, some complete tricks
+    played by random legal moves (legal by the reference rules), then a partial trick."""
+    seed = draw(st.integers(min_value=0, max_value=2**64 - 1))
+    mode = draw(trumps())
+    rules = draw(play_rules())
+    undertrump_allowed = rules.undertrump is Undertrump.ALLOWED
+    held = [set(h) for h in deal(seed)]
+    leader = draw(st.integers(min_value=0, max_value=3))
+    # sampled_from, not integers(): about uniform, where integers() favours the ends
+    tricks_done = draw(st.sampled_from(range(9)))
+    in_trick = draw(st.sampled_from([1, 2, 3, 0]))
+
+    def play(seat: int, trick: list[Card]) -> None:
+        legal = reference.legal_cards(
+            held[seat], trick, mode, rules.bauer_exception, undertrump_allowed
+        )
+        card = draw(st.sampled_from(sorted(legal)))
+        held[seat].remove(card)
+        trick.append(card)
+
+    for _ in range(tricks_done):
+        trick: list[Card] = []
+        for k in range(4):
+            play((leader + k) % 4, trick)
+        leader = reference.trick_winner(trick, mode, leader)
+    current: list[Card] = []
+    for k in range(in_trick):
+        play((leader + k) % 4, current)
+    to_move = (leader + in_trick) % 4
+    return Position(CardSet(held[to_move]), tuple(current), mode, rules)
+
+
+@st.composite
+def trump_edge_positions(draw: st.DrawFn) -> Position:
+    """Positions crowded around the trump rules (RULES.md 2.3, 2.4, 6): a suit mode, a
+    trick led in the trump suit or another suit and often trumped, and a short hand of
+    trumps (often only the Jack, often only lower ones), led-suit cards and one other suit."""
+    mode = draw(suit_trumps())
+    trump_suit = mode.suit
+    assert trump_suit is not None
+    led = draw(suits())
+    other = draw(suits())
+    pool = [c for c in ALL_CARDS if c.suit in (trump_suit, led, other)]
+    first = draw(st.sampled_from([c for c in pool if c.suit == led]))
+    rest = draw(st.lists(st.sampled_from(pool), max_size=2, unique=True))
+    trick = [first] + [c for c in rest if c != first]
+    free = [c for c in pool if c not in trick]
+    jack = Card.of(trump_suit, Rank.JACK)
+    hand = set(draw(st.lists(st.sampled_from(free), min_size=1, max_size=5, unique=True)))
+    if jack in free and draw(st.booleans()):  # the Bauer alone or with company
+        hand -= {c for c in hand if c.suit == trump_suit and draw(st.booleans())}
+        hand.add(jack)
+    return Position(CardSet(hand), tuple(trick), mode, draw(play_rules()))
+
+
+def positions() -> st.SearchStrategy[Position]:
+    """Realistic, trump-focused and arbitrary positions."""
+    return st.one_of(dealt_positions(), trump_edge_positions(), arbitrary_positions())
+
+
+def tricks(min_size: int = 1, max_size: int = 4) -> st.SearchStrategy[list[Card]]:
+    """A trick (complete or not): distinct cards in play order, leader first."""
+    return st.lists(cards(), min_size=min_size, max_size=max_size, unique=True)
+
+
+# --- Differenzler ----------------------------------------------------------------
+
+from jass import differenzler  # noqa: E402  (kept with the strategies that use it)
+
+
+def differenzler_rules() -> st.SearchStrategy[differenzler.Rules]:
+    """Every combination of the Differenzler options; games of 1..4 rounds (ties add more)."""
+    return st.builds(
+        differenzler.Rules,
+        rounds=st.integers(min_value=1, max_value=4),
+        prediction_mode=st.sampled_from(list(differenzler.PredictionMode)),
+        exact_bonus=st.sampled_from([0, 0, 10]),
+        zero_prediction_bonus=st.sampled_from(list(differenzler.ZeroBonus)),
+        first_dealer=st.none() | st.integers(min_value=0, max_value=3),
+        play=play_rules(),
+    )
+
+
+# --- two-player Jass (la pomme) ---------------------------------------------------------
+
+from jass import pomme  # noqa: E402  (kept with the strategies that use it)
+
+
+def pomme_rules() -> st.SearchStrategy[pomme.Rules]:
+    """Every combination of la pomme's options (targets kept short so games stay quick)."""
+    return st.builds(
+        pomme.Rules,
+        trump_jack_points=st.sampled_from([20, 21]),
+        target_points=st.integers(min_value=1, max_value=7),
+        three_pommes_lose=st.booleans(),
+        pomme_threshold=st.sampled_from([0, 21, 40]),
+        both_pommes_cancel=st.booleans(),
+        bauer_exception=st.booleans(),
+        first_dealer=st.sampled_from([None, 0, 1]),
+    )
