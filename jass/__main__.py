@@ -103,12 +103,27 @@ def _show(view: Any, screen: _Screen, moves: Sequence[Any]) -> None:
 
 def _parse_answer(text: str, moves: Sequence[Any], screen: _Screen) -> Any:
     text = text.strip()
+    predictions = {m.points: m for m in moves if type(m).__name__ == "Predict"}
+    if predictions and text.isdigit():
+        if int(text) in predictions:
+            return predictions[int(text)]
+        raise JassError(f"{text!r}: predict from {min(predictions)} to {max(predictions)} points")
     if text.isdigit():
         number = int(text)
         if 1 <= number <= len(moves):
             return moves[number - 1]
         raise JassError(f"{text!r} is not a choice: answer 1 to {len(moves)}")
     lowered = text.casefold()
+    words = lowered.split(maxsplit=1)
+    if len(words) == 2 and words[0] == "exchange":
+        try:
+            chosen = CardSet.parse(words[1])
+        except JassError as error:
+            raise JassError(f"{text!r}: name the three cards to give away, e.g. 'exchange C6 C7 S8' ({error})") from None
+        for move in moves:
+            if type(move).__name__ == "Exchange" and move.cards == chosen:
+                return move
+        raise JassError(f"{text!r}: exchange exactly three cards of your hand, e.g. 'exchange C6 C7 S8'")
     for move in moves:
         plain = _describe(move, _Screen(screen.out, False)).casefold()
         if lowered == plain or (lowered and plain.startswith(lowered) and len(lowered) >= 3):
@@ -148,14 +163,15 @@ def _play_command(
                 continue
             view = variant.observe(state, human)
             _show(view, screen, moves)
-            numbered = [m for m in moves if not isinstance(m, PlayCard)]
-            if len(numbered) > 12:
-                screen.say(f"Moves: {_describe(numbered[0], screen)} ... {_describe(numbered[-1], screen)}"
-                           " (type the move, e.g. 'predict 40')")
+            if any(type(m).__name__ == "Predict" for m in moves):
+                screen.say("How many points will you take? Answer a number from 0 to 157.")
+            elif len(moves) > 24:
+                screen.say(f"{len(moves)} moves, from «{_describe(moves[0], screen)}» "
+                           f"to «{_describe(moves[-1], screen)}»: type one, or its number")
             else:
-                for number, move in enumerate(moves, 1):
-                    if not isinstance(move, PlayCard):
-                        screen.say(f"  {number}. {_describe(move, screen)}")
+                screen.say("  " + "   ".join(
+                    f"{number}. {_describe(move, screen)}" for number, move in enumerate(moves, 1)
+                ))
             while True:
                 answer = read("Your move> ")
                 try:
