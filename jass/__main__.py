@@ -73,7 +73,7 @@ def _describe(move: Any, screen: _Screen) -> str:
     if name == "SwapTrumpSix":
         return "swap the trump 6 for the turned card"
     if name == "DeclineSwap":
-        return "keep the trump 6"
+        return "no swap"
     return str(move)
 
 
@@ -87,10 +87,10 @@ def _show(view: Any, screen: _Screen, moves: Sequence[Any]) -> None:
     if scores is not None:
         parts.append(f"scores {' : '.join(str(s) for s in scores)}")
     screen.say(" · ".join(parts))
-    for label in ("face_up", "turned"):
+    for label, text in (("face_up", "face-up card"), ("turned", "turned card"), ("top_card", "on the talon now")):
         card = getattr(view, label, None)
-        if isinstance(card, Card):
-            screen.say(f"{label.replace('_', '-')} card: {screen.card(card)}")
+        if isinstance(card, Card) and (label != "top_card" or card != getattr(view, "turned", None)):
+            screen.say(f"{text}: {screen.card(card)}")
     trick = getattr(view, "trick", ())
     if trick:
         screen.say(f"Trick so far: {screen.cards(trick)}")

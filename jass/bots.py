@@ -72,9 +72,9 @@ class RuleBot:
     throws its least valuable card. Schieber: it chooses the trump its hand
     likes best or pushes a weak hand, declares every Weis, and announces
     "bedankt, genug" once its team's points reach the target. Differenzler: it
-    predicts from its hand's strength and aims at its prediction. La pomme: it
-    exchanges its three least valuable cards when that is worth it, and always
-    takes the turned card for its trump 6.
+    predicts from its hand's strength. La pomme: it gives away its three least
+    valuable cards when they are worth less than three unknown cards, and
+    always takes the turned card for its trump 6.
     """
 
     def __init__(self, seed: int | None = None) -> None:
@@ -140,13 +140,12 @@ class RuleBot:
         return min(moves, key=lambda m: abs(getattr(m, "points", 0) - guess))
 
     def _exchange(self, view: Any, moves: list[Any]) -> Any:
+        # La pomme's extra cards are blind: give away the three weakest cards when they
+        # are worth less than three unknown cards are on average.
         hand: CardSet = view.hand
         trump: Trump = view.trump
         table = point_table(trump, 21)
-        extras = getattr(view, "extras", None)
         keep = next((m for m in moves if type(m).__name__ == "KeepHand"), moves[0])
-        if not extras:
-            return keep
         exchanges = [m for m in moves if type(m).__name__ == "Exchange"]
         if not exchanges:
             return keep
@@ -154,8 +153,9 @@ class RuleBot:
         def worth(cards: CardSet) -> int:
             return sum(table[c.index] + (8 if c.suit == trump.suit else 0) for c in cards)
 
-        best = min(exchanges, key=lambda m: worth(m.cards))
-        return best if worth(extras) > worth(best.cards) else keep
+        best = min(exchanges, key=lambda m: (worth(m.cards), m.cards.bits))
+        # An unknown card is worth about (153 + 8 * 9) / 36 = 6.25 on average.
+        return best if worth(best.cards) < 3 * 6 else keep
 
     def _play(self, view: Any, cards: list[PlayCard]) -> PlayCard:
         trump: Trump = view.trump

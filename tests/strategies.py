@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import reference
@@ -20,6 +21,15 @@ from jass.cards import Card, CardSet, Rank, Suit, deal
 from jass.tricks import PlayRules, Undertrump
 from jass.trump import Trump
 from jass.weis import WeisRules, WeisTiebreak
+
+def examples(n: int) -> settings:
+    """``@settings(max_examples=...)`` that follows the loaded Hypothesis profile: ``n``
+    examples under the default profile (100), ten times as many under
+    ``--hypothesis-profile=thorough`` (1000), so a fixed number never caps a thorough run."""
+    current = settings.default
+    base = current.max_examples if current is not None else 100
+    return settings(max_examples=max(1, n * base // 100))
+
 
 ALL_CARDS: list[Card] = list(Card)
 SUITS: list[Suit] = [Suit.EICHELN, Suit.ROSEN, Suit.SCHILTEN, Suit.SCHELLEN]
