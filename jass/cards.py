@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import enum
 import re
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any, Final
@@ -206,7 +207,16 @@ class Card(enum.Enum):
     @classmethod
     def of(cls, suit: Suit, rank: Rank) -> Card:
         """The card of ``suit`` and ``rank``."""
-        return _CARDS[int(suit) * 9 + int(rank)]
+        if (
+            isinstance(suit, bool)
+            or isinstance(rank, bool)
+            or not isinstance(suit, int)
+            or not isinstance(rank, int)
+            or not 0 <= suit < 4
+            or not 0 <= rank < 9
+        ):
+            raise InvalidCardsError(f"Card.of({suit!r}, {rank!r}): expected a Suit and a Rank")
+        return _CARDS[suit * 9 + rank]
 
     @classmethod
     def from_index(cls, index: int) -> Card:
@@ -287,7 +297,7 @@ for _suit, _words in (
     (Suit.EICHELN, "c ♣ ♧ eicheln eichel eichle ecken clubs club trèfle trefle klaveren"),
     (Suit.ROSEN, "s ♠ ♤ rosen rose spades spade grün grüen gruen grun blatt laub pique schoppen"),
     (Suit.SCHILTEN, "h ♥ ♡ schilten schilte schilt hearts heart herz cœur coeur harten"),
-    (Suit.SCHELLEN, "d ♦ ♢ schellen schelle diamonds diamond carreau ruiten bellen"),
+    (Suit.SCHELLEN, "d ♦ ♢ schellen schelle diamonds diamond carreau carreaux ruiten bellen"),
 ):
     for _word in _words.split():
         _SUIT_TOKENS[_word] = _suit
@@ -443,17 +453,32 @@ class CardSet(AbstractSet[Card]):
         return self._bits != 0
 
     def __hash__(self) -> int:
-        return hash(self._bits)
+        # A CardSet equals the frozenset of its cards, so it must hash like it: this is
+        # frozenset's algorithm (collections.abc.Set._hash) with per-suit tables.
+        bits = self._bits
+        h = (
+            _SUIT_HASH[0][bits & 0x1FF]
+            ^ _SUIT_HASH[1][bits >> 9 & 0x1FF]
+            ^ _SUIT_HASH[2][bits >> 18 & 0x1FF]
+            ^ _SUIT_HASH[3][bits >> 27]
+            ^ (1927868237 * (bits.bit_count() + 1)) & _HASH_MASK
+        )
+        h ^= (h >> 11) ^ (h >> 25)
+        h = (h * 69069 + 907133923) & _HASH_MASK
+        if h > sys.maxsize:
+            h -= _HASH_MASK + 1
+        return 590923713 if h == -1 else h
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, CardSet):
             return self._bits == other._bits
+        if isinstance(other, AbstractSet):  # like frozenset: equal to any set of the same cards
+            return len(other) == self._bits.bit_count() and all(card in self for card in other)
         return NotImplemented
 
     def __ne__(self, other: object) -> bool:
-        if isinstance(other, CardSet):
-            return self._bits != other._bits
-        return NotImplemented
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"CardSet is immutable: cannot set {name!r}")
@@ -569,6 +594,21 @@ class CardSet(AbstractSet[Card]):
     def __repr__(self) -> str:
         return f"CardSet({str(self)!r})" if self._bits else "CardSet()"
 
+
+_HASH_MASK: Final = 2 * sys.maxsize + 1
+
+
+def _suit_hash(suit: int, mask: int) -> int:
+    """XOR of frozenset's per-element hash terms for the cards ``mask`` of ``suit``."""
+    h = 0
+    for rank in range(9):
+        if mask >> rank & 1:
+            x = suit * 9 + rank  # hash(card) is its index
+            h ^= ((x ^ (x << 16) ^ 89869747) * 3644798167) & _HASH_MASK
+    return h
+
+
+_SUIT_HASH: Final = tuple(tuple(_suit_hash(suit, mask) for mask in range(512)) for suit in range(4))
 
 _set_bits = CardSet._bits.__set__  # type: ignore[attr-defined]
 _new = object.__new__

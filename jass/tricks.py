@@ -32,8 +32,9 @@ from typing import Final
 
 import attrs
 
+from jass._base import instance_of
 from jass.cards import SUIT_MASKS, Card, CardSet
-from jass.errors import InvalidCardsError
+from jass.errors import InvalidCardsError, InvalidRulesError
 from jass.trump import TRICK_KEYS, TRUMP_STRENGTH, Trump
 
 __all__ = [
@@ -64,11 +65,11 @@ class PlayRules:
     """
 
     #: A player whose only trump is the Jack need not play it to a trump lead.
-    bauer_exception: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
+    bauer_exception: bool = attrs.field(default=True, validator=instance_of(bool))
     #: The undertrumping policy.
     undertrump: Undertrump = attrs.field(
         default=Undertrump.FORBIDDEN_UNLESS_ONLY_TRUMPS,
-        validator=attrs.validators.instance_of(Undertrump),
+        validator=instance_of(Undertrump),
     )
 
     def __repr__(self) -> str:
@@ -160,7 +161,7 @@ def legal_cards(
     if not isinstance(trump, Trump):
         trump = Trump.parse(trump)
     if not isinstance(rules, PlayRules):
-        raise InvalidCardsError(f"rules={rules!r}: expected a PlayRules")
+        raise InvalidRulesError(f"rules={rules!r}: expected a PlayRules")
     return CardSet.from_bits(
         legal_bits(
             hand_bits,
@@ -177,7 +178,10 @@ def winning_position(trick: Sequence[Card], trump: Trump) -> int:
 
     The trick may be incomplete: the result is the card winning so far.
     """
-    indices = _trick_indices(trick)
+    return _winning_position(_trick_indices(trick), trump)
+
+
+def _winning_position(indices: Sequence[int], trump: Trump) -> int:
     if not indices:
         raise InvalidCardsError("an empty trick has no winner")
     if not isinstance(trump, Trump):
@@ -206,9 +210,10 @@ def trick_winner(trick: Sequence[Card], trump: Trump, leader: int = 0, seats: in
         raise InvalidCardsError(f"seats={seats!r}: expected a positive int")
     if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < seats:
         raise InvalidCardsError(f"leader={leader!r}: expected a seat 0..{seats - 1}")
-    if len(trick) > seats:
-        raise InvalidCardsError(f"a trick of {seats} seats has at most {seats} cards, got {len(trick)}")
-    return (leader + winning_position(trick, trump)) % seats
+    indices = _trick_indices(trick)  # validate before taking len(): a non-sequence has none
+    if len(indices) > seats:
+        raise InvalidCardsError(f"a trick of {seats} seats has at most {seats} cards, got {len(indices)}")
+    return (leader + _winning_position(indices, trump)) % seats
 
 
 def _hand_bits(hand: CardSet | Iterable[Card]) -> int:

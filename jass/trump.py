@@ -156,7 +156,8 @@ _OBENABE_POINTS: Final = (0, 0, 8, 0, 10, 2, 3, 4, 11)
 _UNDENUFE_POINTS: Final = (11, 0, 8, 0, 10, 2, 3, 4, 0)
 
 
-@functools.lru_cache(maxsize=None)
+# typed=True: 20.0 or True must not slip past the validation through the cache entry of 20 or 1.
+@functools.lru_cache(maxsize=None, typed=True)
 def point_table(trump: Trump, trump_jack_points: int = DEFAULT_TRUMP_JACK_POINTS) -> tuple[int, ...]:
     """Points of each card, indexed by :attr:`~jass.cards.Card.index`, in mode ``trump``.
 
@@ -183,7 +184,7 @@ def point_table(trump: Trump, trump_jack_points: int = DEFAULT_TRUMP_JACK_POINTS
     return tuple(table)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.lru_cache(maxsize=None, typed=True)
 def _suit_point_tables(trump: Trump, trump_jack_points: int) -> tuple[tuple[int, ...], ...]:
     """For each suit, the points of each of the 512 subsets of its nine cards."""
     table = point_table(trump, trump_jack_points)

@@ -29,6 +29,7 @@ from typing import Final
 
 import attrs
 
+from jass._base import instance_of
 from jass.cards import SUIT_MASKS, Card, CardSet, Rank, Suit
 from jass.errors import InvalidCardsError, InvalidRulesError
 from jass.trump import Trump
@@ -92,12 +93,12 @@ class WeisRules:
         default=(20, 50, 100, 150, 200, 250, 300), validator=_sequence_points_valid
     )
     #: Four 6s, 7s or 8s count 100 (off: they are no Weis, as in the seed).
-    low_quartets: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    low_quartets: bool = attrs.field(default=False, validator=instance_of(bool))
     #: A card may be in a sequence and in four of a kind at once (Kreuzweis).
-    cross_weis: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
+    cross_weis: bool = attrs.field(default=True, validator=instance_of(bool))
     #: The tie-break between Weis of equal points.
     equal_weis_tiebreak: WeisTiebreak = attrs.field(
-        default=WeisTiebreak.QUARTET_FIRST, validator=attrs.validators.instance_of(WeisTiebreak)
+        default=WeisTiebreak.QUARTET_FIRST, validator=instance_of(WeisTiebreak)
     )
 
     def quartet_points(self, rank: Rank) -> int:
@@ -112,6 +113,11 @@ class WeisRules:
 
 
 _DEFAULT_RULES: Final = WeisRules()
+
+
+def _check_rules(rules: object) -> None:
+    if not isinstance(rules, WeisRules):
+        raise InvalidRulesError(f"rules={rules!r}: expected a WeisRules")
 
 
 @attrs.frozen(order=False)
@@ -137,6 +143,7 @@ class Weis:
         ...
         jass.errors.InvalidCardsError: 'SQ SK' is no Weis: ...
         """
+        _check_rules(rules)
         card_set = cards if isinstance(cards, CardSet) else CardSet(cards)
         indices = [card.index for card in card_set]
         if len(indices) == 4 and len({i % 9 for i in indices}) == 1:
@@ -217,6 +224,7 @@ def detect_weis(hand: CardSet | Iterable[Card], rules: WeisRules = _DEFAULT_RULE
     >>> [w.points for w in detect_weis(hand, WeisRules(cross_weis=False))]
     [200]
     """
+    _check_rules(rules)
     bits = hand.bits if isinstance(hand, CardSet) else CardSet(hand).bits
     quartets = []
     for rank in Rank:
@@ -257,6 +265,12 @@ def weis_strength(
     >>> weis_strength(a, Trump.EICHELN) < weis_strength(b, Trump.EICHELN)
     True
     """
+    if not isinstance(weis, Weis):
+        raise InvalidCardsError(f"{weis!r} is not a Weis")
+    if not isinstance(trump, Trump):
+        trump = Trump.parse(trump)
+    if not isinstance(tiebreak, WeisTiebreak):
+        raise InvalidRulesError(f"tiebreak={tiebreak!r}: expected a WeisTiebreak")
     if tiebreak is WeisTiebreak.QUARTET_FIRST:
         kind = 1 if weis.kind is WeisKind.FOUR_OF_A_KIND else 0
     else:
@@ -281,8 +295,10 @@ def best_weis(
     >>> best_weis([[], [seq], [], [Weis.from_cards("C6 C7 C8")]], Trump.ROSEN, vorhand=2)
     3
     """
+    if isinstance(declared, (str, CardSet)) or not isinstance(declared, Sequence):
+        raise InvalidCardsError(f"declared={declared!r}: expected a sequence of each seat's Weis")
     seats = len(declared)
-    if not 0 <= vorhand < max(seats, 1):
+    if isinstance(vorhand, bool) or not isinstance(vorhand, int) or not 0 <= vorhand < max(seats, 1):
         raise InvalidCardsError(f"vorhand={vorhand!r}: expected a seat 0..{seats - 1}")
     best_seat = None
     best_key: tuple[int, ...] = ()
@@ -296,6 +312,8 @@ def best_weis(
 
 def stoeck_cards(trump: Trump) -> CardSet:
     """The trump King and Queen; empty in Obenabe and Undenufe (no Stöck there)."""
+    if not isinstance(trump, Trump):
+        trump = Trump.parse(trump)
     suit = trump.suit
     if suit is None:
         return CardSet()

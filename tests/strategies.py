@@ -238,3 +238,59 @@ def pomme_rules() -> st.SearchStrategy[pomme.Rules]:
         bauer_exception=st.booleans(),
         first_dealer=st.sampled_from([None, 0, 1]),
     )
+
+
+# --- Schieber --------------------------------------------------------------------------------
+
+import random  # noqa: E402  (kept with the strategies that use it)
+
+import attrs  # noqa: E402
+
+from jass import schieber  # noqa: E402
+
+
+def schieber_presets() -> st.SearchStrategy[schieber.Rules]:
+    """Every Schieber preset; those played to a target in either end mode."""
+    targets = [schieber.Rules.seed(), schieber.Rules.swisslos(), schieber.Rules.flat()]
+    return st.sampled_from([schieber.Rules.tournament()]) | st.builds(
+        lambda rules, mode: attrs.evolve(rules, end_mode=mode),
+        st.sampled_from(targets),
+        st.sampled_from(list(schieber.EndMode)),
+    )
+
+
+@st.composite
+def schieber_rules(draw: st.DrawFn) -> schieber.Rules:
+    """Schieber rules with every option drawn: a target (kept low, so that games stay short)
+    or a few fixed rounds, either end mode, any multipliers, push-back, match bonus,
+    auto-declare, first dealer, and every Weis and play option."""
+    fixed = draw(st.booleans())
+    return schieber.Rules(
+        target_score=None if fixed else draw(st.integers(min_value=1, max_value=2000)),
+        rounds=draw(st.integers(min_value=1, max_value=4)) if fixed else None,
+        end_mode=draw(st.sampled_from(list(schieber.EndMode))),
+        multipliers=draw(st.tuples(*[st.integers(min_value=1, max_value=5)] * 6)),
+        allow_push_back=draw(st.booleans()),
+        match_bonus=draw(st.sampled_from([0, 50, 100])),
+        auto_declare=draw(st.booleans()),
+        first_dealer=draw(st.none() | st.integers(min_value=0, max_value=3)),
+        weis=draw(weis_rules()),
+        play=draw(play_rules()),
+    )
+
+
+@st.composite
+def schieber_states(
+    draw: st.DrawFn, rules: st.SearchStrategy[schieber.Rules] | None = None
+) -> schieber.State:
+    """A Schieber state reached from a seeded game by 0..120 random legal moves: any phase,
+    a finished game included. ``rules`` defaults to the presets and random options."""
+    game_rules = draw(rules if rules is not None else schieber_presets() | schieber_rules())
+    state = schieber.new_game(game_rules, seed=draw(st.integers(min_value=0, max_value=2**64 - 1)))
+    rng = random.Random(draw(st.integers(min_value=0, max_value=2**32)))
+    for _ in range(draw(st.integers(min_value=0, max_value=120))):
+        moves = schieber.legal_moves(state)
+        if not moves:
+            break
+        state = schieber.apply(state, rng.choice(moves))
+    return state
