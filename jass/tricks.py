@@ -33,7 +33,8 @@ from typing import Final
 import attrs
 
 from jass._base import instance_of
-from jass.cards import SUIT_MASKS, Card, CardSet
+from jass.cards import SUIT_MASKS, Card, CardSet, _from_bits, _set_bits
+from jass.cards import _new as _new_card_set
 from jass.errors import InvalidCardsError, InvalidRulesError
 from jass.trump import TRICK_KEYS, TRUMP_STRENGTH, Trump
 
@@ -113,7 +114,18 @@ def legal_bits(
     """
     if not trick:
         return hand
-    led = trick[0] // 9
+    best = -1
+    if trump < 4 and not undertrump_allowed:
+        low = trump * 9
+        for card in trick:
+            if low <= card < low + 9 and _TRUMP_STRENGTH_OF[card] > best:
+                best = _TRUMP_STRENGTH_OF[card]
+    return _legal(hand, trick[0] // 9, best, trump, bauer_exception)
+
+
+def _legal(hand: int, led: int, best: int, trump: int, bauer_exception: bool) -> int:
+    """The rules of card play, once: ``led`` is the led suit, ``best`` the trump strength
+    of the best trump in the trick when undertrumping is forbidden (else -1)."""
     follow = hand & SUIT_MASKS[led]
     if trump > 3:
         return follow or hand
@@ -122,28 +134,23 @@ def legal_bits(
         if not trumps or (bauer_exception and trumps == _JACK_BITS[trump]):
             return hand
         return trumps
-    if trumps and not undertrump_allowed and trumps != hand:
-        best = -1
-        low = trump * 9
-        for card in trick:
-            if low <= card < low + 9:
-                strength = _TRUMP_STRENGTH_OF[card]
-                if strength > best:
-                    best = strength
-        if best >= 0:
-            trumps &= _STRONGER[trump][best]
-            if not follow:
-                return (hand & ~SUIT_MASKS[trump]) | trumps
+    if best >= 0 and trumps and trumps != hand:
+        trumps &= _STRONGER[trump][best]
+        if not follow:
+            return (hand & ~SUIT_MASKS[trump]) | trumps
     if follow:
         return follow | trumps
     return hand
+
+
+_DEFAULT_PLAY_RULES: Final = PlayRules()
 
 
 def legal_cards(
     hand: CardSet | Iterable[Card],
     trick: Sequence[Card],
     trump: Trump,
-    rules: PlayRules = PlayRules(),
+    rules: PlayRules = _DEFAULT_PLAY_RULES,
 ) -> CardSet:
     """The cards of ``hand`` that may be played to ``trick`` (the cards already played to it,
     leader first) in mode ``trump``.
@@ -151,26 +158,54 @@ def legal_cards(
     Raises :class:`~jass.errors.InvalidCardsError` for an empty hand, a card
     twice, or a trick card that is also in the hand.
     """
-    hand_bits = _hand_bits(hand)
-    trick_indices = _trick_indices(trick)
-    overlap = hand_bits & sum(1 << i for i in set(trick_indices))
-    if overlap:
-        raise InvalidCardsError(
-            f"{CardSet.from_bits(overlap)} is both in the hand and in the trick"
-        )
-    if not isinstance(trump, Trump):
+    # Exact type checks first: CardSet is an abc.Set, and isinstance on ABCs is slow.
+    hand_bits = hand._bits if type(hand) is CardSet else _hand_bits(hand)
+    if not hand_bits:
+        raise InvalidCardsError("the hand is empty: there is no card to play")
+    if type(trump) is not Trump:
         trump = Trump.parse(trump)
-    if not isinstance(rules, PlayRules):
+    if rules is _DEFAULT_PLAY_RULES:
+        bauer_exception, undertrump_allowed = True, False
+    elif isinstance(rules, PlayRules):
+        bauer_exception = rules.bauer_exception
+        undertrump_allowed = rules.undertrump is Undertrump.ALLOWED
+    else:
         raise InvalidRulesError(f"rules={rules!r}: expected a PlayRules")
-    return CardSet.from_bits(
-        legal_bits(
-            hand_bits,
-            trick_indices,
-            trump.value,
-            rules.bauer_exception,
-            rules.undertrump is Undertrump.ALLOWED,
+    if type(trick) is not list and type(trick) is not tuple:
+        trick = _checked_trick(trick)
+    if not trick:
+        return hand if type(hand) is CardSet else _from_bits(hand_bits)  # leading: any card
+    # One pass validates the trick and finds what the rules need: the led suit and
+    # the best trump so far.
+    trump_value = trump._value_
+    trump_low = trump_value * 9 if trump_value < 4 and not undertrump_allowed else 99
+    best = -1
+    seen = 0
+    for card in trick:
+        if type(card) is not Card:
+            raise InvalidCardsError(f"{card!r} is not a card (in trick {trick!r})")
+        index = card._value_
+        if seen >> index & 1:
+            raise InvalidCardsError(f"the trick {[str(c) for c in trick]} holds a card twice")
+        seen |= 1 << index
+        if trump_low <= index < trump_low + 9 and _TRUMP_STRENGTH_OF[index] > best:
+            best = _TRUMP_STRENGTH_OF[index]
+    if hand_bits & seen:
+        raise InvalidCardsError(
+            f"{CardSet.from_bits(hand_bits & seen)} is both in the hand and in the trick"
         )
-    )
+    bits = _legal(hand_bits, trick[0]._value_ // 9, best, trump_value, bauer_exception)
+    if bits == hand_bits and type(hand) is CardSet:
+        return hand  # immutable, so the same object serves
+    result = _new_card_set(CardSet)  # _from_bits, inlined: this is the hottest call of all
+    _set_bits(result, bits)
+    return result
+
+
+def _checked_trick(trick: object) -> Sequence[Card]:
+    if isinstance(trick, (str, CardSet)) or not isinstance(trick, Sequence):
+        raise InvalidCardsError(f"{trick!r} is not a trick: expected a list of cards in play order")
+    return trick
 
 
 def winning_position(trick: Sequence[Card], trump: Trump) -> int:
@@ -178,15 +213,15 @@ def winning_position(trick: Sequence[Card], trump: Trump) -> int:
 
     The trick may be incomplete: the result is the card winning so far.
     """
-    return _winning_position(_trick_indices(trick), trump)
+    return _winning_position(_trick_indices(trick)[0], trump)
 
 
 def _winning_position(indices: Sequence[int], trump: Trump) -> int:
     if not indices:
         raise InvalidCardsError("an empty trick has no winner")
-    if not isinstance(trump, Trump):
+    if type(trump) is not Trump:
         trump = Trump.parse(trump)
-    keys = TRICK_KEYS[trump][indices[0] // 9]
+    keys = TRICK_KEYS[trump._value_][indices[0] // 9]
     best = 0
     best_key = keys[indices[0]]
     for position in range(1, len(indices)):
@@ -210,27 +245,28 @@ def trick_winner(trick: Sequence[Card], trump: Trump, leader: int = 0, seats: in
         raise InvalidCardsError(f"seats={seats!r}: expected a positive int")
     if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < seats:
         raise InvalidCardsError(f"leader={leader!r}: expected a seat 0..{seats - 1}")
-    indices = _trick_indices(trick)  # validate before taking len(): a non-sequence has none
+    indices = _trick_indices(trick)[0]  # validate before taking len(): a non-sequence has none
     if len(indices) > seats:
         raise InvalidCardsError(f"a trick of {seats} seats has at most {seats} cards, got {len(indices)}")
     return (leader + _winning_position(indices, trump)) % seats
 
 
 def _hand_bits(hand: CardSet | Iterable[Card]) -> int:
-    bits = hand.bits if isinstance(hand, CardSet) else CardSet(hand).bits
-    if not bits:
-        raise InvalidCardsError("the hand is empty: there is no card to play")
-    return bits
+    return hand.bits if isinstance(hand, CardSet) else CardSet(hand).bits
 
 
-def _trick_indices(trick: Sequence[Card]) -> list[int]:
-    if isinstance(trick, (str, CardSet)) or not isinstance(trick, Sequence):
-        raise InvalidCardsError(f"{trick!r} is not a trick: expected a list of cards in play order")
+def _trick_indices(trick: Sequence[Card]) -> tuple[list[int], int]:
+    """The indices of the trick's cards and their bits; rejects non-cards and duplicates."""
+    if type(trick) is not list and type(trick) is not tuple:
+        trick = _checked_trick(trick)
     indices = []
+    seen = 0
     for card in trick:
-        if not isinstance(card, Card):
+        if type(card) is not Card:
             raise InvalidCardsError(f"{card!r} is not a card (in trick {trick!r})")
-        indices.append(card.index)
-    if len(set(indices)) != len(indices):
-        raise InvalidCardsError(f"the trick {[str(c) for c in trick]} holds a card twice")
-    return indices
+        index = card._value_
+        if seen >> index & 1:
+            raise InvalidCardsError(f"the trick {[str(c) for c in trick]} holds a card twice")
+        seen |= 1 << index
+        indices.append(index)
+    return indices, seen

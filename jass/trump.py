@@ -68,7 +68,7 @@ class Trump(enum.IntEnum):
         return self.value < 4
 
     @classmethod
-    def parse(cls, text: str) -> Trump:
+    def parse(cls, text: Trump | str) -> Trump:
         """Read a trump mode from a suit (as :meth:`~jass.cards.Card.parse` knows suits) or a mode name.
 
         >>> Trump.parse("♥"), Trump.parse("obenabe"), Trump.parse("Undeufe")
