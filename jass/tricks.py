@@ -241,14 +241,35 @@ def trick_winner(trick: Sequence[Card], trump: Trump, leader: int = 0, seats: in
     >>> trick_winner([Card.HA, Card.C6], Trump.EICHELN, leader=1, seats=2)  # trumped
     0
     """
-    if isinstance(seats, bool) or not isinstance(seats, int) or seats < 1:
+    if type(seats) is not int or seats < 1:
         raise InvalidCardsError(f"seats={seats!r}: expected a positive int")
-    if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < seats:
+    if type(leader) is not int or not 0 <= leader < seats:
         raise InvalidCardsError(f"leader={leader!r}: expected a seat 0..{seats - 1}")
-    indices = _trick_indices(trick)[0]  # validate before taking len(): a non-sequence has none
-    if len(indices) > seats:
-        raise InvalidCardsError(f"a trick of {seats} seats has at most {seats} cards, got {len(indices)}")
-    return (leader + _winning_position(indices, trump)) % seats
+    if type(trick) is not list and type(trick) is not tuple:
+        trick = _checked_trick(trick)
+    if len(trick) > seats:
+        raise InvalidCardsError(f"a trick of {seats} seats has at most {seats} cards, got {len(trick)}")
+    if not trick:
+        raise InvalidCardsError("an empty trick has no winner")
+    if type(trump) is not Trump:
+        trump = Trump.parse(trump)
+    first = trick[0]
+    if type(first) is not Card:
+        raise InvalidCardsError(f"{first!r} is not a card (in trick {trick!r})")
+    keys = TRICK_KEYS[trump._value_][first._value_ // 9]
+    # One pass validates the cards and finds the best.
+    best = best_key = -2
+    seen = 0
+    for position, card in enumerate(trick):
+        if type(card) is not Card:
+            raise InvalidCardsError(f"{card!r} is not a card (in trick {trick!r})")
+        index = card._value_
+        if seen >> index & 1:
+            raise InvalidCardsError(f"the trick {[str(c) for c in trick]} holds a card twice")
+        seen |= 1 << index
+        if keys[index] > best_key:
+            best, best_key = position, keys[index]
+    return (leader + best) % seats
 
 
 def _hand_bits(hand: CardSet | Iterable[Card]) -> int:
