@@ -612,6 +612,10 @@ def score_round(state: State) -> RoundScore:
     """
     if state.play is None:
         raise JassError("no round in play: trump has not been chosen yet")
+    if state.phase is not Phase.PLAY and state.history:
+        # The round is over: its breakdown is the one written (which, after a game ended
+        # by "Stöck, Weis, Stich" in trick 1, includes Stöck held but not yet played).
+        return state.history[-1]
     return _breakdown(state, state.play)
 
 
@@ -685,30 +689,40 @@ def _check_target(
     if not trick_done and not stoeck_cards(trump).bits >> play.trick[-1].index & 1:
         return None  # only a trick or the second Stöck card credits points
     old = _breakdown(state, before)
-    new = _breakdown(state, play, held_stoeck=first_trick)
     start = (state.scores[0] + old.totals[0], state.scores[1] + old.totals[1])
-    steps: list[tuple[int, int]] = []
-    for kind in ("stoeck", "weis"):
+
+    def count(held_stoeck: bool) -> list[tuple[int, int]]:
+        new = _breakdown(state, play, held_stoeck=held_stoeck)
+        steps: list[tuple[int, int]] = []
+        for kind in ("stoeck", "weis"):
+            for team in (0, 1):
+                gained = getattr(new.teams[team], kind) - getattr(old.teams[team], kind)
+                if gained:
+                    steps.append((team, gained * multiplier))
         for team in (0, 1):
-            gained = getattr(new.teams[team], kind) - getattr(old.teams[team], kind)
+            old_t, new_t = old.teams[team], new.teams[team]
+            gained = (new_t.cards + new_t.last_trick + new_t.match) - (old_t.cards + old_t.last_trick + old_t.match)
             if gained:
                 steps.append((team, gained * multiplier))
-    for team in (0, 1):
-        old_t, new_t = old.teams[team], new.teams[team]
-        gained = (new_t.cards + new_t.last_trick + new_t.match) - (old_t.cards + old_t.last_trick + old_t.match)
-        if gained:
-            steps.append((team, gained * multiplier))
-    if rules.end_mode is EndMode.CLAIM:
+        return steps
+
+    steps = count(first_trick)
+    final = list(start)
+    for team, points in steps:
+        final[team] += points
+    both_over = final[0] >= target and final[1] >= target
+    if rules.end_mode is EndMode.CLAIM and not both_over:
         # Claim mode counts automatically only when both teams are over after trick 1.
-        final = list(start)
-        for team, points in steps:
-            final[team] += points
-        if not (final[0] >= target and final[1] >= target):
-            return None
+        return None
+    # Stöck still in hand count only in that count (both teams over after trick 1); otherwise
+    # they are credited when their second card is played, in auto mode too.
+    held = first_trick and both_over
+    if first_trick and not held:
+        steps = count(False)
     reached = _first_to_reach(start, steps, target)
     if reached is None:
         return None
-    return _game_over(state, play, reached, GameEnd.TARGET_REACHED, held_stoeck=first_trick)
+    return _game_over(state, play, reached, GameEnd.TARGET_REACHED, held_stoeck=held)
 
 
 def _end_round(state: State, play: CardPlay) -> State:
@@ -800,7 +814,7 @@ def observe(state: State, seat: int) -> Observation:
             if weis_team is not None:
                 full = _declarations(state)
                 shown = tuple(full[s] if team_of(s) == weis_team else () for s in range(SEATS))
-        score = _breakdown(state, play)
+        score = score_round(state)
         for team_index in (0, 1):
             if score.teams[team_index].stoeck:
                 stoeck_team = team_index
