@@ -206,7 +206,8 @@ def _apply_and_report(variant: Any, state: Any, move: Any, screen: _Screen) -> A
     history: tuple[Any, ...] = getattr(state, "history", ())
     if len(history) > rounds_before:
         result = history[-1]
-        screen.say(f"  Round over: {getattr(result, 'totals', result)}")
+        summary = getattr(result, "totals", None) or getattr(result, "penalties", None) or result
+        screen.say(f"  Round over: {summary}")
     return state
 
 

@@ -281,6 +281,16 @@ class Card(enum.Enum):
         return self._value_
 
 
+def _card_repr_svg(card: Card) -> str:
+    """The card as a picture (Jupyter)."""
+    from jass.pictures import card_svg  # a late import: pictures imports this module
+
+    return card_svg(card)
+
+
+# Enum reserves _sunder_ names inside the class body, so Jupyter's hook is added here.
+setattr(Card, "_repr_svg_", _card_repr_svg)
+
 _CARDS: Final[tuple[Card, ...]] = tuple(sorted(Card, key=lambda c: c.value))
 _SUIT_OF: Final[tuple[Suit, ...]] = tuple(Suit(i // 9) for i in range(36))
 _RANK_OF: Final[tuple[Rank, ...]] = tuple(Rank(i % 9) for i in range(36))
@@ -593,6 +603,12 @@ class CardSet(AbstractSet[Card]):
 
     def __repr__(self) -> str:
         return f"CardSet({str(self)!r})" if self._bits else "CardSet()"
+
+    def _repr_svg_(self) -> str:
+        """The cards as a fanned hand (Jupyter)."""
+        from jass.pictures import hand_svg  # a late import: pictures imports this module
+
+        return hand_svg(self)
 
 
 _HASH_MASK: Final = 2 * sys.maxsize + 1

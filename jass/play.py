@@ -68,6 +68,12 @@ class Trick:
         """The card that ``seat`` played to this trick."""
         return self.cards[(seat - self.leader) % seats]
 
+    def _repr_svg_(self) -> str:
+        """The trick's cards in play order (Jupyter)."""
+        from jass.pictures import trick_svg
+
+        return trick_svg(self.cards)
+
 
 @attrs.frozen
 class CardPlay:
@@ -217,6 +223,26 @@ class CardPlay:
         for card in self.trick:
             bits |= 1 << card.index
         return CardSet.from_bits(bits)
+
+    def zones(self) -> dict[str, CardSet]:
+        """Where the cards of the play are: ``"hand 0"``, ``"hand 1"``, ... (the cards each
+        seat holds), ``"trick"`` (the trick in progress) and ``"won 0"``, ``"won 1"``, ...
+        (the cards of the tricks each seat has taken). The variants' ``card_zones`` build on it.
+
+        >>> hands = (CardSet.parse("C6 HA"), CardSet.parse("CJ H6"))
+        >>> CardPlay.start(Trump.EICHELN, hands, leader=0).play(Card.HA).play(Card.CJ).zones()
+        {'hand 0': CardSet('C6'), 'hand 1': CardSet('H6'), 'trick': CardSet(), 'won 0': CardSet(), 'won 1': CardSet('CJ HA')}
+        """
+        seats = len(self.hands)
+        won = [0] * seats
+        for trick in self.tricks:
+            for card in trick.cards:
+                won[trick.winner] |= 1 << card.index
+        zones = {f"hand {seat}": hand for seat, hand in enumerate(self.hands)}
+        zones["trick"] = CardSet(self.trick)
+        for seat in range(seats):
+            zones[f"won {seat}"] = CardSet.from_bits(won[seat])
+        return zones
 
 
 def _remove(hand: CardSet, card: Card) -> CardSet:
