@@ -17,6 +17,8 @@ from jass.errors import (
     InvalidNotationError,
     InvalidRulesError,
     JassError,
+    RecordError,
+    SerialError,
 )
 from jass.play import CardPlay, PlayCard, Trick
 from jass.tricks import PlayRules, Undertrump, legal_cards, trick_winner, winning_position
@@ -49,8 +51,10 @@ __all__ = [
     "LAST_TRICK_BONUS",
     "PlayCard",
     "PlayRules",
+    "RecordError",
     "Rank",
     "STOECK_POINTS",
+    "SerialError",
     "Suit",
     "Trick",
     "Trump",

@@ -13,6 +13,8 @@ __all__ = [
     "InvalidCardsError",
     "InvalidRulesError",
     "IllegalMoveError",
+    "SerialError",
+    "RecordError",
 ]
 
 
@@ -44,3 +46,42 @@ class IllegalMoveError(JassError):
 
     The state it was applied to is left unchanged (states are immutable).
     """
+
+
+class SerialError(JassError):
+    """Data that cannot be read as a value of the library (:mod:`jass.serial`,
+    :mod:`jass.records`, :mod:`jass.jasskit`).
+
+    ``path`` says where in the data the problem is, as a JSON path (``$`` is the
+    whole document, ``$.play.hands[2]`` the third hand of the field ``play``); the
+    message starts with it.
+
+    >>> from jass import serial
+    >>> serial.from_dict({"format": "jass/1", "type": "Card", "card": "X9"})
+    Traceback (most recent call last):
+    ...
+    jass.errors.SerialError: $.card: expected a card code such as 'H10' or 'SJ', got 'X9'
+    """
+
+    def __init__(self, message: str, path: str = "$") -> None:
+        super().__init__(f"{path}: {message}")
+        #: Where the problem is: a JSON path such as ``$.play.hands[2]``.
+        self.path = path
+        #: The message without the path.
+        self.reason = message
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.reason, self.path))
+
+
+class RecordError(SerialError):
+    """A game record that cannot be read or replayed: ``move_number`` (1-based) is the
+    move at fault, ``None`` when the fault is not in one move (the header, the result)."""
+
+    def __init__(self, message: str, path: str = "$", move_number: int | None = None) -> None:
+        super().__init__(message, path)
+        #: The number of the move at fault, 1 for the first move; ``None`` if no single move is.
+        self.move_number = move_number
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.reason, self.path, self.move_number))

@@ -9,7 +9,7 @@ from hypothesis import given
 from jass import Card, CardSet, schieber
 from jass.pictures import card_svg, hand_svg, table_svg, trick_svg
 from jass.play import Trick
-from tests.strategies import card_sets
+from strategies import card_sets
 
 SVG = "{http://www.w3.org/2000/svg}"
 
