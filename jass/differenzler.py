@@ -77,6 +77,7 @@ __all__ = [
     "winner",
     "score_round",
     "observe",
+    "card_zones",
 ]
 
 #: Number of players.
@@ -796,3 +797,16 @@ def observe(state: State, seat: int) -> Observation:
         winner=state.winner,
         legal_moves=legal_moves(state) if acting == seat else (),
     )
+
+
+def card_zones(state: State) -> dict[str, CardSet]:
+    """Where each of the 36 cards is: ``"hand 0"`` .. ``"hand 3"`` (the cards each seat holds;
+    the face-up card stays in the dealer's until played), ``"trick"`` (the trick in progress)
+    and ``"won 0"`` .. ``"won 3"`` (the cards of the tricks each seat has taken). The zones are
+    disjoint and hold the 36 cards together; :mod:`jass.testing` checks it after every move.
+
+    >>> zones = card_zones(new_game(seed=1))
+    >>> [len(zones[name]) for name in ("hand 0", "hand 3", "trick", "won 0")]
+    [9, 9, 0, 0]
+    """
+    return state.play.zones()

@@ -22,7 +22,7 @@ from typing import Final
 
 import attrs
 
-from jass.cards import _MASK64, SUIT_MASKS, Card, CardSet, _splitmix64
+from jass.cards import _MASK64, SUIT_MASKS, Card, CardSet, _from_bits, _splitmix64
 from jass.errors import IllegalMoveError, InvalidCardsError
 from jass.tricks import PlayRules, Undertrump, legal_bits
 from jass.trump import (
@@ -150,12 +150,13 @@ class CardPlay:
         return CardSet.from_bits(self._legal_bits(seat))
 
     def _legal_bits(self, seat: int) -> int:
+        rules = self.rules
         return legal_bits(
             self.hands[seat].bits,
-            [card.index for card in self.trick],
+            [card._value_ for card in self.trick],  # the cards' indices (Card.index, unwrapped)
             self.trump,
-            self.rules.bauer_exception,
-            self.rules.undertrump is Undertrump.ALLOWED,
+            rules.bauer_exception,
+            rules.undertrump is Undertrump.ALLOWED,
         )
 
     def play(self, card: Card) -> CardPlay:
@@ -171,24 +172,24 @@ class CardPlay:
         seat = (self.leader + len(trick)) % len(hands)
         if not isinstance(card, Card):
             raise IllegalMoveError(f"{card!r} is not a card")
-        legal = self._legal_bits(seat)
-        if not legal >> card.index & 1:
+        index = card._value_
+        if not self._legal_bits(seat) >> index & 1:
             raise IllegalMoveError(
                 explain_illegal_card(self.hands[seat], self.trick, self.trump, self.rules, card, seat)
             )
-        hands = hands[:seat] + (_remove(hands[seat], card),) + hands[seat + 1 :]
+        hands = hands[:seat] + (_from_bits(hands[seat].bits & ~(1 << index)),) + hands[seat + 1 :]
         trick = trick + (card,)
         if len(trick) < len(hands):
             return CardPlay(
                 self.trump, hands, self.leader, trick, self.tricks, self.rules, self.trump_jack_points
             )
-        keys = TRICK_KEYS[self.trump][trick[0].index // 9]
+        keys = TRICK_KEYS[self.trump][trick[0]._value_ // 9]
         table = point_table(self.trump, self.trump_jack_points)
         position = 0
         best = -2
         points = 0
         for i, played in enumerate(trick):
-            index = played.index
+            index = played._value_
             points += table[index]
             if keys[index] > best:
                 position, best = i, keys[index]
@@ -243,10 +244,6 @@ class CardPlay:
         for seat in range(seats):
             zones[f"won {seat}"] = CardSet.from_bits(won[seat])
         return zones
-
-
-def _remove(hand: CardSet, card: Card) -> CardSet:
-    return CardSet.from_bits(hand.bits & ~(1 << card.index))
 
 
 _SUIT_NAMES: Final = ("Eicheln (♣)", "Rosen (♠)", "Schilten (♥)", "Schellen (♦)")

@@ -73,6 +73,7 @@ __all__ = [
     "winner",
     "score_round",
     "observe",
+    "card_zones",
 ]
 
 #: The number of players.
@@ -811,3 +812,29 @@ def observe(state: State, seat: int) -> Observation:
         winner=state.winner,
         legal_moves=legal_moves(state) if acting == seat else (),
     )
+
+
+def card_zones(state: State) -> dict[str, CardSet]:
+    """Where each of the 36 cards is: ``"hand 0"``, ``"hand 1"`` (the cards each seat holds),
+    ``"trick"`` (the trick in progress), ``"won 0"``, ``"won 1"`` (the cards of the tricks each
+    seat has taken), ``"extras 0"``, ``"extras 1"`` (the face-down extras of a seat that has not
+    decided yet), ``"talon"`` (the 11 cards under the top card), ``"top card"`` (the turned card,
+    or the trump 6 after a swap) and ``"out of play"`` (the 6 unused cards of the exchange).
+    The zones are disjoint and hold the 36 cards together; :mod:`jass.testing` checks it after
+    every move.
+
+    >>> zones = card_zones(new_game(seed=1))
+    >>> [len(zones[name]) for name in ("hand 0", "extras 1", "talon", "top card", "out of play")]
+    [9, 3, 11, 1, 0]
+    """
+    _check(state)
+    if state.play is None:
+        zones = {"hand 0": state.hands[0], "hand 1": state.hands[1], "trick": CardSet()}
+        zones.update({"won 0": CardSet(), "won 1": CardSet()})
+    else:
+        zones = state.play.zones()
+    zones["extras 0"], zones["extras 1"] = state.extras
+    zones["talon"] = state.talon
+    zones["top card"] = CardSet([state.top_card])
+    zones["out of play"] = state.out_of_play
+    return zones

@@ -66,6 +66,7 @@ __all__ = [
     "score_round",
     "totals",
     "observe",
+    "card_zones",
 ]
 
 #: Number of players.
@@ -432,6 +433,16 @@ _ANNOUNCE: Final = Announce()
 _DEAL: Final = Deal()
 
 
+def _card_moves(bits: int) -> tuple[Move, ...]:
+    """The PlayCard moves of the cards of the bit set ``bits``, in index order."""
+    moves = []
+    while bits:
+        low = bits & -bits
+        moves.append(_PLAY_MOVES[low.bit_length() - 1])
+        bits ^= low
+    return tuple(moves)
+
+
 def _weis_options(hand: CardSet, rules: WeisRules) -> tuple[DeclareWeis, ...]:
     found = detect_weis(hand, rules)
     return tuple(
@@ -461,19 +472,14 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase is Phase.PLAY:
         play = state.play
         assert play is not None
-        seat = play.to_play
-        assert seat is not None
-        moves: list[Move] = []
-        if not play.tricks and state.declared[seat] is None and not state.rules.auto_declare:
-            moves.extend(_weis_options(state.dealt[seat], state.rules.weis))
-        if _may_announce(state, play):
-            moves.append(_ANNOUNCE)
-        bits = play._legal_bits(seat)
-        while bits:
-            low = bits & -bits
-            moves.append(_PLAY_MOVES[low.bit_length() - 1])
-            bits ^= low
-        return tuple(moves)
+        seat = (play.leader + len(play.trick)) % SEATS  # play.to_play: never None in phase PLAY
+        cards = _card_moves(play._legal_bits(seat))
+        declaring = not play.tricks and state.declared[seat] is None and not state.rules.auto_declare
+        announcing = not play.trick and _may_announce(state, play)
+        if not (declaring or announcing):
+            return cards  # the usual case
+        moves: tuple[Move, ...] = _weis_options(state.dealt[seat], state.rules.weis) if declaring else ()
+        return moves + ((_ANNOUNCE,) if announcing else ()) + cards
     if phase is Phase.CHOOSE_TRUMP:
         if state.pushed == 0 or (state.pushed == 1 and state.rules.allow_push_back):
             return _CHOOSE_MOVES + (_PUSH,)
@@ -551,17 +557,25 @@ def _declarations(state: State) -> tuple[tuple[Weis, ...], ...]:
     return tuple(w or () for w in state.declared)
 
 
-def _weis_team(state: State, trump: Trump) -> int | None:
-    seat = best_weis(_declarations(state), trump, state.vorhand, state.rules.weis.equal_weis_tiebreak)
+def _weis_team(
+    state: State, trump: Trump, declarations: tuple[tuple[Weis, ...], ...] | None = None
+) -> int | None:
+    if declarations is None:
+        declarations = _declarations(state)
+    seat = best_weis(declarations, trump, state.vorhand, state.rules.weis.equal_weis_tiebreak)
     return None if seat is None else team_of(seat)
 
 
+#: The bits of the trump King and Queen of each mode (none in Obenabe and Undenufe).
+_STOECK_BITS: Final = tuple(stoeck_cards(trump).bits for trump in Trump)
+
+
 def _stoeck_holder(state: State, trump: Trump) -> int | None:
-    stoeck = stoeck_cards(trump)
+    stoeck = _STOECK_BITS[trump]
     if not stoeck:
         return None
     for seat, hand in enumerate(state.dealt):
-        if stoeck <= hand:
+        if hand.bits & stoeck == stoeck:
             return seat
     return None
 
@@ -585,15 +599,15 @@ def _breakdown(state: State, play: CardPlay, *, held_stoeck: bool = False) -> Ro
                 match[team] = rules.match_bonus
     weis = [0, 0]
     if play.tricks:
-        weis_team = _weis_team(state, trump)
+        declarations = _declarations(state)
+        weis_team = _weis_team(state, trump, declarations)
         if weis_team is not None:
-            declarations = _declarations(state)
             weis[weis_team] = sum(
                 w.points for seat in (weis_team, weis_team + 2) for w in declarations[seat]
             )
     stoeck = [0, 0]
     holder = _stoeck_holder(state, trump)
-    if holder is not None and (held_stoeck or not play.hands[holder] & stoeck_cards(trump)):
+    if holder is not None and (held_stoeck or not play.hands[holder].bits & _STOECK_BITS[trump]):
         stoeck[team_of(holder)] = STOECK_POINTS
     multiplier = rules.multiplier(trump)
     return RoundScore(
@@ -682,12 +696,12 @@ def _check_target(
     Stöck, Weis, tricks (seed 001 "Paar-Weis-Slag")."""
     rules = state.rules
     trump = play.trump
-    multiplier = rules.multiplier(trump)
     first_trick = trick_done and len(play.tricks) == 1
     if rules.end_mode is EndMode.CLAIM and not first_trick:
         return None
-    if not trick_done and not stoeck_cards(trump).bits >> play.trick[-1].index & 1:
+    if not trick_done and not _STOECK_BITS[trump] >> play.trick[-1].index & 1:
         return None  # only a trick or the second Stöck card credits points
+    multiplier = rules.multiplier(trump)
     old = _breakdown(state, before)
     start = (state.scores[0] + old.totals[0], state.scores[1] + old.totals[1])
 
@@ -846,3 +860,22 @@ def observe(state: State, seat: int) -> Observation:
         end=state.end,
         legal_moves=legal_moves(state) if acting == seat else (),
     )
+
+
+def card_zones(state: State) -> dict[str, CardSet]:
+    """Where each of the 36 cards is: ``"hand 0"`` .. ``"hand 3"`` (the cards each seat holds;
+    before trump is chosen, the hands as dealt), ``"trick"`` (the trick in progress) and
+    ``"won 0"`` .. ``"won 3"`` (the cards of the tricks each seat has taken). The zones are
+    disjoint and hold the 36 cards together; :mod:`jass.testing` checks it after every move.
+
+    >>> zones = card_zones(new_game(seed=1))
+    >>> [len(zones[name]) for name in ("hand 0", "hand 3", "trick", "won 0")]
+    [9, 9, 0, 0]
+    """
+    play = state.play
+    if play is None or state.phase is Phase.CHOOSE_TRUMP:
+        zones = {f"hand {seat}": hand for seat, hand in enumerate(state.dealt)}
+        zones["trick"] = CardSet()
+        zones.update((f"won {seat}", CardSet()) for seat in range(SEATS))
+        return zones
+    return play.zones()

@@ -188,8 +188,16 @@ class Weis:
         return f"Weis(kind=WeisKind.{self.kind.name}, cards={self.cards!r}, points={self.points})"
 
 
+# Each rank with the bits of its four cards.
+_RANK_BITS: Final = tuple((rank, sum(1 << (suit * 9 + rank) for suit in range(4))) for rank in Rank)
+# The cards that can start a run of 3 in their suit (ranks 6 to 10).
+_RUN_STARTS: Final = sum(0x7F << (suit * 9) for suit in range(4))
+
+
 def _runs(bits: int) -> list[tuple[int, int]]:
     """Maximal runs of 3+ consecutive cards in one suit: (first index, length)."""
+    if not bits & (bits >> 1) & (bits >> 2) & _RUN_STARTS:
+        return []  # no three in a row: most hands
     runs = []
     for suit in range(4):
         suit_bits = (bits & SUIT_MASKS[suit]) >> (suit * 9)
@@ -227,11 +235,11 @@ def detect_weis(hand: CardSet | Iterable[Card], rules: WeisRules = _DEFAULT_RULE
     _check_rules(rules)
     bits = hand.bits if isinstance(hand, CardSet) else CardSet(hand).bits
     quartets = []
-    for rank in Rank:
-        rank_bits = sum(1 << (suit * 9 + rank) for suit in range(4))
-        points = rules.quartet_points(rank)
-        if points and bits & rank_bits == rank_bits:
-            quartets.append(Weis(WeisKind.FOUR_OF_A_KIND, CardSet.from_bits(rank_bits), points))
+    for rank, rank_bits in _RANK_BITS:
+        if bits & rank_bits == rank_bits:
+            points = rules.quartet_points(rank)
+            if points:
+                quartets.append(Weis(WeisKind.FOUR_OF_A_KIND, CardSet.from_bits(rank_bits), points))
 
     def with_sequences(chosen: Sequence[Weis]) -> list[Weis]:
         free = bits

@@ -10,6 +10,7 @@ the names of the modes (``Trump``). Speed does not matter here; clarity does.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 
 from jass.cards import Card, Rank, Suit
@@ -168,3 +169,164 @@ def weis_points(hand: Iterable[Card], low_quartets: bool = False) -> list[int]:
             if value:
                 points.append(value)
     return sorted(points, reverse=True)
+
+
+# --- Counting move sequences ("perft", tests/test_perft.py) --------------------------------------
+#
+# Each counter walks every sequence of moves with the rules above, on plain sets, and counts the
+# sequences of exactly ``depth`` moves. The moves are only counted, never built: a move here is
+# what the rules text allows, not a library object.
+
+
+def perft_card_play(
+    hands: Sequence[set[Card]],
+    mode: Trump,
+    leader: int,
+    depth: int,
+    *,
+    trick: Sequence[Card] = (),
+    bauer_exception: bool = True,
+    undertrump_allowed: bool = False,
+) -> int:
+    """RULES.md 2: the card sequences of ``depth`` cards from the given hands; seats play in
+    turn from ``leader``, and the winner of a trick leads the next."""
+    if depth == 0:
+        return 1
+    seats = len(hands)
+    seat = (leader + len(trick)) % seats
+    cards = legal_cards(hands[seat], trick, mode, bauer_exception, undertrump_allowed)
+    if depth == 1:
+        return len(cards)
+    count = 0
+    for card in sorted(cards):
+        after = [set(hand) for hand in hands]
+        after[seat].discard(card)
+        played = list(trick) + [card]
+        if len(played) == seats:
+            winner = trick_winner(played, mode, leader, seats)
+            count += perft_card_play(after, mode, winner, depth - 1, bauer_exception=bauer_exception,
+                                     undertrump_allowed=undertrump_allowed)
+        else:
+            count += perft_card_play(after, mode, leader, depth - 1, trick=played,
+                                     bauer_exception=bauer_exception, undertrump_allowed=undertrump_allowed)
+    return count
+
+
+def perft_schieber_play(
+    dealt: Sequence[set[Card]],
+    mode: Trump,
+    vorhand: int,
+    depth: int,
+    *,
+    declare: bool = True,
+    announce: bool = False,
+    bauer_exception: bool = True,
+    undertrump_allowed: bool = False,
+) -> int:
+    """RULES.md 3: Schieber's moves once trump is chosen. Before their first card a player may
+    declare any non-empty choice of the Weis in their hand (``declare``: 2**k - 1 moves for k
+    Weis, after which the same player plays); the player whose team has just won a trick may
+    say "bedankt, genug" before leading (``announce``), which ends the game."""
+
+    def count(hands: list[set[Card]], trick: list[Card], leader: int, tricks: int,
+              declared: frozenset[int], depth: int) -> int:
+        if depth == 0:
+            return 1
+        seat = (leader + len(trick)) % 4
+        total = 0
+        if declare and tricks == 0 and seat not in declared:
+            options = 2 ** len(weis_points(dealt[seat])) - 1
+            if options:
+                total += options * count(hands, trick, leader, tricks, declared | {seat}, depth - 1)
+        if announce and not trick and 1 <= tricks < 9:
+            total += 1 if depth == 1 else 0  # the game is over: nothing follows
+        cards = legal_cards(hands[seat], trick, mode, bauer_exception, undertrump_allowed)
+        if depth == 1:
+            return total + len(cards)
+        for card in sorted(cards):
+            after = [set(hand) for hand in hands]
+            after[seat].discard(card)
+            played = trick + [card]
+            if len(played) == 4:
+                winner = trick_winner(played, mode, leader)
+                total += count(after, [], winner, tricks + 1, declared, depth - 1)
+            else:
+                total += count(after, played, leader, tricks, declared, depth - 1)
+        return total
+
+    return count([set(hand) for hand in dealt], [], vorhand, 0, frozenset(), depth)
+
+
+MODES: list[Trump] = [
+    Trump.EICHELN, Trump.ROSEN, Trump.SCHILTEN, Trump.SCHELLEN, Trump.OBENABE, Trump.UNDENUFE,
+]
+
+
+def perft_schieber_deal(dealt: Sequence[set[Card]], vorhand: int, depth: int, *, announce: bool = False) -> int:
+    """RULES.md 3 "trump choice": Vorhand names one of the six modes or pushes, after which the
+    partner must name one; then :func:`perft_schieber_play` (Vorhand leads in either case)."""
+    if depth == 0:
+        return 1
+    choose = len(MODES)
+    if depth == 1:
+        return choose + 1
+    named = sum(perft_schieber_play(dealt, mode, vorhand, depth - 1, announce=announce) for mode in MODES)
+    # After a push the partner names a mode: one move more before the same card play.
+    pushed = choose if depth == 2 else sum(
+        perft_schieber_play(dealt, mode, vorhand, depth - 2, announce=announce) for mode in MODES
+    )
+    return named + pushed
+
+
+def perft_pomme(
+    order: Sequence[Card],
+    dealer: int,
+    depth: int,
+    *,
+    bauer_exception: bool = True,
+) -> int:
+    """RULES.md 5 / seed 000: from the deal of ``order`` (non-dealer's hand ``order[0:9]``,
+    dealer's ``order[9:18]``, their extras ``order[18:21]`` and ``order[21:24]``, the turned card
+    ``order[24]``): each player, non-dealer first, keeps their hand or gives away exactly 3
+    cards for their extras; then, unless the turned card is the 6, the holder of the trump 6 may
+    swap it for the turned card (non-dealer asked first; a swap starts play), the other passes;
+    then the non-dealer leads the card play."""
+    first = 1 - dealer
+    hands = {first: set(order[0:9]), dealer: set(order[9:18])}
+    extras = {first: set(order[18:21]), dealer: set(order[21:24])}
+    turned = order[24]
+    mode = Trump(turned.suit.value)
+    six = Card.of(turned.suit, Rank.SIX)
+
+    def play(hands: dict[int, set[Card]], depth: int) -> int:
+        return perft_card_play([hands[0], hands[1]], mode, first, depth, bauer_exception=bauer_exception)
+
+    def swap(hands: dict[int, set[Card]], asked: list[int], depth: int) -> int:
+        if not asked:
+            return play(hands, depth)
+        if depth == 0:
+            return 1
+        seat = asked[0]
+        total = swap(hands, asked[1:], depth - 1)  # no swap
+        if six in hands[seat]:  # swap: the 6 for the turned card, and play begins
+            swapped = dict(hands)
+            swapped[seat] = (hands[seat] - {six}) | {turned}
+            total += play(swapped, depth - 1)
+        return total
+
+    def exchange(hands: dict[int, set[Card]], deciding: list[int], depth: int) -> int:
+        if not deciding:
+            if turned.rank == Rank.SIX:
+                return play(hands, depth)
+            return swap(hands, [first, dealer], depth)
+        if depth == 0:
+            return 1
+        seat = deciding[0]
+        total = exchange(hands, deciding[1:], depth - 1)  # keep the hand
+        for given in itertools.combinations(sorted(hands[seat]), 3):
+            after = dict(hands)
+            after[seat] = (hands[seat] - set(given)) | extras[seat]
+            total += exchange(after, deciding[1:], depth - 1)
+        return total
+
+    return exchange(hands, [first, dealer], depth)

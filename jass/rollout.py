@@ -1,0 +1,265 @@
+"""Fast random play-outs for search: the rest of a round on raw ints.
+
+A search bot (Monte Carlo, ISMCTS) plays thousands of random rounds from one position. The
+public API builds a checked, immutable state for every card; this module plays the same
+rules (the one implementation in :mod:`jass.tricks`) on card bits and gives only the result,
+about ten times faster.
+
+The random choices are defined so that the public API can repeat them exactly: each card
+is ``cards[int(rng.random() * len(cards))]``, where ``cards`` are the legal cards in index
+order (the order of :func:`jass.schieber.legal_moves`), and a trump mode chosen here is
+``modes[int(rng.random() * 6)]`` in :class:`~jass.trump.Trump` order. So
+
+>>> import random
+>>> from jass import schieber
+>>> from jass.rollout import schieber_rollout
+>>> state = schieber.new_game(seed=7)
+>>> score = schieber_rollout(state, random.Random(1))
+>>> sum(team.cards + team.last_trick for team in score.teams)
+157
+
+gives the :class:`~jass.schieber.RoundScore` that playing those same choices through
+``schieber.apply`` gives (tests/test_rollout.py checks it for every mode and option).
+
+The raw functions, for a bot of any variant: :func:`random_deal` deals bit-set hands and
+:func:`play_cards` plays cards until the hands are empty.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import MutableSequence, Sequence
+from typing import Final, NamedTuple, Protocol
+
+from jass import schieber
+from jass.cards import CardSet
+from jass.errors import JassError
+from jass.schieber import RoundScore, TeamScore
+from jass.tricks import PlayRules, Undertrump, _legal
+from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, TRICK_KEYS, Trump, point_table
+from jass.weis import STOECK_POINTS, Weis, WeisRules, best_weis, detect_weis
+
+__all__ = ["RandomSource", "Outcome", "random_deal", "play_cards", "schieber_rollout"]
+
+
+class RandomSource(Protocol):
+    """Anything with a ``random()`` method giving floats in [0, 1), like :class:`random.Random`."""
+
+    def random(self) -> float: ...
+
+
+class Outcome(NamedTuple):
+    """The result of :func:`play_cards`, per seat."""
+
+    #: Card points taken, with the last trick's 5.
+    points: tuple[int, ...]
+    #: Tricks taken.
+    tricks: tuple[int, ...]
+    #: The seat that took the last trick.
+    last: int
+
+
+_BITS: Final = tuple(1 << index for index in range(36))
+_MODES: Final = tuple(Trump)
+_ALL_CARDS: Final = tuple(range(36))
+
+
+def random_deal(rng: RandomSource, seats: int = 4, cards_each: int = 9) -> tuple[int, ...]:
+    """``seats`` hands of ``cards_each`` random cards, as card bit sets (bit *i* is card *i*).
+
+    Every deal is equally likely (up to the 53 bits of a float). For a reproducible deal from
+    a seed, :func:`jass.cards.deal` is the library's own.
+
+    >>> hands = random_deal(random.Random(3))
+    >>> [bin(hand).count("1") for hand in hands], sum(hands) == 2**36 - 1
+    ([9, 9, 9, 9], True)
+    """
+    draw = rng.random
+    keys = [draw() for _ in _ALL_CARDS]
+    order = sorted(_ALL_CARDS, key=keys.__getitem__)  # a random permutation of the 36 cards
+    bit = _BITS.__getitem__
+    return tuple(sum(map(bit, order[start : start + cards_each])) for start in range(0, seats * cards_each, cards_each))
+
+
+def play_cards(
+    hands: Sequence[int],
+    trump: int,
+    leader: int,
+    rng: RandomSource,
+    *,
+    trick: Sequence[int] = (),
+    rules: PlayRules = PlayRules(),
+    trump_jack_points: int = DEFAULT_TRUMP_JACK_POINTS,
+    played: MutableSequence[int] | None = None,
+) -> Outcome:
+    """Play random legal cards until every hand is empty; the points and tricks of what is
+    played here (tricks taken earlier are not counted).
+
+    ``hands`` are card bit sets, one per seat, all of one size once ``trick`` (the indices of
+    the cards already in the trick in progress, led by ``leader``) is complete. Each card is
+    the legal card number ``int(rng.random() * n)`` of the ``n`` in index order. The indices
+    of the cards played are appended to ``played`` when it is given. Nothing is validated.
+
+    >>> from jass.cards import deal
+    >>> hands = [hand.bits for hand in deal(5)]
+    >>> outcome = play_cards(hands, Trump.OBENABE, 0, random.Random(2))
+    >>> sum(outcome.points), sum(outcome.tricks)
+    (157, 9)
+    """
+    hands = list(hands)
+    seats = len(hands)
+    followers = _FOLLOWERS[seats]
+    draw = rng.random
+    table = point_table(_MODES[trump], trump_jack_points)
+    keys_of_led = TRICK_KEYS[trump]
+    bauer = rules.bauer_exception
+    # tricks._legal forbids undertrumping the best trump of the trick, given its strength
+    # (the card's key - 100); -1 when undertrumping is allowed or no trump is in the trick.
+    count_trumps = trump < 4 and rules.undertrump is not Undertrump.ALLOWED
+    points = [0] * seats
+    won = [0] * seats
+    record = played.append if played is not None else None
+    winner = leader
+    if trick:  # the trick in progress: its led suit, best card and points so far
+        led = trick[0] // 9
+        keys = keys_of_led[led]
+        best_key, trick_points = -2, 0
+        for position, card in enumerate(trick):
+            trick_points += table[card]
+            if keys[card] > best_key:
+                best_key, winner = keys[card], (leader + position) % seats
+        to_play = followers[leader][len(trick) - 1 :]
+    while True:
+        if not trick:  # a new trick: the leader plays any card
+            hand = hands[leader]
+            if not hand:
+                break
+            pick = hand
+            n = int(draw() * hand.bit_count())
+            while n:  # drop the n lowest cards: the n-th (from 0) is then the lowest
+                pick &= pick - 1
+                n -= 1
+            low = pick & -pick
+            hands[leader] = hand ^ low
+            card = low.bit_length() - 1
+            if record is not None:
+                record(card)
+            led = card // 9
+            keys = keys_of_led[led]
+            best_key, winner, trick_points = keys[card], leader, table[card]
+            to_play = followers[leader]
+        best = best_key - 100 if count_trumps and best_key >= 100 else -1
+        for seat in to_play:
+            hand = hands[seat]
+            pick = _legal(hand, led, best, trump, bauer)
+            n = int(draw() * pick.bit_count())
+            while n:
+                pick &= pick - 1
+                n -= 1
+            low = pick & -pick
+            hands[seat] = hand ^ low
+            card = low.bit_length() - 1
+            if record is not None:
+                record(card)
+            trick_points += table[card]
+            if keys[card] > best_key:
+                best_key, winner = keys[card], seat
+                if count_trumps and best_key >= 100:
+                    best = best_key - 100
+        points[winner] += trick_points
+        won[winner] += 1
+        leader = winner
+        trick = ()
+    if any(won):
+        points[winner] += LAST_TRICK_BONUS
+    return Outcome(tuple(points), tuple(won), winner)
+
+
+#: _FOLLOWERS[seats][leader]: the seats after the leader, in playing order.
+_FOLLOWERS: Final = {
+    seats: tuple(tuple((leader + k) % seats for k in range(1, seats)) for leader in range(seats))
+    for seats in range(1, 37)
+}
+
+
+def schieber_rollout(state: schieber.State, rng: RandomSource | None = None) -> RoundScore:
+    """Play a Schieber round to its last card with random legal cards; its score.
+
+    ``state`` is a :class:`jass.schieber.State` in phase ``CHOOSE_TRUMP`` (the seat to act
+    then names a random mode: no push) or ``PLAY``. Nobody declares Weis (Weis already
+    declared count, and with ``auto_declare`` every Weis does); the score is the
+    :class:`~jass.schieber.RoundScore` of the finished round, as :func:`jass.schieber.score_round`
+    gives it after the last card: tricks, last trick, match, Weis, Stöck and the multiplier.
+    The game's end is not played: a target reached during the round ends nothing here.
+    """
+    if not isinstance(state, schieber.State):
+        raise JassError(f"{state!r} is not a jass.schieber.State")
+    if rng is None:
+        rng = random.Random()
+    rules = state.rules
+    play = state.play
+    if state.phase is schieber.Phase.CHOOSE_TRUMP:
+        trump = _MODES[int(rng.random() * 6)]
+        hands: list[int] = [hand.bits for hand in state.dealt]
+        leader = state.vorhand
+        trick: list[int] = []
+        cards = [0, 0]
+        won = [0, 0]
+    elif state.phase is schieber.Phase.PLAY and play is not None:
+        trump = play.trump
+        hands = [hand.bits for hand in play.hands]
+        leader = play.leader
+        trick = [card.index for card in play.trick]
+        cards = [0, 0]
+        won = [0, 0]
+        for done in play.tricks:
+            cards[done.winner % 2] += done.points
+            won[done.winner % 2] += 1
+    else:
+        raise JassError(f"no round to play out in phase {state.phase.value}")
+    outcome = play_cards(hands, trump, leader, rng, trick=trick, rules=rules.play)
+    for seat in range(4):
+        cards[seat % 2] += outcome.points[seat]
+        won[seat % 2] += outcome.tricks[seat]
+    last = [0, 0]
+    last[outcome.last % 2] = LAST_TRICK_BONUS
+    cards[outcome.last % 2] -= LAST_TRICK_BONUS  # play_cards counts it with the points
+    match = [rules.match_bonus if n == 9 else 0 for n in won]
+    weis = _schieber_weis(state.dealt, state.declared, rules.weis, rules.auto_declare, state.vorhand, trump)
+    stoeck = [0, 0]
+    holder = schieber._stoeck_holder(state, trump)
+    if holder is not None:
+        stoeck[holder % 2] = STOECK_POINTS
+    multiplier = rules.multiplier(trump)
+    return RoundScore(
+        trump,
+        (
+            TeamScore(cards[0], last[0], match[0], weis[0], stoeck[0], multiplier),
+            TeamScore(cards[1], last[1], match[1], weis[1], stoeck[1], multiplier),
+        ),
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _schieber_weis(
+    dealt: tuple[CardSet, ...],
+    declared: tuple[tuple[Weis, ...] | None, ...],
+    rules: WeisRules,
+    auto_declare: bool,
+    vorhand: int,
+    trump: Trump,
+) -> tuple[int, int]:
+    """Each team's Weis points at the end of a round (the team with the best Weis scores all of
+    its own), as :func:`jass.schieber.score_round` counts them. Cached: a search plays many
+    rollouts of one deal."""
+    if auto_declare:
+        declarations = tuple(detect_weis(hand, rules) for hand in dealt)
+    else:
+        declarations = tuple(weis or () for weis in declared)
+    seat = best_weis(declarations, trump, vorhand, rules.equal_weis_tiebreak)
+    points = [0, 0]
+    if seat is not None:
+        team = seat % 2
+        points[team] = sum(weis.points for partner in (team, team + 2) for weis in declarations[partner])
+    return points[0], points[1]
