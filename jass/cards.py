@@ -26,7 +26,7 @@ import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from jass.errors import InvalidCardsError, InvalidNotationError
 
@@ -377,7 +377,15 @@ def _bits_of(cards: Iterable[Card | str]) -> int:
     return bits
 
 
-class CardSet(AbstractSet[Card]):
+if TYPE_CHECKING:
+    _SetBase = AbstractSet[Card]
+else:
+    # At run time CardSet is registered as an abc.Set below instead of inheriting from
+    # it: an ABC base makes creating a CardSet, the hottest operation of all, slower.
+    _SetBase = object
+
+
+class CardSet(_SetBase):
     """A frozen set of cards stored in one int: bit *i* is card *i*.
 
     It behaves like ``frozenset[Card]``: the operators ``| & - ^`` and the
@@ -625,6 +633,8 @@ def _suit_hash(suit: int, mask: int) -> int:
 
 
 _SUIT_HASH: Final = tuple(tuple(_suit_hash(suit, mask) for mask in range(512)) for suit in range(4))
+
+AbstractSet.register(CardSet)
 
 _set_bits = CardSet._bits.__set__  # type: ignore[attr-defined]
 _new = object.__new__

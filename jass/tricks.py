@@ -94,6 +94,11 @@ def _stronger_trumps(suit: int, strength: int) -> int:
 # _STRONGER[suit][s]: the trumps of ``suit`` that beat a trump of strength s.
 _STRONGER: Final = tuple(tuple(_stronger_trumps(suit, s) for s in range(9)) for suit in range(4))
 _TRUMP_STRENGTH_OF: Final = tuple(TRUMP_STRENGTH[i % 9] for i in range(36))
+# _TRUMP_STRENGTHS[trump][card]: the card's trump strength if it is a trump, else -1.
+_NO_STRENGTH: Final = (-1,) * 36
+_TRUMP_STRENGTHS: Final = tuple(
+    tuple(_TRUMP_STRENGTH_OF[i] if i // 9 == trump else -1 for i in range(36)) for trump in range(6)
+)
 
 
 def legal_bits(
@@ -178,18 +183,19 @@ def legal_cards(
     # One pass validates the trick and finds what the rules need: the led suit and
     # the best trump so far.
     trump_value = trump._value_
-    trump_low = trump_value * 9 if trump_value < 4 and not undertrump_allowed else 99
+    strengths = _NO_STRENGTH if undertrump_allowed else _TRUMP_STRENGTHS[trump_value]
     best = -1
     seen = 0
+    card_type = Card
     for card in trick:
-        if type(card) is not Card:
+        if type(card) is not card_type:
             raise InvalidCardsError(f"{card!r} is not a card (in trick {trick!r})")
         index = card._value_
-        if seen >> index & 1:
-            raise InvalidCardsError(f"the trick {[str(c) for c in trick]} holds a card twice")
         seen |= 1 << index
-        if trump_low <= index < trump_low + 9 and _TRUMP_STRENGTH_OF[index] > best:
-            best = _TRUMP_STRENGTH_OF[index]
+        if strengths[index] > best:
+            best = strengths[index]
+    if seen.bit_count() != len(trick):
+        raise InvalidCardsError(f"the trick {[str(c) for c in trick]} holds a card twice")
     if hand_bits & seen:
         raise InvalidCardsError(
             f"{CardSet.from_bits(hand_bits & seen)} is both in the hand and in the trick"
