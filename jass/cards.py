@@ -711,7 +711,6 @@ def validate_deck(order: Iterable[Card | str]) -> tuple[Card, ...]:
 
     >>> validate_deck(["C6"] * 36)
     Traceback (most recent call last):
-    ...
     jass.errors.InvalidCardsError: a deck must hold each of the 36 cards once: got 36 cards, 35 missing (C7 C8 ...), C6 repeated
     """
     if isinstance(order, str):

@@ -138,7 +138,6 @@ class Rules:
           play=PlayRules(bauer_exception=True, undertrump=Undertrump.ALLOWED))
     >>> Rules(rounds=0)
     Traceback (most recent call last):
-    ...
     jass.errors.InvalidRulesError: rounds=0: expected an int 1..1000000
     """
 
@@ -563,7 +562,6 @@ def apply(state: State, move: Move) -> State:
     >>> state = new_game(seed=1)
     >>> apply(state, Predict(200))
     Traceback (most recent call last):
-    ...
     jass.errors.IllegalMoveError: Predict(200): a prediction is an int 0..157 (seat ... to predict)
     """
     if not isinstance(state, State):

@@ -28,7 +28,6 @@ class InvalidNotationError(JassError):
     >>> from jass import Card
     >>> Card.parse("X9")
     Traceback (most recent call last):
-    ...
     jass.errors.InvalidNotationError: 'X9' is not a card: ...
     """
 
@@ -59,7 +58,6 @@ class SerialError(JassError):
     >>> from jass import serial
     >>> serial.from_dict({"format": "jass/1", "type": "Card", "card": "X9"})
     Traceback (most recent call last):
-    ...
     jass.errors.SerialError: $.card: expected a card code such as 'H10' or 'SJ', got 'X9'
     """
 

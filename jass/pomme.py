@@ -109,7 +109,6 @@ class Rules:
     (21, 7)
     >>> Rules(target_points=0)
     Traceback (most recent call last):
-    ...
     jass.errors.InvalidRulesError: target_points=0: expected an int 1..1000
     """
 
@@ -566,7 +565,6 @@ def apply(state: State, move: Move) -> State:
     >>> state = new_game(Rules(first_dealer=1), seed=7)
     >>> apply(state, Exchange("C6 C7"))
     Traceback (most recent call last):
-    ...
     jass.errors.IllegalMoveError: Exchange of 2 cards (C6 C7): exchange exactly 3 cards, or keep your hand (KeepHand())
     """
     phase = _check(state).phase

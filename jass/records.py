@@ -41,6 +41,7 @@ move the rules forbid (or one that cannot be read) raises
 
 from __future__ import annotations
 
+import collections
 import json
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
@@ -364,7 +365,7 @@ def _explicit_deal(initial: Any) -> tuple[tuple[Any, ...] | None, Card | None] |
             if len(order) == 36 and module.new_game(initial.rules, initial.seed, deal=order) == initial:
                 return tuple(order), None
     except JassError:
-        pass
+        return None  # not a dealt game: the record keeps the whole start state
     return None
 
 
@@ -383,9 +384,7 @@ def make_record(moves: Iterable[Any], initial: Any, final: Any = None) -> Record
         record = Record(name, initial.rules, initial.seed, moves, start=initial)
     else:
         record = Record(name, initial.rules, initial.seed, moves, deal=found[0], face_up=found[1])
-    state = initial
-    for state in replay(record):
-        pass
+    state = _last(replay(record), initial)
     if final is not None and final != state:
         raise RecordError("the moves do not lead to the given final state", "$.moves")
     return attrs.evolve(record, result=_result(state))
@@ -518,8 +517,11 @@ def replay(record: Record) -> Iterator[Any]:
 
 def final_state(record: Record) -> Any:
     """The state after the last move of ``record`` (checked as :func:`replay` checks)."""
-    state = None
-    for state in replay(record):
-        pass
-    return state
+    return _last(replay(record), None)
+
+
+def _last(states: Iterator[Any], default: Any) -> Any:
+    """The last of ``states`` (all of them are computed, and so checked)."""
+    remaining = collections.deque(states, maxlen=1)
+    return remaining[0] if remaining else default
 

@@ -137,7 +137,6 @@ class Rules:
     (4, 3)
     >>> Rules(target_score=None)
     Traceback (most recent call last):
-    ...
     jass.errors.InvalidRulesError: set exactly one of target_score (a game to a target) and rounds (a fixed number of rounds)
     """
 

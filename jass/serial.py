@@ -34,6 +34,7 @@ state is always one the rules can reach.
 
 from __future__ import annotations
 
+import abc
 import json
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, NoReturn
@@ -107,14 +108,16 @@ def _short(value: Any) -> str:
 # --- codecs ---------------------------------------------------------------------------
 
 
-class _Codec:
+class _Codec(abc.ABC):
     """Writes one kind of value as JSON types and reads it back, checking everything."""
 
+    @abc.abstractmethod
     def enc(self, value: Any, path: str, compact: bool = False) -> Any:
-        raise NotImplementedError
+        """``value`` as JSON types (``path`` names it in errors)."""
 
+    @abc.abstractmethod
     def dec(self, data: Any, path: str) -> Any:
-        raise NotImplementedError
+        """The value that ``data`` describes, checked; :class:`SerialError` otherwise."""
 
 
 def _is_int(value: Any) -> bool:
@@ -468,7 +471,6 @@ def from_dict(data: Any, expect: type | tuple[type, ...] | None = None) -> Any:
 
     >>> from_dict({"format": "jass/1", "type": "CardSet", "cards": "H6 H6"})
     Traceback (most recent call last):
-    ...
     jass.errors.SerialError: $.cards: H6 is there twice (in 'H6 H6')
     """
     names: tuple[str, ...] | None = None

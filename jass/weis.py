@@ -140,7 +140,6 @@ class Weis:
         Weis(kind=WeisKind.SEQUENCE, cards=CardSet('SQ SK SA'), points=20)
         >>> Weis.from_cards("SQ SK")
         Traceback (most recent call last):
-        ...
         jass.errors.InvalidCardsError: 'SQ SK' is no Weis: ...
         """
         _check_rules(rules)
