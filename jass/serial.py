@@ -874,20 +874,29 @@ def _apply(variant: Any, state: Any, move: Any, path: str) -> Any:
         _fail(path, f"{move} is not legal here: {error}")
 
 
+def _past_rounds(state: Any, first: int, seats: int, path: str) -> tuple[Any, ...]:
+    """Check the dealer and the rounds written against the state's round number (every
+    variant deals in turn and writes each round's score once it is over); return the
+    scores of the rounds before the one in ``state``."""
+    dealer = (first + state.round_number) % seats
+    if state.dealer != dealer:
+        _fail(f"{path}.dealer", f"is {state.dealer}, but round {state.round_number} of a game whose first "
+              f"dealer is seat {first} is dealt by seat {dealer}")
+    over = state.phase.name in ("ROUND_OVER", "GAME_OVER")
+    if over and not state.history:
+        _fail(f"{path}.history", "the round is over, so its score is in the history")
+    before: tuple[Any, ...] = state.history[:-1] if over else state.history
+    if len(before) != state.round_number:
+        _fail(f"{path}.history", f"holds {len(state.history)} rounds, which does not fit round "
+              f"{state.round_number} in phase {state.phase.value}")
+    return before
+
+
 def _check_schieber_state(state: schieber.State, path: str) -> None:
     rules = state.rules
     _check_four_hands(state.dealt, f"{path}.dealt")
     first = _schieber_first_dealer(rules, state.seed)
-    if state.dealer != (first + state.round_number) % 4:
-        _fail(f"{path}.dealer", f"is {state.dealer}, but round {state.round_number} of a game whose first "
-              f"dealer is seat {first} is dealt by seat {(first + state.round_number) % 4}")
-    over = state.phase in (schieber.Phase.ROUND_OVER, schieber.Phase.GAME_OVER)
-    if over and not state.history:
-        _fail(f"{path}.history", "the round is over, so its score is in the history")
-    before = state.history[:-1] if over else state.history
-    if len(before) != state.round_number:
-        _fail(f"{path}.history", f"holds {len(state.history)} rounds, which does not fit round "
-              f"{state.round_number} in phase {state.phase.value}")
+    before = _past_rounds(state, first, 4, path)
     scores = [0, 0]
     for i, score in enumerate(before):
         _check_schieber_round(score, rules, f"{path}.history[{i}]")
@@ -1150,9 +1159,7 @@ def _check_differenzler_state(state: differenzler.State, path: str) -> None:
     rules = state.rules
     Phase = differenzler.Phase
     first = _differenzler_first_dealer(rules, state.seed)
-    if state.dealer != (first + state.round_number) % 4:
-        _fail(f"{path}.dealer", f"is {state.dealer}, but round {state.round_number} of a game whose first "
-              f"dealer is seat {first} is dealt by seat {(first + state.round_number) % 4}")
+    before = _past_rounds(state, first, 4, path)
     if len(state.play.hands) != 4:
         _fail(f"{path}.play.hands", "Differenzler has four players")
     dealt = _dealt_from_play(state.play, f"{path}.play")
@@ -1161,13 +1168,6 @@ def _check_differenzler_state(state: differenzler.State, path: str) -> None:
     if state.face_up not in dealt[state.dealer]:
         _fail(f"{path}.face_up", f"the face-up card is the dealer's (seat {state.dealer}), who was dealt "
               f"{dealt[state.dealer]}")
-    over = state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
-    if over and not state.history:
-        _fail(f"{path}.history", "the round is over, so its score is in the history")
-    before = state.history[:-1] if over else state.history
-    if len(before) != state.round_number:
-        _fail(f"{path}.history", f"holds {len(state.history)} rounds, which does not fit round "
-              f"{state.round_number} in phase {state.phase.value}")
     totals = _check_differenzler_history(before, rules, first, f"{path}.history")
     vorhand = (state.dealer + 1) % 4
     try:
@@ -1402,16 +1402,7 @@ def _check_pomme_state(state: pomme.State, path: str) -> None:
     rules = state.rules
     Phase = pomme.Phase
     first = _pomme_first_dealer(rules, state.seed)
-    if state.dealer != (first + state.round_number) % 2:
-        _fail(f"{path}.dealer", f"is {state.dealer}, but round {state.round_number} of a game whose first "
-              f"dealer is seat {first} is dealt by seat {(first + state.round_number) % 2}")
-    over = state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
-    if over and not state.history:
-        _fail(f"{path}.history", "the round is over, so its score is in the history")
-    before = state.history[:-1] if over else state.history
-    if len(before) != state.round_number:
-        _fail(f"{path}.history", f"holds {len(state.history)} rounds, which does not fit round "
-              f"{state.round_number} in phase {state.phase.value}")
+    before = _past_rounds(state, first, 2, path)
     scores, pommes = _check_pomme_history(before, rules, f"{path}.history")
     dealer, non_dealer = state.dealer, 1 - state.dealer
     exchanges, swaps = state.exchanges, state.swaps
