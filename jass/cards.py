@@ -693,17 +693,28 @@ def shuffled_deck(seed: int) -> tuple[Card, ...]:
         raise InvalidCardsError(f"seed {seed!r} is not an int")
     state = seed & _MASK64
     deck = list(_CARDS)
+    mask = _MASK64
     for i in range(35, 0, -1):
         bound = i + 1
-        # Reject the top sliver of the 64-bit range so every index is equally likely.
-        limit = (1 << 64) - (1 << 64) % bound
+        limit = _SHUFFLE_LIMITS[bound]
         while True:
-            state, value = _splitmix64(state)
+            # _splitmix64, inlined: new_game calls this for every round of every game.
+            state = (state + 0x9E3779B97F4A7C15) & mask
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            value = z ^ (z >> 31)
             if value < limit:
                 break
         j = value % bound
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
+
+
+# Rejection limits: values at or above _SHUFFLE_LIMITS[bound] are drawn again, so that
+# value % bound is exactly uniform.
+_SHUFFLE_LIMITS: Final = tuple(
+    (1 << 64) - (1 << 64) % bound if bound else 0 for bound in range(37)
+)
 
 
 def validate_deck(order: Iterable[Card | str]) -> tuple[Card, ...]:

@@ -147,17 +147,25 @@ class CardPlay:
         seat = self.to_play
         if seat is None:
             return CardSet()
-        return CardSet.from_bits(self._legal_bits(seat))
+        return CardSet.from_bits(self._legal_bits())
 
-    def _legal_bits(self, seat: int) -> int:
+    def _legal_bits(self) -> int:
+        """The legal cards of the seat to play, as bits (the round must not be done)."""
+        global _last_legal
+        cached, bits = _last_legal
+        if cached is self:
+            return bits
+        seat = (self.leader + len(self.trick)) % len(self.hands)
         rules = self.rules
-        return legal_bits(
+        bits = legal_bits(
             self.hands[seat].bits,
             [card._value_ for card in self.trick],  # the cards' indices (Card.index, unwrapped)
             self.trump,
             rules.bauer_exception,
             rules.undertrump is Undertrump.ALLOWED,
         )
+        _last_legal = (self, bits)
+        return bits
 
     def play(self, card: Card) -> CardPlay:
         """The play after the seat to play plays ``card``.
@@ -173,7 +181,7 @@ class CardPlay:
         if not isinstance(card, Card):
             raise IllegalMoveError(f"{card!r} is not a card")
         index = card._value_
-        if not self._legal_bits(seat) >> index & 1:
+        if not self._legal_bits() >> index & 1:
             raise IllegalMoveError(
                 explain_illegal_card(self.hands[seat], self.trick, self.trump, self.rules, card, seat)
             )
@@ -245,6 +253,11 @@ class CardPlay:
             zones[f"won {seat}"] = CardSet.from_bits(won[seat])
         return zones
 
+
+# The legal cards of the last CardPlay asked for them. A player's turn asks twice for
+# the same object (legal_moves, then apply); keeping the object in the cache also keeps
+# its id from being reused by another.
+_last_legal: tuple[CardPlay | None, int] = (None, 0)
 
 _SUIT_NAMES: Final = ("Eicheln (♣)", "Rosen (♠)", "Schilten (♥)", "Schellen (♦)")
 

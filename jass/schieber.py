@@ -434,12 +434,23 @@ _DEAL: Final = Deal()
 
 def _card_moves(bits: int) -> tuple[Move, ...]:
     """The PlayCard moves of the cards of the bit set ``bits``, in index order."""
-    moves = []
-    while bits:
-        low = bits & -bits
-        moves.append(_PLAY_MOVES[low.bit_length() - 1])
-        bits ^= low
-    return tuple(moves)
+    return (
+        _SUIT_MOVES[0][bits & 0x1FF]
+        + _SUIT_MOVES[1][bits >> 9 & 0x1FF]
+        + _SUIT_MOVES[2][bits >> 18 & 0x1FF]
+        + _SUIT_MOVES[3][bits >> 27]
+    )
+
+
+# _SUIT_MOVES[suit][mask]: the PlayCard moves of the cards ``mask`` of one suit, so that a
+# hand's moves are four lookups (legal_moves is called for every card of every game).
+_SUIT_MOVES: Final[tuple[tuple[tuple[PlayCard, ...], ...], ...]] = tuple(
+    tuple(
+        tuple(_PLAY_MOVES[suit * 9 + rank] for rank in range(9) if mask >> rank & 1)
+        for mask in range(512)
+    )
+    for suit in range(4)
+)
 
 
 def _weis_options(hand: CardSet, rules: WeisRules) -> tuple[DeclareWeis, ...]:
@@ -472,7 +483,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         play = state.play
         assert play is not None
         seat = (play.leader + len(play.trick)) % SEATS  # play.to_play: never None in phase PLAY
-        cards = _card_moves(play._legal_bits(seat))
+        cards = _card_moves(play._legal_bits())
         declaring = not play.tricks and state.declared[seat] is None and not state.rules.auto_declare
         announcing = not play.trick and _may_announce(state, play)
         if not (declaring or announcing):
