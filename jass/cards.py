@@ -423,17 +423,24 @@ class CardSet(_SetBase):
     @classmethod
     def parse(cls, text: str) -> CardSet:
         """Read cards separated by spaces or commas (each as :meth:`Card.parse` reads it).
+        Cards written as two words (``Rosen Under``) are separated by commas.
 
         >>> CardSet.parse("♥A, s10  cj")
         CardSet('CJ S10 HA')
+        >>> CardSet.parse("Rosen Under, Schellen Ass")
+        CardSet('SJ DA')
         >>> CardSet.parse("")
         CardSet()
         """
         if not isinstance(text, str):
             raise InvalidNotationError(f"{text!r} is not a set of cards: expected a string")
         bits = 0
-        for token in re.split(r"[\s,;]+", text.strip()):
-            if token:
+        for part in re.split(r"[,;]+", text):
+            card = _parse_card(part) if part.strip() else None
+            if card is not None:  # a whole part that is one card, possibly of two words
+                bits |= 1 << card._value_
+                continue
+            for token in part.split():
                 bits |= 1 << Card.parse(token)._value_
         return _from_bits(bits)
 

@@ -257,11 +257,17 @@ def test_cardset_str_and_repr_are_in_index_order() -> None:
     [
         pytest.param("H6 X9", "'X9'", id="CardSet.parse: one bad token"),
         pytest.param("H6, H11", "'H11'", id="CardSet.parse: H11"),
-        pytest.param("Rosen Under", "'Rosen'", id="CardSet.parse: a two-word name is two tokens"),
+        pytest.param("Rosen Under Schellen Ass", "'Rosen'",
+                     id="CardSet.parse: two-word names need commas between cards"),
         pytest.param(None, "None", id="CardSet.parse: None"),
         pytest.param(42, "42", id="CardSet.parse: int"),
     ],
 )
+def test_cardset_parse_reads_two_word_names_between_commas() -> None:
+    # Notation: the Swiss names ("Rosen Under" = SJ, "Schellen Ass" = DA) in a list.
+    assert CardSet.parse("Rosen Under, Schellen Ass; H6") == CardSet([Card.SJ, Card.DA, Card.H6])
+
+
 def test_cardset_parse_rejects(bad: Any, quoted: str) -> None:
     with pytest.raises(InvalidNotationError, match=re.escape(quoted)):
         CardSet.parse(bad)
