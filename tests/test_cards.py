@@ -252,6 +252,11 @@ def test_cardset_str_and_repr_are_in_index_order() -> None:
     assert str(FULL_DECK) == " ".join(c.code for c in Card)
 
 
+def test_cardset_parse_reads_two_word_names_between_commas() -> None:
+    # Notation: the Swiss names ("Rosen Under" = SJ, "Schellen Ass" = DA) in a list.
+    assert CardSet.parse("Rosen Under, Schellen Ass; H6") == CardSet([Card.SJ, Card.DA, Card.H6])
+
+
 @pytest.mark.parametrize(
     ("bad", "quoted"),
     [
@@ -263,11 +268,6 @@ def test_cardset_str_and_repr_are_in_index_order() -> None:
         pytest.param(42, "42", id="CardSet.parse: int"),
     ],
 )
-def test_cardset_parse_reads_two_word_names_between_commas() -> None:
-    # Notation: the Swiss names ("Rosen Under" = SJ, "Schellen Ass" = DA) in a list.
-    assert CardSet.parse("Rosen Under, Schellen Ass; H6") == CardSet([Card.SJ, Card.DA, Card.H6])
-
-
 def test_cardset_parse_rejects(bad: Any, quoted: str) -> None:
     with pytest.raises(InvalidNotationError, match=re.escape(quoted)):
         CardSet.parse(bad)
