@@ -328,6 +328,11 @@ def main(
     except JassError as error:
         print(f"jass: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (``jass rules schieber | head``): nothing more to say, and
+        # Python must not complain about stdout at exit either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

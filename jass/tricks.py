@@ -26,13 +26,12 @@ CardSet('C9 H6 HA')
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 from typing import Final
 
 import attrs
 
-from jass._base import instance_of
+from jass._base import NamedEnum, instance_of
 from jass.cards import SUIT_MASKS, Card, CardSet, _from_bits, _set_bits
 from jass.cards import _new as _new_card_set
 from jass.errors import InvalidCardsError, InvalidRulesError
@@ -48,7 +47,7 @@ __all__ = [
 ]
 
 
-class Undertrump(enum.Enum):
+class Undertrump(NamedEnum):
     """May a player put a lower trump on a plain-suit trick that is already trumped?"""
 
     #: Forbidden unless the hand holds only trumps (Schieber, seed 001 "Ondertroefen").
@@ -72,12 +71,6 @@ class PlayRules:
         default=Undertrump.FORBIDDEN_UNLESS_ONLY_TRUMPS,
         validator=instance_of(Undertrump),
     )
-
-    def __repr__(self) -> str:
-        return (
-            f"PlayRules(bauer_exception={self.bauer_exception}, "
-            f"undertrump=Undertrump.{self.undertrump.name})"
-        )
 
 
 _JACK_BITS: Final = tuple(1 << (suit * 9 + 5) for suit in range(4))

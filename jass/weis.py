@@ -23,13 +23,12 @@ True
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 from typing import Final
 
 import attrs
 
-from jass._base import instance_of
+from jass._base import NamedEnum, instance_of
 from jass.cards import SUIT_MASKS, Card, CardSet, Rank, Suit
 from jass.errors import InvalidCardsError, InvalidRulesError
 from jass.trump import Trump
@@ -51,14 +50,14 @@ __all__ = [
 STOECK_POINTS: Final = 20
 
 
-class WeisKind(enum.Enum):
+class WeisKind(NamedEnum):
     """The two kinds of Weis."""
 
     SEQUENCE = "sequence"
     FOUR_OF_A_KIND = "four_of_a_kind"
 
 
-class WeisTiebreak(enum.Enum):
+class WeisTiebreak(NamedEnum):
     """Which Weis wins between two of equal points before the top card is compared."""
 
     #: Four of a kind beats a sequence of the same points (seed 001: "4 dezelfde zijn

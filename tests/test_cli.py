@@ -111,3 +111,16 @@ def test_deal_shows_four_hands_with_weis() -> None:
     assert text.count("seat ") == 4
     # deal(7) gives seat 3 HQ HK HA: a sequence of three, and Stöck if Schilten is trump.
     assert "sequence HQ-HA: 20" in text and "Stöck if Schilten is trump" in text
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    """`jass rules schieber | head -1`: the reader goes away; exit 0, no traceback."""
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        f"{sys.executable} -m jass rules schieber | head -1",
+        shell=True, capture_output=True, text=True, check=False,
+    )
+    assert result.stdout.startswith("schieber options")
+    assert "Traceback" not in result.stderr
