@@ -1,5 +1,5 @@
 """Schieber scenarios: one test (or a few) per row of RULES.md section 3 and per edge case of
-section 6 that concerns Schieber, plus the fully worked round of ``docs/schieber_worked_round.rst``.
+section 6 that concerns Schieber, plus the fully worked round of ``docs/rules/schieber_worked_round.rst``.
 
 Every expected number is worked out by hand from RULES.md and seed 001 ("Spelregels voor
 Schieber"); the arithmetic is written next to it. Random complete games are checked in
@@ -146,7 +146,7 @@ def assert_illegal(state: State, move: object, *fragments: str) -> IllegalMoveEr
     return info.value
 
 
-# --- the worked round (docs/schieber_worked_round.rst) ---------------------------------------
+# --- the worked round (docs/rules/schieber_worked_round.rst) ---------------------------------------
 
 #: Seat 3 deals. Vorhand (seat 0) has a weak hand and pushes; partner seat 2 chooses Schilten
 #: (x2) with HQ HK HA. Weis: seat 0 D6-D9 (50), seat 1 H6-H9 (50), seat 2 HQ-HA (20), seat 3
