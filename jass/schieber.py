@@ -24,6 +24,7 @@ seed's ``claim`` mode a team that has just won a trick ends it by announcing
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 from typing import Final, Union
@@ -453,8 +454,11 @@ _SUIT_MOVES: Final[tuple[tuple[tuple[PlayCard, ...], ...], ...]] = tuple(
 )
 
 
-def _weis_options(hand: CardSet, rules: WeisRules) -> tuple[DeclareWeis, ...]:
-    found = detect_weis(hand, rules)
+@functools.lru_cache(maxsize=4096)
+def _weis_options(hand_bits: int, rules: WeisRules) -> tuple[DeclareWeis, ...]:
+    # Cached: every player's first legal_moves asks, and search asks again and again for
+    # the same hand; hands and rules are immutable, so the answer never changes.
+    found = detect_weis(CardSet.from_bits(hand_bits), rules)
     return tuple(
         DeclareWeis(combo)
         for size in range(len(found), 0, -1)
@@ -488,7 +492,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         announcing = not play.trick and _may_announce(state, play)
         if not (declaring or announcing):
             return cards  # the usual case
-        moves: tuple[Move, ...] = _weis_options(state.dealt[seat], state.rules.weis) if declaring else ()
+        moves: tuple[Move, ...] = _weis_options(state.dealt[seat].bits, state.rules.weis) if declaring else ()
         return moves + ((_ANNOUNCE,) if announcing else ()) + cards
     if phase is Phase.CHOOSE_TRUMP:
         if state.pushed == 0 or (state.pushed == 1 and state.rules.allow_push_back):

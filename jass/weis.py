@@ -79,7 +79,7 @@ def _sequence_points_valid(instance: object, attribute: object, value: object) -
         )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # a cache key of Schieber's legal_moves
 class WeisRules:
     """The Weis options (RULES.md section 3); the defaults are the seed's and the official rule's.
 
