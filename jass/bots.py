@@ -31,7 +31,8 @@ __all__ = ["Bot", "RandomBot", "RuleBot", "BOTS", "make_bot"]
 class Bot(Protocol):
     """Anything that picks a move from the legal ones, given what its seat may see."""
 
-    def choose(self, view: Any, moves: Sequence[Any]) -> Any: ...
+    def choose(self, view: Any, moves: Sequence[Any]) -> Any:
+        """One of ``moves``, chosen from ``view`` (the seat's observation) alone."""
 
 
 class RandomBot:

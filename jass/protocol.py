@@ -39,21 +39,29 @@ class Variant(Protocol):
 
     SEATS: int
 
-    def new_game(self, rules: Any = None, seed: int | None = None, *, deal: Any = None) -> Any: ...
+    def new_game(self, rules: Any = None, seed: int | None = None, *, deal: Any = None) -> Any:
+        """A new game from ``rules`` (the defaults if ``None``), a seed or an explicit deal."""
 
-    def legal_moves(self, state: Any) -> tuple[Any, ...]: ...
+    def legal_moves(self, state: Any) -> tuple[Any, ...]:
+        """Every move the seat to act may make; empty only when the game is over."""
 
-    def apply(self, state: Any, move: Any) -> Any: ...
+    def apply(self, state: Any, move: Any) -> Any:
+        """The state after ``move``; raises ``IllegalMoveError`` and changes nothing if illegal."""
 
-    def to_act(self, state: Any) -> int | None: ...
+    def to_act(self, state: Any) -> int | None:
+        """The seat whose move is due, ``None`` when the game is over."""
 
-    def is_over(self, state: Any) -> bool: ...
+    def is_over(self, state: Any) -> bool:
+        """True when the game is over."""
 
-    def winner(self, state: Any) -> int | None: ...
+    def winner(self, state: Any) -> int | None:
+        """The winning team (Schieber) or seat; ``None`` while playing or for a draw."""
 
-    def score_round(self, state: Any) -> Any: ...
+    def score_round(self, state: Any) -> Any:
+        """The score breakdown of the round in play (so far) or just finished."""
 
-    def observe(self, state: Any, seat: int) -> Any: ...
+    def observe(self, state: Any, seat: int) -> Any:
+        """What ``seat`` may know of ``state``, and nothing more."""
 
 
 def random_playout(variant: Variant, state: Any, seed: int = 0, max_moves: int = 100_000) -> Any:

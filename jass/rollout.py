@@ -46,7 +46,8 @@ __all__ = ["RandomSource", "Outcome", "random_deal", "play_cards", "schieber_rol
 class RandomSource(Protocol):
     """Anything with a ``random()`` method giving floats in [0, 1), like :class:`random.Random`."""
 
-    def random(self) -> float: ...
+    def random(self) -> float:
+        """A float in [0, 1)."""
 
 
 class Outcome(NamedTuple):
