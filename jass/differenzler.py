@@ -491,12 +491,18 @@ def _made(predictions: tuple[int | None, ...]) -> int:
     return SEATS - predictions.count(None)
 
 
+def _not_a_state(value: object) -> JassError:
+    return JassError(f"{value!r:.80} is not a Differenzler state (a jass.differenzler.State)")
+
+
 def to_act(state: State) -> int | None:
     """The seat whose move is due, ``None`` once the game is over.
 
     Predictions go from Vorhand round to the dealer; after the round the next dealer
     (the seat after the dealer) deals.
     """
+    if type(state) is not State:
+        raise _not_a_state(state)
     phase = state.phase
     if phase is Phase.PLAY:
         return state.play.to_play
@@ -509,11 +515,15 @@ def to_act(state: State) -> int | None:
 
 def is_over(state: State) -> bool:
     """True when the game is over."""
+    if type(state) is not State:
+        raise _not_a_state(state)
     return state.phase is Phase.GAME_OVER
 
 
 def winner(state: State) -> int | None:
     """The seat with the lowest penalty total once the game is over, else ``None``."""
+    if type(state) is not State:
+        raise _not_a_state(state)
     return state.winner
 
 
@@ -532,6 +542,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     >>> len(legal_moves(new_game(seed=1)))
     158
     """
+    if type(state) is not State:
+        raise _not_a_state(state)
     phase = state.phase
     if phase is Phase.PLAY:
         play = state.play
@@ -564,6 +576,8 @@ def apply(state: State, move: Move) -> State:
     Traceback (most recent call last):
     jass.errors.IllegalMoveError: Predict(200): a prediction is an int 0..157 (seat ... to predict)
     """
+    if type(state) is not State:
+        raise _not_a_state(state)
     if not isinstance(state, State):
         raise JassError(f"{state!r} is not a jass.differenzler.State")
     phase = state.phase
@@ -747,6 +761,8 @@ def score_round(state: State) -> RoundScore:
 
     It sees every prediction: it is the referee's view, not a player's (see :func:`observe`).
     """
+    if type(state) is not State:
+        raise _not_a_state(state)
     if state.phase is Phase.ROUND_OVER or state.phase is Phase.GAME_OVER:
         return state.history[-1]
     return _round_score(state, state.play)
@@ -761,6 +777,8 @@ def observe(state: State, seat: int) -> Observation:
     >>> len(view.hand), view.hand_sizes, view.predictions
     (9, (9, 9, 9, 9), (None, None, None, None))
     """
+    if type(state) is not State:
+        raise _not_a_state(state)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
         raise JassError(f"seat={seat!r}: expected a seat 0..{SEATS - 1}")
     play = state.play
@@ -807,4 +825,6 @@ def card_zones(state: State) -> dict[str, CardSet]:
     >>> [len(zones[name]) for name in ("hand 0", "hand 3", "trick", "won 0")]
     [9, 9, 0, 0]
     """
+    if type(state) is not State:
+        raise _not_a_state(state)
     return state.play.zones()

@@ -402,8 +402,14 @@ def new_game(
     return State(rules=rules, seed=seed, round_number=0, dealer=dealer, phase=Phase.CHOOSE_TRUMP, dealt=hands)
 
 
+def _not_a_state(value: object) -> JassError:
+    return JassError(f"{value!r:.80} is not a Schieber state (a jass.schieber.State)")
+
+
 def to_act(state: State) -> int | None:
     """The seat whose move is due, ``None`` once the game is over."""
+    if type(state) is not State:
+        raise _not_a_state(state)
     if state.phase is Phase.PLAY:
         assert state.play is not None
         return state.play.to_play
@@ -417,12 +423,16 @@ def to_act(state: State) -> int | None:
 
 def is_over(state: State) -> bool:
     """True when the game is over."""
+    if type(state) is not State:
+        raise _not_a_state(state)
     return state.phase is Phase.GAME_OVER
 
 
 def winner(state: State) -> int | None:
     """The winning team (0: seats 0 and 2; 1: seats 1 and 3); ``None`` while the game
     goes on, or for a drawn game of fixed rounds."""
+    if type(state) is not State:
+        raise _not_a_state(state)
     return state.winner
 
 
@@ -482,6 +492,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     >>> legal_moves(state)[-1]
     Push()
     """
+    if type(state) is not State:
+        raise _not_a_state(state)
     phase = state.phase
     if phase is Phase.PLAY:
         play = state.play
@@ -509,6 +521,8 @@ def apply(state: State, move: Move) -> State:
     Raises :class:`~jass.errors.IllegalMoveError`, saying why and what would be
     legal, for a move the rules do not allow.
     """
+    if type(state) is not State:
+        raise _not_a_state(state)
     phase = state.phase
     if isinstance(move, PlayCard) and phase is Phase.PLAY:
         return _play_card(state, move.card)
@@ -638,6 +652,8 @@ def score_round(state: State) -> RoundScore:
 
     Raises :class:`~jass.errors.JassError` before trump is chosen.
     """
+    if type(state) is not State:
+        raise _not_a_state(state)
     if state.play is None:
         raise JassError("no round in play: trump has not been chosen yet")
     if state.phase is not Phase.PLAY and state.history:
@@ -649,6 +665,8 @@ def score_round(state: State) -> RoundScore:
 
 def totals(state: State) -> tuple[int, int]:
     """Both teams' points: the written scores plus what the round in play has credited."""
+    if type(state) is not State:
+        raise _not_a_state(state)
     if state.phase is Phase.PLAY:
         assert state.play is not None
         running = _breakdown(state, state.play).totals
@@ -819,6 +837,8 @@ def observe(state: State, seat: int) -> Observation:
     >>> len(view.hand), view.hand_sizes
     (9, (9, 9, 9, 9))
     """
+    if type(state) is not State:
+        raise _not_a_state(state)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
         raise JassError(f"seat={seat!r}: expected a seat 0..3")
     play = state.play
@@ -886,6 +906,8 @@ def card_zones(state: State) -> dict[str, CardSet]:
     >>> [len(zones[name]) for name in ("hand 0", "hand 3", "trick", "won 0")]
     [9, 9, 0, 0]
     """
+    if type(state) is not State:
+        raise _not_a_state(state)
     play = state.play
     if play is None or state.phase is Phase.CHOOSE_TRUMP:
         zones = {f"hand {seat}": hand for seat, hand in enumerate(state.dealt)}

@@ -1,0 +1,43 @@
+"""Every variant offers the shared protocol, and refuses what is not one of its states."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from jass import JassError, differenzler, pomme, schieber
+from jass.protocol import Variant, random_playout
+
+VARIANTS = [schieber, differenzler, pomme]
+FUNCTIONS = ["legal_moves", "to_act", "is_over", "winner", "score_round", "card_zones"]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.__name__)
+def test_each_module_is_a_variant(variant: Any) -> None:
+    checked: Variant = variant  # mypy checks the module against the protocol here too
+    final = random_playout(checked, checked.new_game(seed=3), seed=4)
+    assert checked.is_over(final) and checked.to_act(final) is None
+    assert checked.legal_moves(final) == ()
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.__name__)
+@pytest.mark.parametrize("function", FUNCTIONS)
+@pytest.mark.parametrize("value", ["state", None, 42])
+def test_a_non_state_raises_the_library_error(variant: Any, function: str, value: object) -> None:
+    with pytest.raises(JassError, match="state"):
+        getattr(variant, function)(value)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.__name__)
+def test_apply_and_observe_refuse_a_non_state(variant: Any) -> None:
+    move = variant.legal_moves(variant.new_game(seed=1))[0]
+    with pytest.raises(JassError, match="state"):
+        variant.apply("state", move)
+    with pytest.raises(JassError, match="state"):
+        variant.observe(None, 0)
+
+
+def test_a_state_of_another_variant_is_refused() -> None:
+    with pytest.raises(JassError, match="jass.schieber.State"):
+        schieber.legal_moves(differenzler.new_game(seed=1))  # type: ignore[arg-type]
