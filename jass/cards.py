@@ -113,7 +113,7 @@ class Rank(enum.IntEnum):
 
     @property
     def code(self) -> str:
-        """The rank part of a card code: ``6``..``10``, ``J``, ``Q``, ``K``, ``A``."""
+        """The rank part of a card code: ``6`` to ``10``, ``J``, ``Q``, ``K`` or ``A``."""
         return _RANK_CODES[self]
 
     def __repr__(self) -> str:
