@@ -362,6 +362,26 @@ class PeerUnavailable(Exception):
     pass
 
 
+def interleaved_rates(timers: dict[str, Any], repeats: int,
+                      on_drop: Callable[[str], None]) -> dict[str, list[float]]:
+    """Run every timer (``timers[name][2]``) once per repeat, in turn, so that the shared
+    machine's drift hits ours and the peer alike. A peer timer that fails is dropped from
+    ``timers`` and named to ``on_drop``."""
+    rates: dict[str, list[float]] = {name: [] for name in timers}
+    print(f"timing {len(timers)} benchmarks x {repeats} interleaved repeats ", end="", flush=True)
+    for _ in range(repeats):
+        for name in list(timers):
+            try:
+                rates[name].append(timers[name][2]())
+            except PeerUnavailable as exc:
+                print(f"\nNOTE: dropping {name}: {exc}")
+                del timers[name], rates[name]
+                on_drop(name)
+        print(".", end="", flush=True)
+    print()
+    return rates
+
+
 def peer_python(explicit: str | None) -> str:
     if explicit:
         return explicit
@@ -627,22 +647,13 @@ def main(argv: list[str] | None = None) -> int:
             peer.update(available=False, reason=str(exc))
             print(f"NOTE: peer jass-kit unavailable, running our side only.\n  {exc}")
 
-    rates: dict[str, list[float]] = {name: [] for name in timers}
-    print(f"timing {len(timers)} benchmarks x {args.repeats} interleaved repeats ", end="", flush=True)
-    for _ in range(args.repeats):
-        for name in list(timers):
-            try:
-                rates[name].append(timers[name][2]())
-            except PeerUnavailable as exc:
-                print(f"\nNOTE: dropping {name}: {exc}")
-                del timers[name], rates[name]
-                if name == "jasskit/get_valid_cards":
-                    jk_legal = None
-                    peer.update(available=False, reason=str(exc))
-                else:
-                    jk_winner = None
-        print(".", end="", flush=True)
-    print()
+    dropped: list[str] = []
+    rates = interleaved_rates(timers, args.repeats, dropped.append)
+    if "jasskit/get_valid_cards" in dropped:
+        jk_legal = None
+        peer.update(available=False, reason="jass-kit failed while timing")
+    if "jasskit/calc_winner" in dropped:
+        jk_winner = None
     results = {name: summarize(rates[name], timers[name][1], timers[name][0]) for name in timers}
 
     ratios: dict[str, dict[str, float]] = {}

@@ -50,7 +50,7 @@ sys.path.insert(0, str(HERE))
 
 # bench_core puts the checkout on sys.path when the package is not installed, and has the
 # helpers that run the peer in its own venv.
-from bench_core import PeerUnavailable, peer_python, run_peer_job  # noqa: E402
+from bench_core import PeerUnavailable, interleaved_rates, peer_python, run_peer_job  # noqa: E402
 
 import attrs  # noqa: E402
 
@@ -341,18 +341,10 @@ def main(argv: list[str] | None = None) -> int:
             peer["reason"] = str(error)
             print(f"NOTE: peer jass-kit unavailable, running our side only.\n  {error}")
 
-    rates: dict[str, list[float]] = {name: [] for name in timers}
-    print(f"timing {len(timers)} benchmarks x {args.repeats} interleaved repeats ", end="", flush=True)
-    for _ in range(args.repeats):
-        for name in list(timers):
-            try:
-                rates[name].append(timers[name][2]())
-            except PeerUnavailable as error:
-                print(f"\nNOTE: dropping {name}: {error}")
-                del timers[name], rates[name]
-                peer.update(available=False, reason=str(error))
-        print(".", end="", flush=True)
-    print()
+    def peer_failed(name: str) -> None:
+        peer.update(available=False, reason=f"{name} failed while timing")
+
+    rates = interleaved_rates(timers, args.repeats, peer_failed)
 
     results = {
         name: {"unit": timers[name][0], "passes": timers[name][1], "rates": r,

@@ -736,6 +736,17 @@ def _only_moves(legal: tuple[Any, ...], classes: tuple[type, ...], path: str, wh
             _fail(f"{path}.legal_moves[{i}]", f"{_short(move)} cannot be legal {why}")
 
 
+def _view_may_move(view: Any, seat: int, path: str) -> bool:
+    """Check an observation's legal moves against whose turn it is; True when ``seat``
+    is to act (its legal moves, free of duplicates, then need checking)."""
+    if view.to_act != seat:
+        if view.legal_moves:
+            _fail(f"{path}.legal_moves", f"seat {seat} is not to act, so it has no legal moves")
+        return False
+    _no_duplicates(view.legal_moves, path)
+    return True
+
+
 def _no_duplicates(legal: tuple[Any, ...], path: str) -> None:
     if len(set(legal)) != len(legal):
         _fail(f"{path}.legal_moves", "a move is there twice")
@@ -989,11 +1000,8 @@ def _check_schieber_observation(view: schieber.Observation, path: str) -> None:
         _fail(f"{path}.declared_points[{seat}]", "is not the sum of this seat's own Weis")
     if view.stoeck_team is not None and (view.trump is None or not view.trump.is_suit):
         _fail(f"{path}.stoeck_team", "Stöck are only in a trump suit")
-    if view.to_act != seat:
-        if view.legal_moves:
-            _fail(f"{path}.legal_moves", f"seat {seat} is not to act, so it has no legal moves")
+    if not _view_may_move(view, seat, path):
         return
-    _no_duplicates(view.legal_moves, path)
     if view.phase is Phase.CHOOSE_TRUMP:
         _only_moves(view.legal_moves, (schieber.ChooseTrump, schieber.Push), path, "while trump is chosen")
     elif view.phase is Phase.ROUND_OVER:
@@ -1240,11 +1248,8 @@ def _check_differenzler_observation(view: differenzler.Observation, path: str) -
         _fail(f"{path}.penalties", f"is {list(view.penalties)}, but the history adds up to {totals}")
     if (view.winner is not None) != (view.phase is Phase.GAME_OVER):
         _fail(f"{path}.winner", "a winner is known once the game is over, and only then")
-    if view.to_act != seat:
-        if view.legal_moves:
-            _fail(f"{path}.legal_moves", f"seat {seat} is not to act, so it has no legal moves")
+    if not _view_may_move(view, seat, path):
         return
-    _no_duplicates(view.legal_moves, path)
     if view.phase is Phase.PREDICT:
         _only_moves(view.legal_moves, (differenzler.Predict,), path, "while predicting")
     elif view.phase is Phase.ROUND_OVER:
@@ -1526,11 +1531,8 @@ def _check_pomme_observation(view: pomme.Observation, path: str) -> None:
             _fail(f"{path}.{name}", f"is {list(values)}, but the history adds up to {totals}")
     if (view.winner is not None) != (view.phase is Phase.GAME_OVER):
         _fail(f"{path}.winner", "a winner is known once the game is over, and only then")
-    if view.to_act != seat:
-        if view.legal_moves:
-            _fail(f"{path}.legal_moves", f"seat {seat} is not to act, so it has no legal moves")
+    if not _view_may_move(view, seat, path):
         return
-    _no_duplicates(view.legal_moves, path)
     if view.phase is Phase.EXCHANGE:
         _only_moves(view.legal_moves, (pomme.KeepHand, pomme.Exchange), path, "in the exchange")
         for i, move in enumerate(view.legal_moves):
