@@ -778,6 +778,10 @@ def deal(
             f"cannot deal {hands} hands of {cards_each} cards: only 36 cards in the deck"
         )
     order = shuffled_deck(source) if isinstance(source, int) else validate_deck(source)
-    return tuple(
-        CardSet(order[k * cards_each : (k + 1) * cards_each]) for k in range(hands)
-    )
+    dealt = []
+    for k in range(hands):
+        bits = 0
+        for card in order[k * cards_each : (k + 1) * cards_each]:  # checked: 36 different cards
+            bits |= 1 << card._value_
+        dealt.append(_from_bits(bits))
+    return tuple(dealt)

@@ -549,7 +549,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         play = state.play
         seat = play.to_play
         assert seat is not None
-        bits = play._legal_bits()
+        bits = play.legal_bits
         moves: list[Move] = []
         while bits:
             low = bits & -bits

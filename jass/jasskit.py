@@ -450,8 +450,8 @@ def to_state(
     rules, dealer, hands = _setup(game, rules, suits)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SerialError(f"seed={seed!r}: expected an int")
-    state = schieber.State(rules=rules, seed=seed, round_number=0, dealer=dealer,
-                           phase=schieber.Phase.CHOOSE_TRUMP, dealt=tuple(hands))
+    state = schieber.State.create(rules=rules, seed=seed, round_number=0, dealer=dealer,
+                                  phase=schieber.Phase.CHOOSE_TRUMP, dealt=tuple(hands))
     moves: list[tuple[Any, str]] = []
     if game.forehand == 0:
         moves.append((schieber.Push(), "$.forehand"))

@@ -16,6 +16,7 @@ exchange, scoring).
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Sequence
 from typing import Final
@@ -23,8 +24,8 @@ from typing import Final
 import attrs
 
 from jass.cards import _MASK64, SUIT_MASKS, Card, CardSet, _from_bits, _splitmix64
-from jass.errors import IllegalMoveError, InvalidCardsError
-from jass.tricks import PlayRules, Undertrump, legal_bits
+from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError
+from jass.tricks import _NO_STRENGTH, _TRUMP_STRENGTHS, PlayRules, Undertrump, _legal, legal_bits
 from jass.trump import (
     DEFAULT_TRUMP_JACK_POINTS,
     LAST_TRICK_BONUS,
@@ -34,7 +35,7 @@ from jass.trump import (
     point_table,
 )
 
-__all__ = ["PlayCard", "Trick", "CardPlay", "explain_illegal_card", "round_seed", "seeded_seat", "new_seed"]
+__all__ = ["PlayCard", "Trick", "PlaySetup", "CardPlay", "HAND_BITS", "explain_illegal_card", "round_seed", "seeded_seat", "new_seed"]
 
 
 @attrs.frozen(repr=False)
@@ -75,20 +76,94 @@ class Trick:
         return trick_svg(self.cards)
 
 
-@attrs.frozen
-class CardPlay:
-    """The cards of one round in play: hands, the trick in progress, the tricks taken.
+#: Bits per seat in :attr:`CardPlay.hand_bits`: seat *s* holds bits ``36*s .. 36*s+35``.
+HAND_BITS: Final = 36
+_HAND_MASK: Final = (1 << HAND_BITS) - 1
 
-    Build it with :meth:`start`; every :meth:`play` returns a new one.
+
+@attrs.frozen
+class PlaySetup:
+    """What stays the same through the card play of a round: the mode, the number of
+    seats, the card-play options and the trump Jack's value (with the tables derived
+    from them). Every :class:`CardPlay` of a round shares one.
+
+    >>> PlaySetup.of(Trump.OBENABE, 4).points[Card.HA.index]
+    11
     """
 
     trump: Trump
-    hands: tuple[CardSet, ...]
-    leader: int
-    trick: tuple[Card, ...] = ()
-    tricks: tuple[Trick, ...] = ()
+    seats: int
     rules: PlayRules = PlayRules()
     trump_jack_points: int = DEFAULT_TRUMP_JACK_POINTS
+    #: Card points by card index.
+    points: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
+    #: ``trick_keys[led_suit][card_index]``: a card's strength in a trick.
+    trick_keys: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False, eq=False)
+    #: Trump strength by card index when undertrumping is restricted (else all -1).
+    undertrump_strengths: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        # Derived once per round (or once in all, through ``of``), read on every card.
+        set_field = object.__setattr__
+        set_field(self, "points", point_table(self.trump, self.trump_jack_points))
+        set_field(self, "trick_keys", TRICK_KEYS[self.trump])
+        allowed = self.rules.undertrump is Undertrump.ALLOWED
+        set_field(self, "undertrump_strengths", _NO_STRENGTH if allowed else _TRUMP_STRENGTHS[self.trump])
+
+    @staticmethod
+    def of(
+        trump: Trump,
+        seats: int,
+        rules: PlayRules = PlayRules(),
+        trump_jack_points: int = DEFAULT_TRUMP_JACK_POINTS,
+    ) -> PlaySetup:
+        """The shared setup of these values (one object per distinct setup), validated."""
+        if isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= 4:
+            raise InvalidCardsError(f"seats={seats!r}: expected 1..4 players")
+        if not isinstance(rules, PlayRules):
+            raise InvalidRulesError(f"rules={rules!r}: expected a PlayRules")
+        point_table(trump, trump_jack_points)  # validates the points
+        return _setup(Trump(trump), seats, rules, trump_jack_points)
+
+
+@functools.lru_cache(maxsize=256)
+def _setup(trump: Trump, seats: int, rules: PlayRules, trump_jack_points: int) -> PlaySetup:
+    return PlaySetup(trump, seats, rules, trump_jack_points)
+
+
+def _legal_after(setup: PlaySetup, hand: int, trick: tuple[Card, ...]) -> int:
+    """The legal cards of ``hand`` (bits) to ``trick`` (not empty) under ``setup``."""
+    strengths = setup.undertrump_strengths
+    best = -1
+    for card in trick:
+        strength = strengths[card._value_]
+        if strength > best:
+            best = strength
+    return _legal(hand, trick[0]._value_ // 9, best, setup.trump._value_, setup.rules.bauer_exception)
+
+
+@attrs.frozen(repr=False)
+class CardPlay:
+    """The cards of one round in play: hands, the trick in progress, the tricks taken.
+
+    Build it with :meth:`start`; every :meth:`play` returns a new one. The hands are
+    kept as one int (:attr:`hand_bits`) and shown as :attr:`hands`; the legal cards of
+    the seat to play are worked out once, when the play is built, as every turn asks
+    for them at least twice (the moves, then the check of the move made).
+    """
+
+    #: Mode, seats and options, shared by every play of the round.
+    setup: PlaySetup
+    #: Every hand in one int: seat *s* holds bits ``36*s .. 36*s+35`` (see :attr:`hands`).
+    hand_bits: int
+    #: The seat that led (or leads) the trick in progress.
+    leader: int
+    #: The cards of the trick in progress, in play order.
+    trick: tuple[Card, ...]
+    #: The tricks taken, in order.
+    tricks: tuple[Trick, ...]
+    #: The legal cards of the seat to play, as bits (0 once every card is played).
+    legal_bits: int
 
     @classmethod
     def start(
@@ -116,26 +191,72 @@ class CardPlay:
             seen |= hand.bits
         if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < len(hands):
             raise InvalidCardsError(f"leader={leader!r}: expected a seat 0..{len(hands) - 1}")
-        point_table(trump, trump_jack_points)  # validates the points
-        return cls(Trump(trump), hands, leader, (), (), rules, trump_jack_points)
+        setup = PlaySetup.of(trump, len(hands), rules, trump_jack_points)
+        return cls(setup, _pack(hands), leader, (), (), hands[leader].bits)
+
+    @classmethod
+    def from_parts(
+        cls,
+        setup: PlaySetup,
+        hands: Sequence[CardSet],
+        leader: int,
+        trick: tuple[Card, ...] = (),
+        tricks: tuple[Trick, ...] = (),
+    ) -> CardPlay:
+        """A play at any moment, from its parts as given: nothing is checked against the
+        rules (:mod:`jass.serial` checks a loaded play by replaying it from the start)."""
+        if len(hands) != setup.seats:
+            raise InvalidCardsError(f"{len(hands)} hands for {setup.seats} seats")
+        hand = hands[(leader + len(trick)) % setup.seats].bits
+        legal = 0 if not hand else _legal_after(setup, hand, trick) if trick else hand
+        return cls(setup, _pack(hands), leader, tuple(trick), tuple(tricks), legal)
+
+    def with_hands(self, hands: Sequence[CardSet]) -> CardPlay:
+        """This play with other hands (the same sizes); what the seat to play may play is
+        worked out again. For tests that hide cards: the result need not be reachable."""
+        return CardPlay.from_parts(self.setup, hands, self.leader, self.trick, self.tricks)
+
+    @property
+    def trump(self) -> Trump:
+        """The trump mode."""
+        return self.setup.trump
+
+    @property
+    def rules(self) -> PlayRules:
+        """The card-play options."""
+        return self.setup.rules
+
+    @property
+    def trump_jack_points(self) -> int:
+        """The trump Jack's card points."""
+        return self.setup.trump_jack_points
 
     @property
     def seats(self) -> int:
         """The number of players."""
-        return len(self.hands)
+        return self.setup.seats
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        """The cards each seat holds."""
+        bits = self.hand_bits
+        return tuple(_from_bits(bits >> HAND_BITS * seat & _HAND_MASK) for seat in range(self.setup.seats))
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards ``seat`` holds."""
+        return _from_bits(self.hand_bits >> HAND_BITS * seat & _HAND_MASK)
 
     @property
     def is_done(self) -> bool:
         """True when every card has been played."""
-        # Between tricks every hand holds the same number of cards.
-        return not self.trick and not self.hands[self.leader]
+        return not self.legal_bits
 
     @property
     def to_play(self) -> int | None:
         """The seat whose card is due, or ``None`` when the round's cards are all played."""
-        if self.is_done:
+        if not self.legal_bits:
             return None
-        return (self.leader + len(self.trick)) % len(self.hands)
+        return (self.leader + len(self.trick)) % self.setup.seats
 
     @property
     def trick_number(self) -> int:
@@ -144,28 +265,7 @@ class CardPlay:
 
     def legal_cards(self) -> CardSet:
         """The cards the seat to play may play (empty when the round is done)."""
-        seat = self.to_play
-        if seat is None:
-            return CardSet()
-        return CardSet.from_bits(self._legal_bits())
-
-    def _legal_bits(self) -> int:
-        """The legal cards of the seat to play, as bits (the round must not be done)."""
-        global _last_legal
-        cached, bits = _last_legal
-        if cached is self:
-            return bits
-        seat = (self.leader + len(self.trick)) % len(self.hands)
-        rules = self.rules
-        bits = legal_bits(
-            self.hands[seat].bits,
-            [card._value_ for card in self.trick],  # the cards' indices (Card.index, unwrapped)
-            self.trump,
-            rules.bauer_exception,
-            rules.undertrump is Undertrump.ALLOWED,
-        )
-        _last_legal = (self, bits)
-        return bits
+        return _from_bits(self.legal_bits)
 
     def play(self, card: Card) -> CardPlay:
         """The play after the seat to play plays ``card``.
@@ -173,26 +273,39 @@ class CardPlay:
         Raises :class:`~jass.errors.IllegalMoveError` (and changes nothing) when the
         card is not legal, saying why and what would be.
         """
-        trick = self.trick
-        hands = self.hands
-        if not trick and not hands[self.leader]:
-            raise IllegalMoveError(f"cannot play {card!s}: every card of the round has been played")
-        seat = (self.leader + len(trick)) % len(hands)
-        if not isinstance(card, Card):
+        if type(card) is not Card:
             raise IllegalMoveError(f"{card!r} is not a card")
         index = card._value_
-        if not self._legal_bits() >> index & 1:
-            raise IllegalMoveError(
-                explain_illegal_card(self.hands[seat], self.trick, self.trump, self.rules, card, seat)
-            )
-        hands = hands[:seat] + (_from_bits(hands[seat].bits & ~(1 << index)),) + hands[seat + 1 :]
+        if not self.legal_bits >> index & 1:
+            raise IllegalMoveError(self._why_not(card))
+        setup = self.setup
+        seats = setup.seats
+        trick = self.trick
+        leader = self.leader
+        seat = (leader + len(trick)) % seats
+        hands = self.hand_bits & ~(1 << (36 * seat + index))  # 36: HAND_BITS
         trick = trick + (card,)
-        if len(trick) < len(hands):
-            return CardPlay(
-                self.trump, hands, self.leader, trick, self.tricks, self.rules, self.trump_jack_points
-            )
-        keys = TRICK_KEYS[self.trump][trick[0]._value_ // 9]
-        table = point_table(self.trump, self.trump_jack_points)
+        # Built slot by slot (see _new_play): this runs for every card of every game.
+        new = _new(CardPlay)
+        _set_setup(new, setup)
+        _set_hand_bits(new, hands)
+        if len(trick) < seats:
+            hand = hands >> 36 * ((seat + 1) % seats) & _HAND_MASK
+            # _legal_after, inlined.
+            strengths = setup.undertrump_strengths
+            best = -1
+            for played in trick:
+                strength = strengths[played._value_]
+                if strength > best:
+                    best = strength
+            _set_leader(new, leader)
+            _set_trick(new, trick)
+            _set_tricks(new, self.tricks)
+            _set_legal_bits(new, _legal(hand, trick[0]._value_ // 9, best, setup.trump._value_,
+                                        setup.rules.bauer_exception))
+            return new
+        keys = setup.trick_keys[trick[0]._value_ // 9]
+        table = setup.points
         position = 0
         best = -2
         points = 0
@@ -201,15 +314,22 @@ class CardPlay:
             points += table[index]
             if keys[index] > best:
                 position, best = i, keys[index]
-        winner = (self.leader + position) % len(hands)
-        done = Trick(self.leader, trick, winner, points)
-        return CardPlay(
-            self.trump, hands, winner, (), self.tricks + (done,), self.rules, self.trump_jack_points
-        )
+        winner = (leader + position) % seats
+        _set_leader(new, winner)
+        _set_trick(new, ())
+        _set_tricks(new, self.tricks + (Trick(leader, trick, winner, points),))
+        _set_legal_bits(new, hands >> 36 * winner & _HAND_MASK)
+        return new
+
+    def _why_not(self, card: Card) -> str:
+        if not self.legal_bits:
+            return f"cannot play {card!s}: every card of the round has been played"
+        seat = (self.leader + len(self.trick)) % self.setup.seats
+        return explain_illegal_card(self.hand(seat), self.trick, self.trump, self.rules, card, seat)
 
     def points(self) -> tuple[int, ...]:
         """Card points taken by each seat so far, with the last-trick bonus once it is taken."""
-        totals = [0] * len(self.hands)
+        totals = [0] * self.setup.seats
         for trick in self.tricks:
             totals[trick.winner] += trick.points
         if self.is_done and self.tricks:
@@ -218,7 +338,7 @@ class CardPlay:
 
     def tricks_won(self) -> tuple[int, ...]:
         """The number of tricks each seat has taken."""
-        counts = [0] * len(self.hands)
+        counts = [0] * self.setup.seats
         for trick in self.tricks:
             counts[trick.winner] += 1
         return tuple(counts)
@@ -242,7 +362,7 @@ class CardPlay:
         >>> CardPlay.start(Trump.EICHELN, hands, leader=0).play(Card.HA).play(Card.CJ).zones()
         {'hand 0': CardSet('C6'), 'hand 1': CardSet('H6'), 'trick': CardSet(), 'won 0': CardSet(), 'won 1': CardSet('CJ HA')}
         """
-        seats = len(self.hands)
+        seats = self.setup.seats
         won = [0] * seats
         for trick in self.tricks:
             for card in trick.cards:
@@ -253,11 +373,31 @@ class CardPlay:
             zones[f"won {seat}"] = CardSet.from_bits(won[seat])
         return zones
 
+    def __repr__(self) -> str:
+        return (
+            f"CardPlay(trump={self.trump!r}, hands={self.hands!r}, leader={self.leader!r}, "
+            f"trick={self.trick!r}, tricks={self.tricks!r}, rules={self.rules!r}, "
+            f"trump_jack_points={self.trump_jack_points!r})"
+        )
 
-# The legal cards of the last CardPlay asked for them. A player's turn asks twice for
-# the same object (legal_moves, then apply); keeping the object in the cache also keeps
-# its id from being reused by another.
-_last_legal: tuple[CardPlay | None, int] = (None, 0)
+
+# A CardPlay built without its __init__ (which sets the same slots, one call slower): the
+# slots' own setters, as jass.cards._from_bits does for CardSet.
+_new: Final = object.__new__
+_set_setup: Final = CardPlay.setup.__set__  # type: ignore[attr-defined]
+_set_hand_bits: Final = CardPlay.hand_bits.__set__  # type: ignore[attr-defined]
+_set_leader: Final = CardPlay.leader.__set__  # type: ignore[attr-defined]
+_set_trick: Final = CardPlay.trick.__set__  # type: ignore[attr-defined]
+_set_tricks: Final = CardPlay.tricks.__set__  # type: ignore[attr-defined]
+_set_legal_bits: Final = CardPlay.legal_bits.__set__  # type: ignore[attr-defined]
+
+
+def _pack(hands: Sequence[CardSet]) -> int:
+    bits = 0
+    for seat, hand in enumerate(hands):
+        bits |= hand.bits << HAND_BITS * seat
+    return bits
+
 
 _SUIT_NAMES: Final = ("Eicheln (♣)", "Rosen (♠)", "Schilten (♥)", "Schellen (♦)")
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
-from typing import Final, Union
+from typing import Any, Final, Union
 
 import attrs
 
@@ -35,7 +35,7 @@ from jass._base import NamedEnum, instance_of, int_in
 from jass.cards import Card, CardSet
 from jass.cards import deal as deal_cards
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
-from jass.play import CardPlay, PlayCard, Trick, new_seed, round_seed, seeded_seat
+from jass.play import HAND_BITS, CardPlay, PlayCard, Trick, new_seed, round_seed, seeded_seat
 from jass.tricks import PlayRules, Undertrump
 from jass.trump import LAST_TRICK_BONUS, Trump
 from jass.weis import STOECK_POINTS, Weis, WeisRules, best_weis, detect_weis, stoeck_cards
@@ -55,6 +55,7 @@ __all__ = [
     "Move",
     "TeamScore",
     "RoundScore",
+    "Setting",
     "State",
     "Observation",
     "team_of",
@@ -291,12 +292,14 @@ class RoundScore:
 
 
 @attrs.frozen
-class State:
-    """A Schieber game at one moment. Immutable: :func:`apply` returns a new one.
+class Setting:
+    """Everything about a Schieber game except the cards in play: it changes between
+    rounds and phases, never with a card, so every :class:`State` of a round's card
+    play shares one (each card builds only a small :class:`State` and its
+    :class:`~jass.play.CardPlay`).
 
-    ``dealt`` holds the round's hands as dealt (needed for Weis and Stöck);
-    ``play`` the cards in play once trump is chosen. ``scores`` are the written
-    scores: before the round in play, after it once it is over.
+    ``dealt`` holds the round's hands as dealt (needed for Weis and Stöck).
+    ``scores`` are the written scores: before the round in play, after it once it is over.
     """
 
     rules: Rules
@@ -308,16 +311,144 @@ class State:
     scores: tuple[int, int] = (0, 0)
     pushed: int = 0
     trump: Trump | None = None
-    play: CardPlay | None = None
     declared: tuple[tuple[Weis, ...] | None, ...] = (None, None, None, None)
     history: tuple[RoundScore, ...] = ()
     winner: int | None = None
     end: GameEnd | None = None
 
+
+
+
+@attrs.frozen(repr=False)
+class State:
+    """A Schieber game at one moment. Immutable: :func:`apply` returns a new one.
+
+    ``setting`` holds what the cards in play do not change (rules, seed, dealer, deal,
+    scores, trump, Weis, history, result), ``play`` the cards in play once trump is
+    chosen. Every field of the setting reads directly on the state too
+    (``state.scores``); :meth:`create` and :meth:`replace` take them all by name.
+    """
+
+    setting: Setting
+    play: CardPlay | None = None
+
+    @classmethod
+    def create(
+        cls,
+        rules: Rules,
+        seed: int,
+        round_number: int,
+        dealer: int,
+        phase: Phase,
+        dealt: tuple[CardSet, ...],
+        scores: tuple[int, int] = (0, 0),
+        pushed: int = 0,
+        trump: Trump | None = None,
+        play: CardPlay | None = None,
+        declared: tuple[tuple[Weis, ...] | None, ...] = (None, None, None, None),
+        history: tuple[RoundScore, ...] = (),
+        winner: int | None = None,
+        end: GameEnd | None = None,
+    ) -> State:
+        """A state from every field by name, as :mod:`jass.serial` writes them.
+
+        >>> state = new_game(seed=7)
+        >>> State.create(state.rules, 7, 0, state.dealer, Phase.CHOOSE_TRUMP, state.dealt) == state
+        True
+        """
+        setting = Setting(rules, seed, round_number, dealer, phase, dealt, scores, pushed, trump, declared, history,
+                          winner, end)
+        return cls(setting, play)
+
+    def replace(self, **changes: Any) -> State:
+        """This state with some fields changed, named as in :meth:`create`.
+
+        >>> new_game(seed=7).replace(scores=(100, 20)).scores
+        (100, 20)
+        """
+        play = changes.pop("play", self.play)
+        setting = self.setting
+        if changes:
+            values = [changes.pop(name, getattr(setting, name)) for name in _SETTING_FIELDS]
+            if changes:
+                raise JassError(f"State.replace: no field {', '.join(sorted(changes))} (fields: play, "
+                                f"{', '.join(_SETTING_FIELDS)})")
+            setting = Setting(*values)
+        return State(setting, play)
+
+    @property
+    def rules(self) -> Rules:
+        """The game's rules."""
+        return self.setting.rules
+
+    @property
+    def seed(self) -> int:
+        """The game's seed (every deal follows from it)."""
+        return self.setting.seed
+
+    @property
+    def round_number(self) -> int:
+        """The round in play or just over, 0 for the first."""
+        return self.setting.round_number
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the round."""
+        return self.setting.dealer
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the game."""
+        return self.setting.phase
+
+    @property
+    def dealt(self) -> tuple[CardSet, ...]:
+        """The round's hands as dealt."""
+        return self.setting.dealt
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """The written scores: before the round in play, after it once it is over."""
+        return self.setting.scores
+
+    @property
+    def pushed(self) -> int:
+        """How often the choice of trump was pushed this round (0, 1, or 2 with push-back)."""
+        return self.setting.pushed
+
+    @property
+    def trump(self) -> Trump | None:
+        """The round's trump mode, once chosen."""
+        return self.setting.trump
+
+    @property
+    def declared(self) -> tuple[tuple[Weis, ...] | None, ...]:
+        """Each seat's declared Weis (``None``: not declared)."""
+        return self.setting.declared
+
+    @property
+    def history(self) -> tuple[RoundScore, ...]:
+        """The score breakdowns of the rounds written so far."""
+        return self.setting.history
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team once the game is over (``None`` for a draw)."""
+        return self.setting.winner
+
+    @property
+    def end(self) -> GameEnd | None:
+        """Why the game ended."""
+        return self.setting.end
+
     @property
     def vorhand(self) -> int:
         """The seat after the dealer: chooses trump and leads the first trick."""
-        return (self.dealer + 1) % SEATS
+        return (self.setting.dealer + 1) % SEATS
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{field.name}={getattr(self.setting, field.name)!r}" for field in attrs.fields(Setting))
+        return f"State({fields}, play={self.play!r})"
 
 
 @attrs.frozen
@@ -350,6 +481,12 @@ class Observation:
     winner: int | None
     end: GameEnd | None
     legal_moves: tuple[Move, ...]
+
+
+_SETTING_FIELDS: Final = tuple(field.name for field in attrs.fields(Setting))
+_new: Final = object.__new__
+_set_setting: Final = State.setting.__set__  # type: ignore[attr-defined]
+_set_play: Final = State.play.__set__  # type: ignore[union-attr]
 
 
 # --- the game ------------------------------------------------------------------
@@ -399,7 +536,7 @@ def new_game(
         raise InvalidCardsError(f"seed={seed!r}: expected an int")
     hands = deal_cards(seed) if deal is None else _hands_from(deal)
     dealer = rules.first_dealer if rules.first_dealer is not None else seeded_seat(seed, SEATS)
-    return State(rules=rules, seed=seed, round_number=0, dealer=dealer, phase=Phase.CHOOSE_TRUMP, dealt=hands)
+    return State(Setting(rules, seed, 0, dealer, Phase.CHOOSE_TRUMP, hands))
 
 
 def _not_a_state(value: object) -> JassError:
@@ -425,7 +562,7 @@ def is_over(state: State) -> bool:
     """True when the game is over."""
     if type(state) is not State:
         raise _not_a_state(state)
-    return state.phase is Phase.GAME_OVER
+    return state.setting.phase is Phase.GAME_OVER
 
 
 def winner(state: State) -> int | None:
@@ -441,16 +578,6 @@ _PLAY_MOVES: Final = tuple(PlayCard(c) for c in sorted(Card))
 _PUSH: Final = Push()
 _ANNOUNCE: Final = Announce()
 _DEAL: Final = Deal()
-
-
-def _card_moves(bits: int) -> tuple[Move, ...]:
-    """The PlayCard moves of the cards of the bit set ``bits``, in index order."""
-    return (
-        _SUIT_MOVES[0][bits & 0x1FF]
-        + _SUIT_MOVES[1][bits >> 9 & 0x1FF]
-        + _SUIT_MOVES[2][bits >> 18 & 0x1FF]
-        + _SUIT_MOVES[3][bits >> 27]
-    )
 
 
 # _SUIT_MOVES[suit][mask]: the PlayCard moves of the cards ``mask`` of one suit, so that a
@@ -494,18 +621,24 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """
     if type(state) is not State:
         raise _not_a_state(state)
-    phase = state.phase
+    setting = state.setting
+    phase = setting.phase
     if phase is Phase.PLAY:
         play = state.play
         assert play is not None
-        seat = (play.leader + len(play.trick)) % SEATS  # play.to_play: never None in phase PLAY
-        cards = _card_moves(play._legal_bits())
-        declaring = not play.tricks and state.declared[seat] is None and not state.rules.auto_declare
-        announcing = not play.trick and _may_announce(state, play)
-        if not (declaring or announcing):
-            return cards  # the usual case
-        moves: tuple[Move, ...] = _weis_options(state.dealt[seat].bits, state.rules.weis) if declaring else ()
-        return moves + ((_ANNOUNCE,) if announcing else ()) + cards
+        bits = play.legal_bits
+        # The cards' moves, suit by suit from tables (this runs for every card of every game).
+        cards = _SUIT_MOVES[0][bits & 0x1FF] + _SUIT_MOVES[1][bits >> 9 & 0x1FF] + \
+            _SUIT_MOVES[2][bits >> 18 & 0x1FF] + _SUIT_MOVES[3][bits >> 27]
+        rules = setting.rules
+        if play.tricks:
+            if play.trick or rules.end_mode is not EndMode.CLAIM or not _may_announce(state, play):
+                return cards  # the usual case
+            return (_ANNOUNCE,) + cards
+        seat = (play.leader + len(play.trick)) % SEATS
+        if rules.auto_declare or setting.declared[seat] is not None:
+            return cards
+        return _weis_options(setting.dealt[seat].bits, rules.weis) + cards
     if phase is Phase.CHOOSE_TRUMP:
         if state.pushed == 0 or (state.pushed == 1 and state.rules.allow_push_back):
             return _CHOOSE_MOVES + (_PUSH,)
@@ -523,18 +656,35 @@ def apply(state: State, move: Move) -> State:
     """
     if type(state) is not State:
         raise _not_a_state(state)
-    phase = state.phase
-    if isinstance(move, PlayCard) and phase is Phase.PLAY:
-        return _play_card(state, move.card)
+    setting = state.setting
+    phase = setting.phase
+    if phase is Phase.PLAY and isinstance(move, PlayCard):
+        # Inlined: this runs for every card of every game.
+        before = state.play
+        assert before is not None
+        play = before.play(move.card)
+        target = setting.rules.target_score
+        if target is not None:
+            ended = _check_target(state, before, play, not play.trick, target)
+            if ended is not None:
+                return ended
+        if play.legal_bits:
+            new = _new(State)  # State(setting, play), slot by slot: one call less per card
+            _set_setting(new, setting)
+            _set_play(new, play)
+            return new
+        return _end_round(state, play)
     if phase is Phase.GAME_OVER:
         raise IllegalMoveError(f"{move!r}: the game is over (team {state.winner} won)")
     if isinstance(move, ChooseTrump) and phase is Phase.CHOOSE_TRUMP:
-        vorhand = state.vorhand
-        play = CardPlay.start(move.trump, state.dealt, vorhand, state.rules.play)
-        return attrs.evolve(state, phase=Phase.PLAY, trump=move.trump, play=play)
+        play = CardPlay.start(move.trump, setting.dealt, state.vorhand, setting.rules.play)
+        s = setting
+        chosen = Setting(s.rules, s.seed, s.round_number, s.dealer, Phase.PLAY, s.dealt, s.scores, s.pushed,
+                         move.trump, s.declared, s.history, s.winner, s.end)
+        return State(chosen, play)
     if isinstance(move, Push) and phase is Phase.CHOOSE_TRUMP:
         if state.pushed == 0 or (state.pushed == 1 and state.rules.allow_push_back):
-            return attrs.evolve(state, pushed=state.pushed + 1)
+            return state.replace(pushed=state.pushed + 1)
         raise IllegalMoveError(
             f"Push(): seat {to_act(state)} must choose trump now "
             + ("(pushing back is off: Rules.allow_push_back)" if state.pushed == 1 else "(pushed back already)")
@@ -576,13 +726,20 @@ def _declare(state: State, move: DeclareWeis) -> State:
     if len(set(move.weis)) != len(move.weis):
         raise IllegalMoveError(f"{move}: a Weis declared twice")
     declared = state.declared[:seat] + (move.weis,) + state.declared[seat + 1 :]
-    return attrs.evolve(state, declared=declared)
+    return state.replace(declared=declared)
 
 
 def _declarations(state: State) -> tuple[tuple[Weis, ...], ...]:
     if state.rules.auto_declare:
-        return tuple(detect_weis(hand, state.rules.weis) for hand in state.dealt)
+        weis = state.rules.weis
+        return tuple(_auto_weis(hand.bits, weis) for hand in state.dealt)
     return tuple(w or () for w in state.declared)
+
+
+@functools.lru_cache(maxsize=1024)
+def _auto_weis(hand_bits: int, rules: WeisRules) -> tuple[Weis, ...]:
+    # Cached: scoring, totals and every seat's observation ask again for the same hands.
+    return detect_weis(CardSet.from_bits(hand_bits), rules)
 
 
 def _weis_team(
@@ -635,7 +792,7 @@ def _breakdown(state: State, play: CardPlay, *, held_stoeck: bool = False) -> Ro
             )
     stoeck = [0, 0]
     holder = _stoeck_holder(state, trump)
-    if holder is not None and (held_stoeck or not play.hands[holder].bits & _STOECK_BITS[trump]):
+    if holder is not None and (held_stoeck or not play.hand_bits >> HAND_BITS * holder & _STOECK_BITS[trump]):
         stoeck[team_of(holder)] = STOECK_POINTS
     multiplier = rules.multiplier(trump)
     return RoundScore(
@@ -677,8 +834,8 @@ def totals(state: State) -> tuple[int, int]:
 def _game_over(state: State, play: CardPlay, team: int, end: GameEnd, *, held_stoeck: bool = False) -> State:
     score = _breakdown(state, play, held_stoeck=held_stoeck)
     scores = (state.scores[0] + score.totals[0], state.scores[1] + score.totals[1])
-    return attrs.evolve(
-        state, play=play, phase=Phase.GAME_OVER, scores=scores,
+    return state.replace(
+        play=play, phase=Phase.GAME_OVER, scores=scores,
         history=state.history + (score,), winner=team, end=end,
     )
 
@@ -691,34 +848,6 @@ def _first_to_reach(start: tuple[int, int], steps: Sequence[tuple[int, int]], ta
         if running[team] >= target:
             return team
     return None
-
-
-def _play_card(state: State, card: Card) -> State:
-    play = state.play
-    assert play is not None
-    if not isinstance(card, Card):
-        raise IllegalMoveError(f"{card!r} is not a card")
-    before = play
-    play = play.play(card)
-    rules = state.rules
-    target = rules.target_score
-    trick_done = len(play.tricks) > len(before.tricks)
-    if target is not None:
-        ended = _check_target(state, before, play, trick_done, target)
-        if ended is not None:
-            return ended
-    if not play.is_done:
-        return _with_play(state, play)
-    return _end_round(state, play)
-
-
-def _with_play(state: State, play: CardPlay) -> State:
-    """``state`` with ``play`` (a direct constructor call: ``attrs.evolve`` is slow here)."""
-    return State(
-        state.rules, state.seed, state.round_number, state.dealer, state.phase, state.dealt,
-        state.scores, state.pushed, state.trump, play, state.declared, state.history,
-        state.winner, state.end,
-    )
 
 
 def _check_target(
@@ -776,20 +905,24 @@ def _end_round(state: State, play: CardPlay) -> State:
     scores = (state.scores[0] + score.totals[0], state.scores[1] + score.totals[1])
     history = state.history + (score,)
     rules = state.rules
-    done = attrs.evolve(state, play=play, scores=scores, history=history, phase=Phase.ROUND_OVER)
+    phase, winning, end = Phase.GAME_OVER, None, None
     if rules.rounds is not None:
         if len(history) >= rules.rounds:
-            leader = None if scores[0] == scores[1] else int(scores[1] > scores[0])
-            return attrs.evolve(done, phase=Phase.GAME_OVER, winner=leader, end=GameEnd.ROUNDS_PLAYED)
-        return done
-    target = rules.target_score
-    assert target is not None
-    if scores[0] >= target or scores[1] >= target:
-        # Seed 001: without an announcement, the team that took the last trick counts first.
-        last_team = team_of(play.tricks[-1].winner)
-        team = last_team if scores[last_team] >= target else 1 - last_team
-        return attrs.evolve(done, phase=Phase.GAME_OVER, winner=team, end=GameEnd.TARGET_REACHED)
-    return done
+            end = GameEnd.ROUNDS_PLAYED
+            winning = None if scores[0] == scores[1] else int(scores[1] > scores[0])
+        else:
+            phase = Phase.ROUND_OVER
+    else:
+        target = rules.target_score
+        assert target is not None
+        if scores[0] >= target or scores[1] >= target:
+            # Seed 001: without an announcement, the team that took the last trick counts first.
+            last_team = team_of(play.tricks[-1].winner)
+            winning = last_team if scores[last_team] >= target else 1 - last_team
+            end = GameEnd.TARGET_REACHED
+        else:
+            phase = Phase.ROUND_OVER
+    return state.replace(play=play, scores=scores, history=history, phase=phase, winner=winning, end=end)
 
 
 def _announce(state: State) -> State:
@@ -817,7 +950,7 @@ def _deal(state: State, move: Deal) -> State:
         hands = deal_cards(round_seed(state.seed, number))
     else:
         hands = _hands_from(move.hands)
-    return State(
+    setting = Setting(
         rules=state.rules,
         seed=state.seed,
         round_number=number,
@@ -827,6 +960,7 @@ def _deal(state: State, move: Deal) -> State:
         scores=state.scores,
         history=state.history,
     )
+    return State(setting)
 
 
 def observe(state: State, seat: int) -> Observation:

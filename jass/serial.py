@@ -44,7 +44,7 @@ import attrs
 from jass import differenzler, pomme, schieber
 from jass.cards import FULL_DECK, Card, CardSet, Rank, Suit
 from jass.errors import IllegalMoveError, JassError, SerialError
-from jass.play import CardPlay, PlayCard, Trick, seeded_seat
+from jass.play import CardPlay, PlayCard, PlaySetup, Trick, seeded_seat
 from jass.tricks import PlayRules, Undertrump, legal_bits, winning_position
 from jass.trump import LAST_TRICK_BONUS, Trump, point_table
 from jass.weis import STOECK_POINTS, Weis, WeisKind, WeisRules, WeisTiebreak
@@ -362,8 +362,8 @@ def _attrs_kind(
     fields = []
     by_name = {f.name: f for f in attrs.fields(cls)}
     for key, codec in codecs.items():
-        attribute = by_name[key]
-        default = attribute.default
+        # A key may also name a property (CardPlay.hands) that ``build`` turns into fields.
+        default: Any = by_name[key].default if key in by_name else attrs.NOTHING
         has_default = default is not attrs.NOTHING
         if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
             default = default.factory()
@@ -601,12 +601,14 @@ def _dealt_from_play(play: CardPlay, path: str) -> tuple[CardSet, ...]:
 
 
 def _difference(claimed: Any, derived: Any, path: str) -> tuple[str, Any, Any] | None:
-    """The first place where two values differ, walking attrs fields and tuples."""
+    """The first place where two values differ, walking the written fields and tuples
+    (so that the path names a field of the JSON)."""
     if claimed == derived and type(claimed) is type(derived):
         return None
-    if type(claimed) is type(derived) and attrs.has(type(claimed)):
-        for field in attrs.fields(type(claimed)):
-            found = _difference(getattr(claimed, field.name), getattr(derived, field.name), f"{path}.{field.name}")
+    kind = _BY_CLASS.get(type(claimed))
+    if type(claimed) is type(derived) and kind is not None and attrs.has(type(claimed)):
+        for field in kind.fields:
+            found = _difference(field.get(claimed), field.get(derived), f"{path}.{field.key}")
             if found is not None:
                 return found
     elif isinstance(claimed, tuple) and isinstance(derived, tuple) and len(claimed) == len(derived):
@@ -807,6 +809,14 @@ _attrs_kind(
     Trick,
     {"leader": _SEAT4, "cards": _CardsCodec(1, 4), "winner": _SEAT4, "points": _TRICK_POINTS},
 )
+def _build_card_play(values: dict[str, Any], path: str) -> CardPlay:
+    try:
+        setup = PlaySetup.of(values["trump"], len(values["hands"]), values["rules"], values["trump_jack_points"])
+        return CardPlay.from_parts(setup, values["hands"], values["leader"], values["trick"], values["tricks"])
+    except JassError as error:
+        _fail(path, str(error))
+
+
 _attrs_kind(
     "CardPlay",
     CardPlay,
@@ -820,6 +830,7 @@ _attrs_kind(
         "trump_jack_points": _JACK_POINTS,
     },
     check=_check_card_play,
+    build=_build_card_play,
 )
 _attrs_kind("PlayCard", PlayCard, {"card": _CARD})
 
@@ -918,7 +929,7 @@ def _check_schieber_state(state: schieber.State, path: str) -> None:
                   "the game would have ended")
     if rules.rounds is not None and len(before) >= rules.rounds:
         _fail(f"{path}.round_number", f"the game has {rules.rounds} rounds")
-    replay = schieber.State(
+    replay = schieber.State.create(
         rules=rules, seed=state.seed, round_number=state.round_number, dealer=state.dealer,
         phase=schieber.Phase.CHOOSE_TRUMP, dealt=state.dealt, scores=(scores[0], scores[1]), history=before,
     )
@@ -1057,27 +1068,36 @@ _attrs_kind(
 _SCHIEBER_MOVES: Final = (
     "schieber.ChooseTrump", "schieber.Push", "schieber.DeclareWeis", "PlayCard", "schieber.Announce", "schieber.Deal",
 )
-_attrs_kind(
-    "schieber.State",
-    schieber.State,
-    {
-        "rules": _Obj("schieber.Rules"),
-        "seed": _Int(-SEED_LIMIT + 1, SEED_LIMIT - 1),
-        "round_number": _Int(0, MAX_ROUNDS),
-        "dealer": _SEAT4,
-        "phase": _enum_values(schieber.Phase),
-        "dealt": _List(_DEALT9, 4, 4),
-        "scores": _List(_SCORE, 2, 2),
-        "pushed": _Int(0, 2),
-        "trump": _Opt(_TRUMP),
-        "play": _Opt(_Obj("CardPlay", check=False)),
-        "declared": _List(_Opt(_List(_Obj("Weis"), 1, 16)), 4, 4),
-        "history": _List(_Obj("schieber.RoundScore"), 0, MAX_ROUNDS),
-        "winner": _Opt(_Int(0, 1)),
-        "end": _Opt(_enum_values(schieber.GameEnd)),
-    },
-    check=_check_schieber_state,
-)
+_SCHIEBER_STATE_CODECS: Final[dict[str, _Codec]] = {
+    "rules": _Obj("schieber.Rules"),
+    "seed": _Int(-SEED_LIMIT + 1, SEED_LIMIT - 1),
+    "round_number": _Int(0, MAX_ROUNDS),
+    "dealer": _SEAT4,
+    "phase": _enum_values(schieber.Phase),
+    "dealt": _List(_DEALT9, 4, 4),
+    "scores": _List(_SCORE, 2, 2),
+    "pushed": _Int(0, 2),
+    "trump": _Opt(_TRUMP),
+    "play": _Opt(_Obj("CardPlay", check=False)),
+    "declared": _List(_Opt(_List(_Obj("Weis"), 1, 16)), 4, 4),
+    "history": _List(_Obj("schieber.RoundScore"), 0, MAX_ROUNDS),
+    "winner": _Opt(_Int(0, 1)),
+    "end": _Opt(_enum_values(schieber.GameEnd)),
+}
+
+
+def _build_schieber_state(values: dict[str, Any], path: str) -> schieber.State:
+    try:
+        return schieber.State.create(**values)
+    except JassError as error:
+        _fail(path, str(error))
+
+
+# A state is written flat, its setting's fields next to ``play``, as before the two were split.
+_attrs_kind("schieber.State", schieber.State, _SCHIEBER_STATE_CODECS, check=_check_schieber_state,
+            build=_build_schieber_state)
+_attrs_kind("schieber.Setting", schieber.Setting,
+            {key: codec for key, codec in _SCHIEBER_STATE_CODECS.items() if key != "play"})
 _attrs_kind(
     "schieber.Observation",
     schieber.Observation,

@@ -682,10 +682,10 @@ def _schieber_variations(state: Any, seat: int, rng: random.Random) -> Iterator[
         if any(detect_weis(dealt[s], weis) != detect_weis(state.dealt[s], weis) for s in (a, b)):
             return
     if not in_play:
-        yield attrs.evolve(state, dealt=dealt)
+        yield state.replace(dealt=dealt)
         return
-    play = attrs.evolve(state.play, hands=_swap_cards(state.play.hands, a, b, card_a, card_b))
-    yield attrs.evolve(state, dealt=dealt, play=play)
+    play = state.play.with_hands(_swap_cards(state.play.hands, a, b, card_a, card_b))
+    yield state.replace(dealt=dealt, play=play)
 
 
 def _schieber_known(state: Any, seat: int) -> CardSet:
@@ -758,7 +758,7 @@ def _differenzler_variations(state: Any, seat: int, rng: random.Random) -> Itera
     if pair is not None:
         a, b = pair
         card_a, card_b = _random_card(play.hands[a], rng, keep), _random_card(play.hands[b], rng, keep)
-        yield attrs.evolve(state, play=attrs.evolve(play, hands=_swap_cards(play.hands, a, b, card_a, card_b)))
+        yield attrs.evolve(state, play=play.with_hands(_swap_cards(play.hands, a, b, card_a, card_b)))
     secret = state.rules.prediction_mode is differenzler.PredictionMode.SECRET
     if secret and state.phase in (differenzler.Phase.PREDICT, differenzler.Phase.PLAY):
         others = [s for s, p in enumerate(state.predictions) if s != seat and p is not None]
@@ -817,7 +817,7 @@ def _pomme_variations(state: Any, seat: int, rng: random.Random) -> Iterator[Any
             talon = _replace(talon, out, into)
     changes: dict[str, Any] = {"hands": tuple(hands), "extras": tuple(extras), "talon": talon}
     if in_play is not None:
-        changes["play"] = attrs.evolve(state.play, hands=tuple(in_play))
+        changes["play"] = state.play.with_hands(tuple(in_play))
     yield attrs.evolve(state, **changes)
 
 

@@ -56,7 +56,7 @@ class Undertrump(NamedEnum):
     ALLOWED = "allowed"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # a cache key of PlaySetup.of
 class PlayRules:
     """The options of card play that differ between variants.
 

@@ -60,12 +60,12 @@ class Trump(enum.IntEnum):
     @property
     def suit(self) -> Suit | None:
         """The trump suit, or ``None`` for Obenabe and Undenufe."""
-        return Suit(self.value) if self.value < 4 else None
+        return _MODE_SUITS[self._value_]
 
     @property
     def is_suit(self) -> bool:
         """True for the four suit modes."""
-        return self.value < 4
+        return self._value_ < 4
 
     @classmethod
     def parse(cls, text: Trump | str) -> Trump:
@@ -92,7 +92,7 @@ class Trump(enum.IntEnum):
 
     def rank_order(self, suit: Suit) -> tuple[Rank, ...]:
         """The ranks of ``suit`` in this mode, strongest first."""
-        if self.value == suit:
+        if self._value_ == suit:
             return _TRUMP_ORDER
         if self is Trump.UNDENUFE:
             return _UP_ORDER
@@ -125,13 +125,13 @@ class Trump(enum.IntEnum):
     @property
     def symbol(self) -> str:
         """The suit symbol, or ``'⬇'``/``'⬆'`` (the top comes down / the bottom goes up)."""
-        return "♣♠♥♦⬇⬆"[self.value]
+        return "♣♠♥♦⬇⬆"[self._value_]
 
     def __repr__(self) -> str:
         return f"Trump.{self.name}"
 
     def __str__(self) -> str:
-        return ("Eicheln", "Rosen", "Schilten", "Schellen", "Obenabe", "Undenufe")[self.value]
+        return ("Eicheln", "Rosen", "Schilten", "Schellen", "Obenabe", "Undenufe")[self._value_]
 
 
 _MODE_WORDS: Final[dict[str, Trump]] = {
@@ -154,6 +154,10 @@ _TRUMP_ORDER: Final = (
 _PLAIN_POINTS: Final = (0, 0, 0, 0, 10, 2, 3, 4, 11)  # 6 7 8 9 10 J Q K A
 _OBENABE_POINTS: Final = (0, 0, 8, 0, 10, 2, 3, 4, 11)
 _UNDENUFE_POINTS: Final = (11, 0, 8, 0, 10, 2, 3, 4, 0)
+
+
+#: The suit of each mode (``None`` for Obenabe and Undenufe), by mode value.
+_MODE_SUITS: Final[tuple[Suit | None, ...]] = (Suit(0), Suit(1), Suit(2), Suit(3), None, None)
 
 
 # typed=True: 20.0 or True must not slip past the validation through the cache entry of 20 or 1.

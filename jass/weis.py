@@ -163,17 +163,14 @@ class Weis:
     @property
     def top(self) -> Rank:
         """The highest rank in natural order: the rank of a four of a kind, the top of a sequence."""
-        top = -1
-        for card in self.cards:
-            if card.rank > top:
-                top = card.rank
-        return Rank(top)
+        # Both kinds hold their top rank in their highest card (a four of a kind: every card).
+        return Rank((self.cards.bits.bit_length() - 1) % 9)
 
     @property
     def suit(self) -> Suit | None:
         """The suit of a sequence; ``None`` for four of a kind."""
         if self.kind is WeisKind.SEQUENCE:
-            return next(iter(self.cards)).suit
+            return Suit((self.cards.bits.bit_length() - 1) // 9)
         return None
 
     def __str__(self) -> str:
@@ -232,6 +229,8 @@ def detect_weis(hand: CardSet | Iterable[Card], rules: WeisRules = _DEFAULT_RULE
     """
     _check_rules(rules)
     bits = hand.bits if isinstance(hand, CardSet) else CardSet(hand).bits
+    if not bits & bits >> 9 & bits >> 18 & bits >> 27 & 0x1FF and not bits & bits >> 1 & bits >> 2 & _RUN_STARTS:
+        return ()  # no rank held in all four suits, no three in a row: most hands
     quartets = []
     for rank, rank_bits in _RANK_BITS:
         if bits & rank_bits == rank_bits:
@@ -277,12 +276,20 @@ def weis_strength(
         trump = Trump.parse(trump)
     if not isinstance(tiebreak, WeisTiebreak):
         raise InvalidRulesError(f"tiebreak={tiebreak!r}: expected a WeisTiebreak")
+    return _strength(weis, trump.suit, tiebreak)
+
+
+def _strength(weis: Weis, trump_suit: Suit | None, tiebreak: WeisTiebreak) -> tuple[int, int, int, int]:
+    """:func:`weis_strength` of checked arguments."""
+    bits = weis.cards.bits
+    high = bits.bit_length() - 1  # the top card (see Weis.top)
+    quartet = weis.kind is WeisKind.FOUR_OF_A_KIND
     if tiebreak is WeisTiebreak.QUARTET_FIRST:
-        kind = 1 if weis.kind is WeisKind.FOUR_OF_A_KIND else 0
+        kind = 1 if quartet else 0
     else:
-        kind = len(weis.cards)
-    in_trump = 1 if weis.suit is not None and weis.suit == trump.suit else 0
-    return (weis.points, kind, int(weis.top), in_trump)
+        kind = bits.bit_count()
+    in_trump = 1 if not quartet and trump_suit is not None and high // 9 == trump_suit else 0
+    return (weis.points, kind, high % 9, in_trump)
 
 
 def best_weis(
@@ -301,16 +308,24 @@ def best_weis(
     >>> best_weis([[], [seq], [], [Weis.from_cards("C6 C7 C8")]], Trump.ROSEN, vorhand=2)
     3
     """
-    if isinstance(declared, (str, CardSet)) or not isinstance(declared, Sequence):
-        raise InvalidCardsError(f"declared={declared!r}: expected a sequence of each seat's Weis")
+    if type(declared) is not tuple and type(declared) is not list:
+        if isinstance(declared, (str, CardSet)) or not isinstance(declared, Sequence):
+            raise InvalidCardsError(f"declared={declared!r}: expected a sequence of each seat's Weis")
     seats = len(declared)
     if isinstance(vorhand, bool) or not isinstance(vorhand, int) or not 0 <= vorhand < max(seats, 1):
         raise InvalidCardsError(f"vorhand={vorhand!r}: expected a seat 0..{seats - 1}")
+    if not isinstance(trump, Trump):
+        trump = Trump.parse(trump)
+    if not isinstance(tiebreak, WeisTiebreak):
+        raise InvalidRulesError(f"tiebreak={tiebreak!r}: expected a WeisTiebreak")
+    trump_suit = trump.suit
     best_seat = None
     best_key: tuple[int, ...] = ()
     for seat, weis_list in enumerate(declared):
         for weis in weis_list:
-            key = weis_strength(weis, trump, tiebreak) + (-((seat - vorhand) % seats),)
+            if not isinstance(weis, Weis):
+                raise InvalidCardsError(f"{weis!r} is not a Weis")
+            key = _strength(weis, trump_suit, tiebreak) + (-((seat - vorhand) % seats),)
             if best_seat is None or key > best_key:
                 best_seat, best_key = seat, key
     return best_seat

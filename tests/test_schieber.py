@@ -78,7 +78,7 @@ def game(
     """A new game from ``deal``, with written ``scores`` and ``trump`` chosen by Vorhand."""
     state = schieber.new_game(rules, seed=1, deal=deal)
     if scores is not None:
-        state = attrs.evolve(state, scores=scores)
+        state = state.replace(scores=scores)
     if trump is not None:
         state = schieber.apply(state, ChooseTrump(trump))
     return state

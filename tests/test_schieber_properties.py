@@ -217,11 +217,11 @@ def swap_other_hands(state: State, seat: int, rng: random.Random) -> State | Non
                for s in (a, b)):
             return None
     if state.play is None:
-        return attrs.evolve(state, dealt=dealt)
+        return state.replace(dealt=dealt)
     play = state.play
     if state.phase is not Phase.CHOOSE_TRUMP:
-        play = attrs.evolve(play, hands=swapped(play.hands))
-    return attrs.evolve(state, dealt=dealt, play=play)
+        play = play.with_hands(swapped(play.hands))
+    return state.replace(dealt=dealt, play=play)
 
 
 def check_observe_hides_other_hands(state: State, rng: random.Random) -> None:

@@ -159,7 +159,21 @@ def test_every_public_class_is_covered() -> None:
         kind = serial._BY_CLASS[cls]
         assert serial.type_name(cls) == kind.name
         if attrs.has(cls):
-            assert [f.key for f in kind.fields] == [f.name for f in attrs.fields(cls)], cls
+            written = [f.key for f in kind.fields]
+            fields = [name for f in attrs.fields(cls) for name in WRITTEN_AS.get(cls, {}).get(f.name, (f.name,))]
+            assert sorted(written) == sorted(fields), cls
+
+
+#: Fields written as the public attributes they stand for (a new field must be added here or
+#: get a codec of its own, so no field is silently left out of the format).
+WRITTEN_AS: dict[type, dict[str, tuple[str, ...]]] = {
+    CardPlay: {
+        "setup": ("trump", "rules", "trump_jack_points"),  # seats: the number of hands
+        "hand_bits": ("hands",),
+        "legal_bits": (),  # worked out from the rest
+    },
+    schieber.State: {"setting": tuple(f.name for f in attrs.fields(schieber.Setting))},  # written flat
+}
 
 
 def test_format_examples() -> None:
