@@ -250,13 +250,17 @@ def mid_round_memory(seed: int) -> dict[str, Any]:
         moves = schieber.legal_moves(state)
         parent = state
         state = schieber.apply(state, moves[int(rng.random() * len(moves))])
-    rules = reachable(state.rules)
-    defaults = {id(field.default) for field in attrs.fields(schieber.State)}
+    assert state.play is not None
+    # Shared by every state of every game with these rules and mode: the rules, the play's setup
+    # (mode, options and their tables).
+    shared = reachable(state.rules) | reachable(state.play.setup)
+    # Shared by every state of the round's card play: the setting (deal, scores, Weis, history).
+    round_shared = reachable(state.setting) | reachable(first.dealt)
     return {
         "cards_played": 18,
-        "state_bytes": deep_size(state, rules),
-        "state_bytes_without_round_shared": deep_size(state, rules | defaults | reachable(first.dealt)),
-        "new_bytes_per_move": deep_size(state, rules | reachable(parent)),
+        "state_bytes": deep_size(state, shared),
+        "state_bytes_without_round_shared": deep_size(state, shared | round_shared),
+        "new_bytes_per_move": deep_size(state, shared | reachable(parent)),
         "pickle_bytes": len(pickle.dumps(state)),
     }
 
@@ -373,11 +377,11 @@ def main(argv: list[str] | None = None) -> int:
 
     memory = mid_round_memory(seed)
     print()
-    print(f"memory of a mid-round Schieber state ({memory['cards_played']} cards played; rules, cards, enum members "
+    print(f"memory of a mid-round Schieber state ({memory['cards_played']} cards played; rules, the play's setup, cards, enum members "
           "and small ints left out):")
     print(f"  whole state                                  {memory['state_bytes']:>6} bytes")
     print(f"  without what every state of the round shares {memory['state_bytes_without_round_shared']:>6} bytes"
-          " (the deal, defaults)")
+          " (the setting: deal, scores, Weis)")
     print(f"  new per move (not shared with the parent)    {memory['new_bytes_per_move']:>6} bytes")
     print(f"  pickled                                      {memory['pickle_bytes']:>6} bytes")
 

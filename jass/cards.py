@@ -700,18 +700,15 @@ def shuffled_deck(seed: int) -> tuple[Card, ...]:
         raise InvalidCardsError(f"seed {seed!r} is not an int")
     state = seed & _MASK64
     deck = list(_CARDS)
-    mask = _MASK64
-    for i in range(35, 0, -1):
-        bound = i + 1
-        limit = _SHUFFLE_LIMITS[bound]
-        while True:
-            # _splitmix64, inlined: new_game calls this for every round of every game.
-            state = (state + 0x9E3779B97F4A7C15) & mask
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+    for i, bound, limit in _SHUFFLE_STEPS:
+        value = limit
+        # Drawn again at or above the limit (almost never), so that value % bound is exactly
+        # uniform. _splitmix64, inlined with literal constants: new_game calls this every round.
+        while value >= limit:
+            state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
             value = z ^ (z >> 31)
-            if value < limit:
-                break
         j = value % bound
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
@@ -722,6 +719,8 @@ def shuffled_deck(seed: int) -> tuple[Card, ...]:
 _SHUFFLE_LIMITS: Final = tuple(
     (1 << 64) - (1 << 64) % bound if bound else 0 for bound in range(37)
 )
+# Fisher-Yates from the top: (position, number of candidates, rejection limit).
+_SHUFFLE_STEPS: Final = tuple((i, i + 1, _SHUFFLE_LIMITS[i + 1]) for i in range(35, 0, -1))
 
 
 def validate_deck(order: Iterable[Card | str]) -> tuple[Card, ...]:

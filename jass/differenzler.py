@@ -51,7 +51,7 @@ import attrs
 from jass._base import NamedEnum, instance_of, int_in
 from jass.cards import Card, CardSet, shuffled_deck, validate_deck
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
-from jass.play import CardPlay, PlayCard, Trick, new_seed, round_seed, seeded_seat
+from jass.play import CardPlay, PlayCard, Trick, card_moves, new_seed, round_seed, seeded_seat
 from jass.tricks import PlayRules, Undertrump
 from jass.trump import Trump
 
@@ -517,7 +517,7 @@ def is_over(state: State) -> bool:
     """True when the game is over."""
     if type(state) is not State:
         raise _not_a_state(state)
-    return state.phase is Phase.GAME_OVER
+    return state.phase is _GAME_OVER
 
 
 def winner(state: State) -> int | None:
@@ -528,8 +528,13 @@ def winner(state: State) -> int | None:
 
 
 _PREDICT_MOVES: Final = tuple(Predict(points) for points in range(MAX_PREDICTION + 1))
-_PLAY_MOVES: Final = tuple(PlayCard(Card.from_index(i)) for i in range(36))
 _DEAL_MOVES: Final[tuple[Move, ...]] = (Deal(),)
+
+
+# Enum members as module constants: a global is much faster than ``Phase.PLAY``, a lookup through
+# the enum's metaclass, and the hot paths ask on every card.
+_PLAY: Final = Phase.PLAY
+_GAME_OVER: Final = Phase.GAME_OVER
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -545,17 +550,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if type(state) is not State:
         raise _not_a_state(state)
     phase = state.phase
-    if phase is Phase.PLAY:
-        play = state.play
-        seat = play.to_play
-        assert seat is not None
-        bits = play.legal_bits
-        moves: list[Move] = []
-        while bits:
-            low = bits & -bits
-            moves.append(_PLAY_MOVES[low.bit_length() - 1])
-            bits ^= low
-        return tuple(moves)
+    if phase is _PLAY:
+        assert state.play is not None
+        return card_moves(state.play.legal_bits)
     if phase is Phase.PREDICT:
         return _PREDICT_MOVES
     if phase is Phase.ROUND_OVER:
@@ -578,10 +575,8 @@ def apply(state: State, move: Move) -> State:
     """
     if type(state) is not State:
         raise _not_a_state(state)
-    if not isinstance(state, State):
-        raise JassError(f"{state!r} is not a jass.differenzler.State")
     phase = state.phase
-    if phase is Phase.PLAY and isinstance(move, PlayCard):
+    if phase is _PLAY and isinstance(move, PlayCard):
         return _play_card(state, move.card)
     if phase is Phase.PREDICT and isinstance(move, Predict):
         return _predict(state, move)
@@ -659,14 +654,14 @@ def _predict(state: State, move: Predict) -> State:
 
 def _play_card(state: State, card: Card) -> State:
     play = state.play.play(card)  # checks the card, raising IllegalMoveError with the reason
-    if play.is_done:
+    if not play.legal_bits:  # every card played
         return _end_round(state, play)
     return State(
         state.rules,
         state.seed,
         state.round_number,
         state.dealer,
-        Phase.PLAY,
+        _PLAY,
         state.face_up,
         play,
         state.predictions,

@@ -35,7 +35,7 @@ from jass.trump import (
     point_table,
 )
 
-__all__ = ["PlayCard", "Trick", "PlaySetup", "CardPlay", "HAND_BITS", "explain_illegal_card", "round_seed", "seeded_seat", "new_seed"]
+__all__ = ["PlayCard", "card_moves", "Trick", "PlaySetup", "CardPlay", "HAND_BITS", "explain_illegal_card", "round_seed", "seeded_seat", "new_seed"]
 
 
 @attrs.frozen(repr=False)
@@ -53,6 +53,30 @@ class PlayCard:
 
     def __str__(self) -> str:
         return f"play {self.card}"
+
+
+#: The move of each card, by card index: moves are shared, never rebuilt.
+_PLAY_MOVES: Final = tuple(PlayCard(card) for card in sorted(Card))
+# _SUIT_MOVES[suit][mask]: the moves of the cards ``mask`` of one suit, so that the moves of
+# any set of cards are four lookups (every variant's legal_moves runs for every card).
+_SUIT_MOVES: Final[tuple[tuple[tuple[PlayCard, ...], ...], ...]] = tuple(
+    tuple(
+        tuple(_PLAY_MOVES[suit * 9 + rank] for rank in range(9) if mask >> rank & 1)
+        for mask in range(512)
+    )
+    for suit in range(4)
+)
+
+
+def card_moves(bits: int) -> tuple[PlayCard, ...]:
+    """The :class:`PlayCard` moves of the cards in the bit set ``bits``, in card order
+    (the moves are shared objects).
+
+    >>> card_moves(CardSet.parse("C6 H10").bits)
+    (PlayCard(Card.C6), PlayCard(Card.H10))
+    """
+    suits = _SUIT_MOVES
+    return suits[0][bits & 0x1FF] + suits[1][bits >> 9 & 0x1FF] + suits[2][bits >> 18 & 0x1FF] + suits[3][bits >> 27]
 
 
 @attrs.frozen
@@ -109,6 +133,10 @@ class PlaySetup:
         set_field(self, "trick_keys", TRICK_KEYS[self.trump])
         allowed = self.rules.undertrump is Undertrump.ALLOWED
         set_field(self, "undertrump_strengths", _NO_STRENGTH if allowed else _TRUMP_STRENGTHS[self.trump])
+
+    def __reduce__(self) -> tuple[object, tuple[Trump, int, PlayRules, int]]:
+        # Pickled as its four values, not its tables; unpickling shares the cached setup.
+        return (_setup, (self.trump, self.seats, self.rules, self.trump_jack_points))
 
     @staticmethod
     def of(

@@ -47,7 +47,7 @@ import attrs
 from jass._base import NamedEnum, instance_of, int_in
 from jass.cards import FULL_DECK, Card, CardSet, Rank, shuffled_deck, validate_deck
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
-from jass.play import CardPlay, PlayCard, Trick, new_seed, round_seed, seeded_seat
+from jass.play import CardPlay, PlayCard, Trick, card_moves, new_seed, round_seed, seeded_seat
 from jass.tricks import PlayRules
 from jass.trump import LAST_TRICK_BONUS, Trump
 
@@ -233,7 +233,6 @@ _KEEP: Final = KeepHand()
 _SWAP: Final = SwapTrumpSix()
 _DECLINE: Final = DeclineSwap()
 _DEAL: Final = Deal()
-_PLAY_MOVES: Final = tuple(PlayCard(Card.from_index(i)) for i in range(36))
 _SIX_AND_DECLINE: Final = (_SWAP, _DECLINE)
 _ONLY_DECLINE: Final = (_DECLINE,)
 _ONLY_DEAL: Final = (_DEAL,)
@@ -243,11 +242,6 @@ _ONLY_DEAL: Final = (_DEAL,)
 def _exchange_moves(hand_bits: int) -> tuple[Move, ...]:
     cards = list(CardSet.from_bits(hand_bits))
     return (_KEEP,) + tuple(Exchange(CardSet(trio)) for trio in itertools.combinations(cards, 3))
-
-
-@functools.lru_cache(maxsize=4096)
-def _play_moves(legal: int) -> tuple[Move, ...]:
-    return tuple(_PLAY_MOVES[i] for i in range(36) if legal >> i & 1)
 
 
 # --- scores ------------------------------------------------------------------
@@ -501,12 +495,18 @@ def to_act(state: State) -> int | None:
 
 def is_over(state: State) -> bool:
     """True once a player has won."""
-    return _check(state).phase is Phase.GAME_OVER
+    return _check(state).phase is _GAME_OVER
 
 
 def winner(state: State) -> int | None:
     """The seat that won the game, or ``None`` while it goes on."""
     return _check(state).winner
+
+
+# Enum members as module constants: a global is much faster than ``Phase.PLAY``, a lookup through
+# the enum's metaclass, and the hot paths ask on every card.
+_PLAY: Final = Phase.PLAY
+_GAME_OVER: Final = Phase.GAME_OVER
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -518,9 +518,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     :class:`~jass.play.PlayCard` per legal card. Phase ROUND_OVER: :class:`Deal`.
     """
     phase = _check(state).phase
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         assert state.play is not None
-        return _play_moves(state.play.legal_cards().bits)
+        return card_moves(state.play.legal_bits)
     if phase is Phase.EXCHANGE:
         return _exchange_moves(state.hands[_decider(state.exchanges, state.dealer)].bits)
     if phase is Phase.SWAP_TRUMP_SIX:
@@ -568,12 +568,12 @@ def apply(state: State, move: Move) -> State:
     jass.errors.IllegalMoveError: Exchange of 2 cards (C6 C7): exchange exactly 3 cards, or keep your hand (KeepHand())
     """
     phase = _check(state).phase
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         if not isinstance(move, PlayCard):
             raise _wrong_move(state, move)
         assert state.play is not None
         play = state.play.play(move.card)
-        if not play.is_done:
+        if play.legal_bits:  # cards left to play
             return _with_play(state, play)
         return _finish_round(state, play)
     if phase is Phase.EXCHANGE:

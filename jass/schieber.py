@@ -35,7 +35,7 @@ from jass._base import NamedEnum, instance_of, int_in
 from jass.cards import Card, CardSet
 from jass.cards import deal as deal_cards
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
-from jass.play import HAND_BITS, CardPlay, PlayCard, Trick, new_seed, round_seed, seeded_seat
+from jass.play import HAND_BITS, CardPlay, PlayCard, card_moves, Trick, new_seed, round_seed, seeded_seat
 from jass.tricks import PlayRules, Undertrump
 from jass.trump import LAST_TRICK_BONUS, Trump
 from jass.weis import STOECK_POINTS, Weis, WeisRules, best_weis, detect_weis, stoeck_cards
@@ -484,6 +484,11 @@ class Observation:
 
 
 _SETTING_FIELDS: Final = tuple(field.name for field in attrs.fields(Setting))
+# Enum members as module constants: ``Phase.PLAY`` is a class-attribute lookup through the enum's
+# metaclass, several times slower than a global, and the hot paths ask on every card.
+_PLAY: Final = Phase.PLAY
+_GAME_OVER: Final = Phase.GAME_OVER
+_CLAIM: Final = EndMode.CLAIM
 _new: Final = object.__new__
 _set_setting: Final = State.setting.__set__  # type: ignore[attr-defined]
 _set_play: Final = State.play.__set__  # type: ignore[union-attr]
@@ -547,7 +552,7 @@ def to_act(state: State) -> int | None:
     """The seat whose move is due, ``None`` once the game is over."""
     if type(state) is not State:
         raise _not_a_state(state)
-    if state.phase is Phase.PLAY:
+    if state.setting.phase is _PLAY:
         assert state.play is not None
         return state.play.to_play
     if state.phase is Phase.CHOOSE_TRUMP:
@@ -562,7 +567,7 @@ def is_over(state: State) -> bool:
     """True when the game is over."""
     if type(state) is not State:
         raise _not_a_state(state)
-    return state.setting.phase is Phase.GAME_OVER
+    return state.setting.phase is _GAME_OVER
 
 
 def winner(state: State) -> int | None:
@@ -574,21 +579,9 @@ def winner(state: State) -> int | None:
 
 
 _CHOOSE_MOVES: Final = tuple(ChooseTrump(t) for t in Trump)
-_PLAY_MOVES: Final = tuple(PlayCard(c) for c in sorted(Card))
 _PUSH: Final = Push()
 _ANNOUNCE: Final = Announce()
 _DEAL: Final = Deal()
-
-
-# _SUIT_MOVES[suit][mask]: the PlayCard moves of the cards ``mask`` of one suit, so that a
-# hand's moves are four lookups (legal_moves is called for every card of every game).
-_SUIT_MOVES: Final[tuple[tuple[tuple[PlayCard, ...], ...], ...]] = tuple(
-    tuple(
-        tuple(_PLAY_MOVES[suit * 9 + rank] for rank in range(9) if mask >> rank & 1)
-        for mask in range(512)
-    )
-    for suit in range(4)
-)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -623,16 +616,13 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         raise _not_a_state(state)
     setting = state.setting
     phase = setting.phase
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         play = state.play
         assert play is not None
-        bits = play.legal_bits
-        # The cards' moves, suit by suit from tables (this runs for every card of every game).
-        cards = _SUIT_MOVES[0][bits & 0x1FF] + _SUIT_MOVES[1][bits >> 9 & 0x1FF] + \
-            _SUIT_MOVES[2][bits >> 18 & 0x1FF] + _SUIT_MOVES[3][bits >> 27]
+        cards: tuple[Move, ...] = card_moves(play.legal_bits)
         rules = setting.rules
         if play.tricks:
-            if play.trick or rules.end_mode is not EndMode.CLAIM or not _may_announce(state, play):
+            if play.trick or rules.end_mode is not _CLAIM or not _may_announce(state, play):
                 return cards  # the usual case
             return (_ANNOUNCE,) + cards
         seat = (play.leader + len(play.trick)) % SEATS
@@ -658,7 +648,7 @@ def apply(state: State, move: Move) -> State:
         raise _not_a_state(state)
     setting = state.setting
     phase = setting.phase
-    if phase is Phase.PLAY and isinstance(move, PlayCard):
+    if phase is _PLAY and isinstance(move, PlayCard):
         # Inlined: this runs for every card of every game.
         before = state.play
         assert before is not None
@@ -747,6 +737,8 @@ def _weis_team(
 ) -> int | None:
     if declarations is None:
         declarations = _declarations(state)
+    if not any(declarations):
+        return None  # nobody has a Weis: most rounds
     seat = best_weis(declarations, trump, state.vorhand, state.rules.weis.equal_weis_tiebreak)
     return None if seat is None else team_of(seat)
 
@@ -759,8 +751,8 @@ def _stoeck_holder(state: State, trump: Trump) -> int | None:
     stoeck = _STOECK_BITS[trump]
     if not stoeck:
         return None
-    for seat, hand in enumerate(state.dealt):
-        if hand.bits & stoeck == stoeck:
+    for seat, hand in enumerate(state.setting.dealt):
+        if hand._bits & stoeck == stoeck:
             return seat
     return None
 
@@ -768,17 +760,18 @@ def _stoeck_holder(state: State, trump: Trump) -> int | None:
 def _breakdown(state: State, play: CardPlay, *, held_stoeck: bool = False) -> RoundScore:
     """The round's score so far: tricks taken, Weis once trick 1 is done, Stöck once
     the second card is played (or, with ``held_stoeck``, as soon as held)."""
-    rules = state.rules
-    trump = play.trump
+    rules = state.setting.rules
+    trump = play.setup.trump
     cards = [0, 0]
     won = [0, 0]
     for trick in play.tricks:
-        cards[trick.winner % 2] += trick.points
-        won[trick.winner % 2] += 1
+        team = trick.winner & 1
+        cards[team] += trick.points
+        won[team] += 1
     last = [0, 0]
     match = [0, 0]
-    if play.is_done:
-        last[play.tricks[-1].winner % 2] = LAST_TRICK_BONUS
+    if not play.legal_bits:  # the round's cards are all played
+        last[play.tricks[-1].winner & 1] = LAST_TRICK_BONUS
         for team in (0, 1):
             if won[team] == _TRICKS:
                 match[team] = rules.match_bonus
@@ -794,7 +787,7 @@ def _breakdown(state: State, play: CardPlay, *, held_stoeck: bool = False) -> Ro
     holder = _stoeck_holder(state, trump)
     if holder is not None and (held_stoeck or not play.hand_bits >> HAND_BITS * holder & _STOECK_BITS[trump]):
         stoeck[team_of(holder)] = STOECK_POINTS
-    multiplier = rules.multiplier(trump)
+    multiplier = rules.multipliers[trump]
     return RoundScore(
         trump,
         (
@@ -858,7 +851,7 @@ def _check_target(
     rules = state.rules
     trump = play.trump
     first_trick = trick_done and len(play.tricks) == 1
-    if rules.end_mode is EndMode.CLAIM and not first_trick:
+    if rules.end_mode is _CLAIM and not first_trick:
         return None
     if not trick_done and not _STOECK_BITS[trump] >> play.trick[-1].index & 1:
         return None  # only a trick or the second Stöck card credits points
