@@ -95,6 +95,16 @@ def play_rules() -> st.SearchStrategy[PlayRules]:
     )
 
 
+@st.composite
+def card_play_starts(draw: st.DrawFn) -> tuple[Trump, tuple[CardSet, ...], int, PlayRules]:
+    """The arguments of ``CardPlay.start``: a mode, 2 to 4 seats dealt 1 to 9 cards each from
+    a seeded deck, the leader and the card-play options."""
+    seats = draw(st.integers(min_value=2, max_value=4))
+    cards_each = draw(st.integers(min_value=1, max_value=9))  # 4 x 9 = the deck
+    hands = deal(draw(seeds()), hands=seats, cards_each=cards_each)
+    return draw(trumps()), hands, draw(st.integers(min_value=0, max_value=seats - 1)), draw(play_rules())
+
+
 def weis_rules() -> st.SearchStrategy[WeisRules]:
     """Every combination of the Weis options (with the default point table)."""
     return st.builds(

@@ -1190,3 +1190,27 @@ def test_moves_are_frozen_records() -> None:
     assert len({*moves, *moves}) == len(moves)
     assert ChooseTrump("obenabe") == ChooseTrump(Trump.OBENABE)
     assert hash(state) == hash(worked_start())
+
+
+# --- the state's two parts ---------------------------------------------------------------------------
+
+
+def test_a_card_shares_the_setting_and_builds_a_small_state() -> None:
+    """Design: what a card does not change (the setting) is shared by every state of the card play."""
+    state = schieber.apply(schieber.new_game(schieber.Rules.tournament(1), seed=4), ChooseTrump(Trump.OBENABE))
+    before = state
+    state = schieber.apply(state, schieber.legal_moves(state)[-1])
+    assert state.setting is before.setting and state.play is not before.play
+    assert state.scores == before.scores == (0, 0) and state.vorhand == before.vorhand
+
+
+def test_replace_and_create_take_every_field_by_name() -> None:
+    state = schieber.new_game(seed=9)
+    changed = state.replace(scores=(120, 40), pushed=1)
+    assert (changed.scores, changed.pushed, changed.dealt, changed.play) == ((120, 40), 1, state.dealt, None)
+    assert state.scores == (0, 0), "replace leaves the state as it was"
+    assert state.replace() == state
+    names = [field.name for field in attrs.fields(schieber.Setting)] + ["play"]
+    assert schieber.State.create(**{name: getattr(changed, name) for name in names}) == changed
+    with pytest.raises(JassError, match="State.replace: no field score, trumps \\(fields: play, rules, seed"):
+        state.replace(score=(1, 2), trumps=None)
