@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import enum
 import re
+import struct
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
@@ -700,18 +701,49 @@ def shuffled_deck(seed: int) -> tuple[Card, ...]:
         raise InvalidCardsError(f"seed {seed!r} is not an int")
     state = seed & _MASK64
     deck = list(_CARDS)
-    for i, bound, limit in _SHUFFLE_STEPS:
-        value = limit
-        # Drawn again at or above the limit (almost never), so that value % bound is exactly
-        # uniform. _splitmix64, inlined with literal constants: new_game calls this every round.
-        while value >= limit:
-            state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-            value = z ^ (z >> 31)
+    for (i, bound, limit), value in zip(_SHUFFLE_STEPS, _first_draws(state)):
+        if value >= limit:
+            # Drawn again (almost never): every later draw moves by one, so go one by one.
+            return _shuffled_one_by_one(state)
         j = value % bound
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
+
+
+def _shuffled_one_by_one(state: int) -> tuple[Card, ...]:
+    """:func:`shuffled_deck` of a seed in 0..2**64-1, a draw at a time: the definition."""
+    deck = list(_CARDS)
+    for i, bound, limit in _SHUFFLE_STEPS:
+        value = limit
+        # Drawn again at or above the limit, so that value % bound is exactly uniform.
+        while value >= limit:
+            state, value = _splitmix64(state)
+        j = value % bound
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+# The 35 first SplitMix64 outputs of a seed at once (new_game shuffles for every round, and a draw
+# at a time costs a dozen Python int operations): lane k (bits 128k .. 128k+63) of one big int
+# holds the state after k+1 steps, seed + (k+1) * 0x9E3779B97F4A7C15, and each operation of
+# _splitmix64 is done on every lane together. The lanes are 128 bits wide so that a product of two
+# 64-bit numbers stays in its lane; each lane is masked back to 64 bits before a right shift, so
+# no bits come down from the lane above. The equality with _shuffled_one_by_one is tested.
+_DRAWS: Final = 35
+_LANE_ONES: Final = sum(1 << (128 * k) for k in range(_DRAWS))
+_LANE_MASKS: Final = _LANE_ONES * _MASK64
+_LANE_STEPS: Final = sum((((k + 1) * 0x9E3779B97F4A7C15) & _MASK64) << (128 * k) for k in range(_DRAWS))
+_unpack_lanes: Final = struct.Struct("<" + "QQ" * _DRAWS).unpack
+
+
+def _first_draws(state: int) -> tuple[int, ...]:
+    """The first 35 outputs of SplitMix64 from ``state`` (0..2**64-1)."""
+    lanes = _LANE_MASKS
+    z = (state * _LANE_ONES + _LANE_STEPS) & lanes
+    z = ((z ^ (z >> 30)) & lanes) * 0xBF58476D1CE4E5B9 & lanes
+    z = ((z ^ (z >> 27)) & lanes) * 0x94D049BB133111EB & lanes
+    z ^= z >> 31  # what comes down from the lane above lands in the upper half, left out below
+    return _unpack_lanes(z.to_bytes(16 * _DRAWS, "little"))[::2]
 
 
 # Rejection limits: values at or above _SHUFFLE_LIMITS[bound] are drawn again, so that

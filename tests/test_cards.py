@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import strategies as js
 from jass import errors
+import jass.cards as cards_module
 from jass.cards import (
     FULL_DECK,
     SUIT_MASKS,
@@ -554,3 +555,31 @@ def _reference_shuffle(seed: int) -> list[Card]:
 def test_shuffle_is_fisher_yates_over_splitmix64(seed: int) -> None:
     # The deal of a seed must never change between versions and platforms.
     assert list(shuffled_deck(seed)) == _reference_shuffle(seed)
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1))
+def test_shuffle_of_any_seed_is_the_reference_shuffle(seed: int) -> None:
+    assert list(shuffled_deck(seed)) == _reference_shuffle(seed)
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1))
+def test_the_35_draws_at_once_are_35_splitmix64_steps(seed: int) -> None:
+    state, expected = seed, []
+    for _ in range(35):
+        state, value = _splitmix64(state)
+        expected.append(value)
+    assert list(cards_module._first_draws(seed)) == expected
+
+
+def test_a_rejected_draw_falls_back_to_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A draw at or above its limit is drawn again, which moves every later draw: the shuffle
+    that draws 35 at once must then go one by one. Real limits reject about one draw in 2**59,
+    so a lower limit for the first step (i = 35) forces it here."""
+    seed = next(s for s in range(100) if cards_module._first_draws(s)[0] >= 2**63)
+    unrejected = shuffled_deck(seed)
+    steps = list(cards_module._SHUFFLE_STEPS)
+    steps[0] = (35, 36, 2**63)
+    monkeypatch.setattr(cards_module, "_SHUFFLE_STEPS", tuple(steps))
+    deck = shuffled_deck(seed)
+    assert deck == cards_module._shuffled_one_by_one(seed) != unrejected
+    assert sorted(deck) == list(FULL_DECK)
