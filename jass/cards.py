@@ -27,7 +27,7 @@ import struct
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from jass.errors import InvalidCardsError, InvalidNotationError
 
@@ -699,20 +699,28 @@ def shuffled_deck(seed: int) -> tuple[Card, ...]:
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidCardsError(f"seed {seed!r} is not an int")
-    state = seed & _MASK64
-    deck = list(_CARDS)
+    return tuple(_shuffled(_CARDS, seed & _MASK64))
+
+
+_Item = TypeVar("_Item")
+
+
+def _shuffled(items: tuple[_Item, ...], state: int) -> list[_Item]:
+    """The 36 ``items`` (one per card, in index order) in the order :func:`shuffled_deck` puts
+    the cards for the seed ``state`` (0..2**64-1). :func:`deal` shuffles the cards' bits."""
+    deck = list(items)
     for (i, bound, limit), value in zip(_SHUFFLE_STEPS, _first_draws(state)):
         if value >= limit:
             # Drawn again (almost never): every later draw moves by one, so go one by one.
-            return _shuffled_one_by_one(state)
+            return _shuffled_one_by_one(items, state)
         j = value % bound
         deck[i], deck[j] = deck[j], deck[i]
-    return tuple(deck)
+    return deck
 
 
-def _shuffled_one_by_one(state: int) -> tuple[Card, ...]:
-    """:func:`shuffled_deck` of a seed in 0..2**64-1, a draw at a time: the definition."""
-    deck = list(_CARDS)
+def _shuffled_one_by_one(items: tuple[_Item, ...], state: int) -> list[_Item]:
+    """:func:`_shuffled` a draw at a time: the definition."""
+    deck = list(items)
     for i, bound, limit in _SHUFFLE_STEPS:
         value = limit
         # Drawn again at or above the limit, so that value % bound is exactly uniform.
@@ -720,7 +728,7 @@ def _shuffled_one_by_one(state: int) -> tuple[Card, ...]:
             state, value = _splitmix64(state)
         j = value % bound
         deck[i], deck[j] = deck[j], deck[i]
-    return tuple(deck)
+    return deck
 
 
 # The 35 first SplitMix64 outputs of a seed at once (new_game shuffles for every round, and a draw
@@ -745,6 +753,9 @@ def _first_draws(state: int) -> tuple[int, ...]:
     z ^= z >> 31  # what comes down from the lane above lands in the upper half, left out below
     return _unpack_lanes(z.to_bytes(16 * _DRAWS, "little"))[::2]
 
+
+#: Each card's bit, by card index.
+_CARD_BITS: Final = tuple(1 << index for index in range(36))
 
 # Rejection limits: values at or above _SHUFFLE_LIMITS[bound] are drawn again, so that
 # value % bound is exactly uniform.
@@ -808,11 +819,9 @@ def deal(
         raise InvalidCardsError(
             f"cannot deal {hands} hands of {cards_each} cards: only 36 cards in the deck"
         )
-    order = shuffled_deck(source) if isinstance(source, int) else validate_deck(source)
-    dealt = []
-    for k in range(hands):
-        bits = 0
-        for card in order[k * cards_each : (k + 1) * cards_each]:  # checked: 36 different cards
-            bits |= 1 << card._value_
-        dealt.append(_from_bits(bits))
-    return tuple(dealt)
+    if isinstance(source, int) and not isinstance(source, bool):
+        order = _shuffled(_CARD_BITS, source & _MASK64)  # the shuffled cards' bits, as a seed deals
+    else:
+        order = [1 << card._value_ for card in validate_deck(source)]  # type: ignore[arg-type]
+    # The cards of a hand are different, so the sum of their bits is the hand's bit set.
+    return tuple(_from_bits(sum(order[k * cards_each : (k + 1) * cards_each])) for k in range(hands))

@@ -146,16 +146,24 @@ class PlaySetup:
         trump_jack_points: int = DEFAULT_TRUMP_JACK_POINTS,
     ) -> PlaySetup:
         """The shared setup of these values (one object per distinct setup), validated."""
-        if isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= 4:
-            raise InvalidCardsError(f"seats={seats!r}: expected 1..4 players")
+        # The cheap checks come first, so that the cache is only asked with hashable keys.
         if not isinstance(rules, PlayRules):
             raise InvalidRulesError(f"rules={rules!r}: expected a PlayRules")
-        point_table(trump, trump_jack_points)  # validates the points
-        return _setup(Trump(trump), seats, rules, trump_jack_points)
+        if type(trump) is not Trump:
+            if isinstance(trump, int) and not isinstance(trump, bool) and 0 <= trump <= 5:
+                trump = Trump(trump)
+            else:
+                trump = Trump.parse(trump)  # a name, or an error saying what a mode is
+        if type(seats) is not int or not 1 <= seats <= 4:
+            raise InvalidCardsError(f"seats={seats!r}: expected 1..4 players")
+        if type(trump_jack_points) is not int:
+            raise InvalidRulesError(f"trump_jack_points={trump_jack_points!r}: expected an int")
+        return _setup(trump, seats, rules, trump_jack_points)
 
 
 @functools.lru_cache(maxsize=256)
 def _setup(trump: Trump, seats: int, rules: PlayRules, trump_jack_points: int) -> PlaySetup:
+    point_table(trump, trump_jack_points)  # validates the points, once per distinct setup
     return PlaySetup(trump, seats, rules, trump_jack_points)
 
 
@@ -205,22 +213,28 @@ class CardPlay:
         """The start of play: ``hands`` (one per seat, equal sizes, no card twice) and the
         seat that leads the first trick."""
         hands = tuple(hands)
-        if not hands or not all(isinstance(h, CardSet) for h in hands):
+        if not hands:
             raise InvalidCardsError(f"hands={hands!r}: expected a sequence of CardSet, one per seat")
-        sizes = {len(h) for h in hands}
-        if len(sizes) != 1 or 0 in sizes:
-            raise InvalidCardsError(
-                f"every hand must hold the same number of cards (at least one), got {sorted(len(h) for h in hands)}"
-            )
-        seen = 0
-        for hand in hands:
-            if seen & hand.bits:
-                raise InvalidCardsError(f"{CardSet.from_bits(seen & hand.bits)} dealt twice")
-            seen |= hand.bits
-        if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < len(hands):
+        # One pass checks the hands and packs them (every round of every game starts here).
+        seen = packed = 0
+        size = hands[0].bits.bit_count() if type(hands[0]) is CardSet else -1
+        for seat, hand in enumerate(hands):
+            if type(hand) is not CardSet:
+                raise InvalidCardsError(f"hands={hands!r}: expected a sequence of CardSet, one per seat")
+            bits = hand._bits
+            if seen & bits:
+                raise InvalidCardsError(f"{CardSet.from_bits(seen & bits)} dealt twice")
+            if bits.bit_count() != size or not size:
+                raise InvalidCardsError(
+                    "every hand must hold the same number of cards (at least one), "
+                    f"got {sorted(len(h) for h in hands)}"
+                )
+            seen |= bits
+            packed |= bits << HAND_BITS * seat
+        if type(leader) is not int or not 0 <= leader < len(hands):
             raise InvalidCardsError(f"leader={leader!r}: expected a seat 0..{len(hands) - 1}")
         setup = PlaySetup.of(trump, len(hands), rules, trump_jack_points)
-        return cls(setup, _pack(hands), leader, (), (), hands[leader].bits)
+        return cls(setup, packed, leader, (), (), hands[leader]._bits)
 
     @classmethod
     def from_parts(

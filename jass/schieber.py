@@ -895,9 +895,11 @@ def _check_target(
 
 def _end_round(state: State, play: CardPlay) -> State:
     score = _breakdown(state, play)
-    scores = (state.scores[0] + score.totals[0], state.scores[1] + score.totals[1])
-    history = state.history + (score,)
-    rules = state.rules
+    setting = state.setting
+    written = score.totals
+    scores = (setting.scores[0] + written[0], setting.scores[1] + written[1])
+    history = setting.history + (score,)
+    rules = setting.rules
     phase, winning, end = Phase.GAME_OVER, None, None
     if rules.rounds is not None:
         if len(history) >= rules.rounds:
@@ -915,7 +917,12 @@ def _end_round(state: State, play: CardPlay) -> State:
             end = GameEnd.TARGET_REACHED
         else:
             phase = Phase.ROUND_OVER
-    return state.replace(play=play, scores=scores, history=history, phase=phase, winner=winning, end=end)
+    s = setting
+    return State(
+        Setting(s.rules, s.seed, s.round_number, s.dealer, phase, s.dealt, scores, s.pushed, s.trump, s.declared,
+                history, winning, end),
+        play,
+    )
 
 
 def _announce(state: State) -> State:

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import reference
 import strategies as js
 from jass.cards import Card, CardSet
-from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError
+from jass.errors import IllegalMoveError, InvalidCardsError, InvalidNotationError, InvalidRulesError
 from jass.play import HAND_BITS, CardPlay, PlayCard, PlaySetup, Trick, card_moves
 from jass.tricks import PlayRules, Undertrump
 from jass.trump import Trump, point_table
@@ -173,3 +173,27 @@ def test_random_plays_follow_the_rules_and_keep_the_cards(
         zones = play.zones()
         assert set().union(*zones.values()) == dealt and sum(len(z) for z in zones.values()) == len(dealt)
     assert sum(play.points()) == sum(table[card.index] for card in dealt) + 5
+
+
+@pytest.mark.parametrize(
+    ("trump", "seats", "rules", "points", "error", "message"),
+    [
+        ("rosen", 4, PlayRules(), 20, None, ""),
+        (1, 4, PlayRules(), 20, None, ""),
+        ("zebra", 4, PlayRules(), 20, InvalidNotationError, "'zebra' is not a trump mode"),
+        ([1], 4, PlayRules(), 20, InvalidNotationError, "is not a trump mode"),
+        (Trump.ROSEN, True, PlayRules(), 20, InvalidCardsError, "seats=True: expected 1..4 players"),
+        (Trump.ROSEN, [4], PlayRules(), 20, InvalidCardsError, r"seats=\[4\]: expected 1..4 players"),
+        (Trump.ROSEN, 4, [PlayRules()], 20, InvalidRulesError, "expected a PlayRules"),
+        (Trump.ROSEN, 4, PlayRules(), 20.0, InvalidRulesError, "trump_jack_points=20.0: expected an int"),
+        (Trump.ROSEN, 4, PlayRules(), 1001, InvalidRulesError, "trump_jack_points=1001: expected 0..1000"),
+    ],
+)
+def test_setup_checks_before_caching(trump: Any, seats: Any, rules: Any, points: Any, error: Any, message: str) -> None:
+    """Invalid values are refused with our errors, also those the cache could not even hash."""
+    if error is None:
+        assert PlaySetup.of(trump, seats, rules, points) is PlaySetup.of(Trump.ROSEN, 4)
+        return
+    for _ in range(2):  # a refused setup is not cached
+        with pytest.raises(error, match=message):
+            PlaySetup.of(trump, seats, rules, points)
