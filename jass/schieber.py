@@ -38,7 +38,7 @@ from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, 
 from jass.play import HAND_BITS, CardPlay, PlayCard, card_moves, Trick, new_seed, round_seed, seeded_seat
 from jass.tricks import PlayRules, Undertrump
 from jass.trump import LAST_TRICK_BONUS, Trump
-from jass.weis import STOECK_POINTS, Weis, WeisRules, best_weis, detect_weis, stoeck_cards
+from jass.weis import STOECK_POINTS, Weis, WeisRules, best_weis, detect_weis, may_hold_weis, stoeck_cards
 
 __all__ = [
     "SEATS",
@@ -272,7 +272,7 @@ class TeamScore:
     @property
     def total(self) -> int:
         """Points written: everything times the multiplier."""
-        return self.points * self.multiplier
+        return (self.cards + self.last_trick + self.match + self.weis + self.stoeck) * self.multiplier
 
 
 @attrs.frozen
@@ -720,16 +720,11 @@ def _declare(state: State, move: DeclareWeis) -> State:
 
 
 def _declarations(state: State) -> tuple[tuple[Weis, ...], ...]:
-    if state.rules.auto_declare:
-        weis = state.rules.weis
-        return tuple(_auto_weis(hand.bits, weis) for hand in state.dealt)
-    return tuple(w or () for w in state.declared)
-
-
-@functools.lru_cache(maxsize=1024)
-def _auto_weis(hand_bits: int, rules: WeisRules) -> tuple[Weis, ...]:
-    # Cached: scoring, totals and every seat's observation ask again for the same hands.
-    return detect_weis(CardSet.from_bits(hand_bits), rules)
+    setting = state.setting
+    if setting.rules.auto_declare:
+        weis = setting.rules.weis
+        return tuple(detect_weis(hand, weis) if may_hold_weis(hand._bits) else () for hand in setting.dealt)
+    return tuple(w or () for w in setting.declared)
 
 
 def _weis_team(

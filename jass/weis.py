@@ -23,13 +23,14 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Final
 
 import attrs
 
 from jass._base import NamedEnum, instance_of
-from jass.cards import SUIT_MASKS, Card, CardSet, Rank, Suit
+from jass.cards import SUIT_MASKS, Card, CardSet, Rank, Suit, _from_bits
 from jass.errors import InvalidCardsError, InvalidRulesError
 from jass.trump import Trump
 
@@ -39,6 +40,7 @@ __all__ = [
     "WeisRules",
     "Weis",
     "detect_weis",
+    "may_hold_weis",
     "weis_strength",
     "best_weis",
     "has_stoeck",
@@ -189,29 +191,50 @@ _RANK_BITS: Final = tuple((rank, sum(1 << (suit * 9 + rank) for suit in range(4)
 _RUN_STARTS: Final = sum(0x7F << (suit * 9) for suit in range(4))
 
 
+def _suit_runs(mask: int) -> tuple[tuple[int, int], ...]:
+    """Maximal runs of 3+ set bits in a 9-bit suit mask: (first rank, length)."""
+    runs = []
+    rank = 0
+    while rank < 9:
+        if mask >> rank & 1:
+            start = rank
+            while rank < 9 and mask >> rank & 1:
+                rank += 1
+            if rank - start >= 3:
+                runs.append((start, rank - start))
+        else:
+            rank += 1
+    return tuple(runs)
+
+
+# _SUIT_RUNS[mask]: the runs of one suit's 9-bit mask, so that a hand's runs are four lookups.
+_SUIT_RUNS: Final = tuple(_suit_runs(mask) for mask in range(512))
+
+
 def _runs(bits: int) -> list[tuple[int, int]]:
     """Maximal runs of 3+ consecutive cards in one suit: (first index, length)."""
     if not bits & (bits >> 1) & (bits >> 2) & _RUN_STARTS:
         return []  # no three in a row: most hands
-    runs = []
-    for suit in range(4):
-        suit_bits = (bits & SUIT_MASKS[suit]) >> (suit * 9)
-        rank = 0
-        while rank < 9:
-            if suit_bits >> rank & 1:
-                start = rank
-                while rank < 9 and suit_bits >> rank & 1:
-                    rank += 1
-                if rank - start >= 3:
-                    runs.append((suit * 9 + start, rank - start))
-            else:
-                rank += 1
-    return runs
+    return [
+        (suit * 9 + start, length)
+        for suit in range(4)
+        for start, length in _SUIT_RUNS[bits >> (suit * 9) & 0x1FF]
+    ]
 
 
 def _sequence(first: int, length: int, rules: WeisRules) -> Weis:
     bits = ((1 << length) - 1) << first
-    return Weis(WeisKind.SEQUENCE, CardSet.from_bits(bits), rules.sequence_points[length - 3])
+    return Weis(WeisKind.SEQUENCE, _from_bits(bits), rules.sequence_points[length - 3])
+
+
+def may_hold_weis(bits: int) -> bool:
+    """False when the cards ``bits`` (a bit set) surely hold no Weis: no rank in all four
+    suits and no three cards in a row. Most hands; a quick test before :func:`detect_weis`.
+
+    >>> may_hold_weis(CardSet.parse("C6 C7 H9").bits), may_hold_weis(CardSet.parse("C6 C7 C8").bits)
+    (False, True)
+    """
+    return bool(bits & bits >> 9 & bits >> 18 & bits >> 27 & 0x1FF or bits & bits >> 1 & bits >> 2 & _RUN_STARTS)
 
 
 def detect_weis(hand: CardSet | Iterable[Card], rules: WeisRules = _DEFAULT_RULES) -> tuple[Weis, ...]:
@@ -229,14 +252,19 @@ def detect_weis(hand: CardSet | Iterable[Card], rules: WeisRules = _DEFAULT_RULE
     """
     _check_rules(rules)
     bits = hand.bits if isinstance(hand, CardSet) else CardSet(hand).bits
-    if not bits & bits >> 9 & bits >> 18 & bits >> 27 & 0x1FF and not bits & bits >> 1 & bits >> 2 & _RUN_STARTS:
-        return ()  # no rank held in all four suits, no three in a row: most hands
+    if not may_hold_weis(bits):
+        return ()  # most hands
+    if not bits & bits >> 9 & bits >> 18 & bits >> 27 & 0x1FF:  # no rank held in all four suits
+        table = _sequence_table(rules.sequence_points)
+        sequences = table[0][bits & 0x1FF] + table[1][bits >> 9 & 0x1FF] + table[2][bits >> 18 & 0x1FF] + \
+            table[3][bits >> 27 & 0x1FF]
+        return tuple(sorted(sequences, key=_weis_order)) if len(sequences) > 1 else sequences
     quartets = []
     for rank, rank_bits in _RANK_BITS:
         if bits & rank_bits == rank_bits:
             points = rules.quartet_points(rank)
             if points:
-                quartets.append(Weis(WeisKind.FOUR_OF_A_KIND, CardSet.from_bits(rank_bits), points))
+                quartets.append(Weis(WeisKind.FOUR_OF_A_KIND, _from_bits(rank_bits), points))
 
     def with_sequences(chosen: Sequence[Weis]) -> list[Weis]:
         free = bits
@@ -253,7 +281,26 @@ def detect_weis(hand: CardSet | Iterable[Card], rules: WeisRules = _DEFAULT_RULE
             chosen = [q for i, q in enumerate(quartets) if mask >> i & 1]
             options.append(with_sequences(chosen))
         found = max(options, key=lambda ws: (sum(w.points for w in ws), len(ws)))
-    return tuple(sorted(found, key=lambda w: (-w.points, w.cards.bits)))
+    return tuple(sorted(found, key=_weis_order))
+
+
+@functools.lru_cache(maxsize=16)
+def _sequence_table(points: tuple[int, ...]) -> tuple[tuple[tuple[Weis, ...], ...], ...]:
+    """``[suit][mask]``: the sequence Weis of the cards ``mask`` of one suit (shared objects:
+    a Weis is immutable), for these sequence points."""
+    rules = WeisRules(sequence_points=points)
+    return tuple(
+        tuple(
+            tuple(_sequence(suit * 9 + start, length, rules) for start, length in _SUIT_RUNS[mask])
+            for mask in range(512)
+        )
+        for suit in range(4)
+    )
+
+
+def _weis_order(weis: Weis) -> tuple[int, int]:
+    """Most points first, then in card order."""
+    return (-weis.points, weis.cards.bits)
 
 
 def weis_strength(
