@@ -824,4 +824,4 @@ def deal(
     else:
         order = [1 << card._value_ for card in validate_deck(source)]  # type: ignore[arg-type]
     # The cards of a hand are different, so the sum of their bits is the hand's bit set.
-    return tuple(_from_bits(sum(order[k * cards_each : (k + 1) * cards_each])) for k in range(hands))
+    return tuple([_from_bits(sum(order[k * cards_each : (k + 1) * cards_each])) for k in range(hands)])

@@ -125,6 +125,9 @@ class PlaySetup:
     trick_keys: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False, eq=False)
     #: Trump strength by card index when undertrumping is restricted (else all -1).
     undertrump_strengths: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
+    #: The mode as a plain int, and the Bauer exception: read on every card.
+    mode: int = attrs.field(init=False, repr=False, eq=False)
+    bauer_exception: bool = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         # Derived once per round (or once in all, through ``of``), read on every card.
@@ -133,6 +136,8 @@ class PlaySetup:
         set_field(self, "trick_keys", TRICK_KEYS[self.trump])
         allowed = self.rules.undertrump is Undertrump.ALLOWED
         set_field(self, "undertrump_strengths", _NO_STRENGTH if allowed else _TRUMP_STRENGTHS[self.trump])
+        set_field(self, "mode", int(self.trump))
+        set_field(self, "bauer_exception", self.rules.bauer_exception)
 
     def __reduce__(self) -> tuple[object, tuple[Trump, int, PlayRules, int]]:
         # Pickled as its four values, not its tables; unpickling shares the cached setup.
@@ -175,7 +180,7 @@ def _legal_after(setup: PlaySetup, hand: int, trick: tuple[Card, ...]) -> int:
         strength = strengths[card._value_]
         if strength > best:
             best = strength
-    return _legal(hand, trick[0]._value_ // 9, best, setup.trump._value_, setup.rules.bauer_exception)
+    return _legal(hand, trick[0]._value_ // 9, best, setup.mode, setup.bauer_exception)
 
 
 @attrs.frozen(repr=False)
@@ -343,8 +348,7 @@ class CardPlay:
             _set_leader(new, leader)
             _set_trick(new, trick)
             _set_tricks(new, self.tricks)
-            _set_legal_bits(new, _legal(hand, trick[0]._value_ // 9, best, setup.trump._value_,
-                                        setup.rules.bauer_exception))
+            _set_legal_bits(new, _legal(hand, trick[0]._value_ // 9, best, setup.mode, setup.bauer_exception))
             return new
         keys = setup.trick_keys[trick[0]._value_ // 9]
         table = setup.points
@@ -359,7 +363,12 @@ class CardPlay:
         winner = (leader + position) % seats
         _set_leader(new, winner)
         _set_trick(new, ())
-        _set_tricks(new, self.tricks + (Trick(leader, trick, winner, points),))
+        done = _new(Trick)  # Trick(leader, trick, winner, points), slot by slot
+        _set_trick_leader(done, leader)
+        _set_trick_cards(done, trick)
+        _set_trick_winner(done, winner)
+        _set_trick_points(done, points)
+        _set_tricks(new, self.tricks + (done,))
         _set_legal_bits(new, hands >> 36 * winner & _HAND_MASK)
         return new
 
@@ -423,8 +432,8 @@ class CardPlay:
         )
 
 
-# A CardPlay built without its __init__ (which sets the same slots, one call slower): the
-# slots' own setters, as jass.cards._from_bits does for CardSet.
+# A CardPlay (and a Trick) built without its __init__, which sets the same slots one call slower:
+# the slots' own setters, as jass.cards._from_bits does for CardSet.
 _new: Final = object.__new__
 _set_setup: Final = CardPlay.setup.__set__  # type: ignore[attr-defined]
 _set_hand_bits: Final = CardPlay.hand_bits.__set__  # type: ignore[attr-defined]
@@ -432,6 +441,10 @@ _set_leader: Final = CardPlay.leader.__set__  # type: ignore[attr-defined]
 _set_trick: Final = CardPlay.trick.__set__  # type: ignore[attr-defined]
 _set_tricks: Final = CardPlay.tricks.__set__  # type: ignore[attr-defined]
 _set_legal_bits: Final = CardPlay.legal_bits.__set__  # type: ignore[attr-defined]
+_set_trick_leader: Final = Trick.leader.__set__  # type: ignore[attr-defined]
+_set_trick_cards: Final = Trick.cards.__set__  # type: ignore[attr-defined]
+_set_trick_winner: Final = Trick.winner.__set__  # type: ignore[attr-defined]
+_set_trick_points: Final = Trick.points.__set__  # type: ignore[attr-defined]
 
 
 def _pack(hands: Sequence[CardSet]) -> int:

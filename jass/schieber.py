@@ -35,7 +35,7 @@ from jass._base import NamedEnum, instance_of, int_in
 from jass.cards import Card, CardSet
 from jass.cards import deal as deal_cards
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
-from jass.play import HAND_BITS, CardPlay, PlayCard, card_moves, Trick, new_seed, round_seed, seeded_seat
+from jass.play import _SUIT_MOVES, HAND_BITS, CardPlay, PlayCard, Trick, new_seed, round_seed, seeded_seat
 from jass.tricks import PlayRules, Undertrump
 from jass.trump import LAST_TRICK_BONUS, Trump
 from jass.weis import STOECK_POINTS, Weis, WeisRules, best_weis, detect_weis, may_hold_weis, stoeck_cards
@@ -486,6 +486,7 @@ class Observation:
 _SETTING_FIELDS: Final = tuple(field.name for field in attrs.fields(Setting))
 # Enum members as module constants: ``Phase.PLAY`` is a class-attribute lookup through the enum's
 # metaclass, several times slower than a global, and the hot paths ask on every card.
+_CHOOSE_TRUMP: Final = Phase.CHOOSE_TRUMP
 _PLAY: Final = Phase.PLAY
 _GAME_OVER: Final = Phase.GAME_OVER
 _CLAIM: Final = EndMode.CLAIM
@@ -541,7 +542,7 @@ def new_game(
         raise InvalidCardsError(f"seed={seed!r}: expected an int")
     hands = deal_cards(seed) if deal is None else _hands_from(deal)
     dealer = rules.first_dealer if rules.first_dealer is not None else seeded_seat(seed, SEATS)
-    return State(Setting(rules, seed, 0, dealer, Phase.CHOOSE_TRUMP, hands))
+    return State(Setting(rules, seed, 0, dealer, _CHOOSE_TRUMP, hands))
 
 
 def _not_a_state(value: object) -> JassError:
@@ -619,7 +620,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase is _PLAY:
         play = state.play
         assert play is not None
-        cards: tuple[Move, ...] = card_moves(play.legal_bits)
+        bits = play.legal_bits
+        # card_moves(bits), inlined: this runs for every card of every game.
+        cards: tuple[Move, ...] = _SUIT_MOVES[0][bits & 0x1FF] + _SUIT_MOVES[1][bits >> 9 & 0x1FF] + \
+            _SUIT_MOVES[2][bits >> 18 & 0x1FF] + _SUIT_MOVES[3][bits >> 27]
         rules = setting.rules
         if play.tricks:
             if play.trick or rules.end_mode is not _CLAIM or not _may_announce(state, play):
@@ -664,12 +668,12 @@ def apply(state: State, move: Move) -> State:
             _set_play(new, play)
             return new
         return _end_round(state, play)
-    if phase is Phase.GAME_OVER:
+    if phase is _GAME_OVER:
         raise IllegalMoveError(f"{move!r}: the game is over (team {state.winner} won)")
-    if isinstance(move, ChooseTrump) and phase is Phase.CHOOSE_TRUMP:
+    if isinstance(move, ChooseTrump) and phase is _CHOOSE_TRUMP:
         play = CardPlay.start(move.trump, setting.dealt, state.vorhand, setting.rules.play)
         s = setting
-        chosen = Setting(s.rules, s.seed, s.round_number, s.dealer, Phase.PLAY, s.dealt, s.scores, s.pushed,
+        chosen = Setting(s.rules, s.seed, s.round_number, s.dealer, _PLAY, s.dealt, s.scores, s.pushed,
                          move.trump, s.declared, s.history, s.winner, s.end)
         return State(chosen, play)
     if isinstance(move, Push) and phase is Phase.CHOOSE_TRUMP:
