@@ -626,7 +626,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
             _SUIT_MOVES[2][bits >> 18 & 0x1FF] + _SUIT_MOVES[3][bits >> 27]
         rules = setting.rules
         if play.tricks:
-            if play.trick or rules.end_mode is not _CLAIM or not _may_announce(state, play):
+            # _may_announce, inlined: a claim is made between tricks, before the last.
+            if play.trick or rules.target_score is None or rules.end_mode is not _CLAIM or len(play.tricks) >= _TRICKS:
                 return cards  # the usual case
             return (_ANNOUNCE,) + cards
         seat = (play.leader + len(play.trick)) % SEATS
