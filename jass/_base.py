@@ -44,3 +44,4 @@ class NamedEnum(enum.Enum):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.{self.name}"
+

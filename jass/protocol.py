@@ -29,9 +29,13 @@ The functions:
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar, cast
 
-__all__ = ["Variant", "random_playout"]
+import attrs
+
+from jass.errors import JassError
+
+__all__ = ["Variant", "TwoPartState", "random_playout"]
 
 
 class Variant(Protocol):
@@ -77,3 +81,50 @@ def random_playout(variant: Variant, state: Any, seed: int = 0, max_moves: int =
             return state
         state = variant.apply(state, rng.choice(moves))
     raise RuntimeError(f"no end after {max_moves} moves")
+
+
+_State = TypeVar("_State", bound="TwoPartState")
+
+
+class TwoPartState:
+    """The shape of every variant's ``State``: a ``setting``, the frozen record of what the
+    cards in play do not change (so that every state of a round's card play shares it, and a
+    card builds a state of two references), and the ``play``. Every field of the setting
+    reads on the state too (the variants spell them out as properties, with their types).
+    """
+
+    __slots__ = ()
+    setting: Any
+    play: Any
+
+    def replace(self: _State, **changes: Any) -> _State:
+        """This state with some fields changed: ``play`` or any field of the setting, by
+        name (as the variant's ``State.create`` takes them).
+
+        >>> from jass import schieber
+        >>> state = schieber.new_game(seed=7)
+        >>> state.replace(scores=(100, 20)).scores, state.scores
+        ((100, 20), (0, 0))
+        """
+        play = changes.pop("play", self.play)
+        setting = self.setting
+        if changes:
+            names = _field_names(type(setting))
+            values = [changes.pop(name, getattr(setting, name)) for name in names]
+            if changes:
+                raise JassError(
+                    f"{type(self).__name__}.replace: no field {', '.join(sorted(changes))} "
+                    f"(fields: play, {', '.join(names)})"
+                )
+            setting = type(setting)(*values)
+        cls: Any = type(self)  # a variant's attrs State: State(setting, play)
+        return cast(_State, cls(setting, play))
+
+    def __repr__(self) -> str:
+        setting = self.setting
+        fields = ", ".join(f"{name}={getattr(setting, name)!r}" for name in _field_names(type(setting)))
+        return f"{type(self).__name__}({fields}, play={self.play!r})"
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(field.name for field in attrs.fields(cls))

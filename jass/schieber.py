@@ -36,6 +36,7 @@ from jass.cards import Card, CardSet
 from jass.cards import deal as deal_cards
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
 from jass.play import _SUIT_MOVES, HAND_BITS, CardPlay, PlayCard, Trick, new_seed, round_seed, seeded_seat
+from jass.protocol import TwoPartState
 from jass.tricks import PlayRules, Undertrump
 from jass.trump import LAST_TRICK_BONUS, Trump
 from jass.weis import STOECK_POINTS, Weis, WeisRules, best_weis, detect_weis, may_hold_weis, stoeck_cards
@@ -320,13 +321,14 @@ class Setting:
 
 
 @attrs.frozen(repr=False)
-class State:
+class State(TwoPartState):
     """A Schieber game at one moment. Immutable: :func:`apply` returns a new one.
 
     ``setting`` holds what the cards in play do not change (rules, seed, dealer, deal,
     scores, trump, Weis, history, result), ``play`` the cards in play once trump is
     chosen. Every field of the setting reads directly on the state too
-    (``state.scores``); :meth:`create` and :meth:`replace` take them all by name.
+    (``state.scores``); :meth:`create` and :meth:`~jass.protocol.TwoPartState.replace` take
+    them all by name.
     """
 
     setting: Setting
@@ -359,22 +361,6 @@ class State:
         setting = Setting(rules, seed, round_number, dealer, phase, dealt, scores, pushed, trump, declared, history,
                           winner, end)
         return cls(setting, play)
-
-    def replace(self, **changes: Any) -> State:
-        """This state with some fields changed, named as in :meth:`create`.
-
-        >>> new_game(seed=7).replace(scores=(100, 20)).scores
-        (100, 20)
-        """
-        play = changes.pop("play", self.play)
-        setting = self.setting
-        if changes:
-            values = [changes.pop(name, getattr(setting, name)) for name in _SETTING_FIELDS]
-            if changes:
-                raise JassError(f"State.replace: no field {', '.join(sorted(changes))} (fields: play, "
-                                f"{', '.join(_SETTING_FIELDS)})")
-            setting = Setting(*values)
-        return State(setting, play)
 
     @property
     def rules(self) -> Rules:
@@ -446,9 +432,6 @@ class State:
         """The seat after the dealer: chooses trump and leads the first trick."""
         return (self.setting.dealer + 1) % SEATS
 
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{field.name}={getattr(self.setting, field.name)!r}" for field in attrs.fields(Setting))
-        return f"State({fields}, play={self.play!r})"
 
 
 @attrs.frozen
@@ -483,7 +466,6 @@ class Observation:
     legal_moves: tuple[Move, ...]
 
 
-_SETTING_FIELDS: Final = tuple(field.name for field in attrs.fields(Setting))
 # Enum members as module constants: ``Phase.PLAY`` is a class-attribute lookup through the enum's
 # metaclass, several times slower than a global, and the hot paths ask on every card.
 _CHOOSE_TRUMP: Final = Phase.CHOOSE_TRUMP
