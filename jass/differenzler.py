@@ -52,6 +52,7 @@ from jass._base import NamedEnum, instance_of, int_in
 from jass.cards import Card, CardSet, shuffled_deck, validate_deck
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
 from jass.play import CardPlay, PlayCard, Trick, card_moves, new_seed, round_seed, seeded_seat
+from jass.protocol import TwoPartState
 from jass.tricks import PlayRules, Undertrump
 from jass.trump import Trump
 
@@ -67,6 +68,7 @@ __all__ = [
     "Deal",
     "Move",
     "RoundScore",
+    "Setting",
     "State",
     "Observation",
     "new_game",
@@ -302,13 +304,10 @@ class RoundScore:
 
 
 @attrs.frozen
-class State:
-    """A Differenzler game at one moment. Immutable: :func:`apply` returns a new one.
-
-    ``play`` holds the round's cards from the deal on (trump is known at once), so it
-    is never ``None``; in phase ``PREDICT`` no card has been played yet. After the
-    last card, ``play``, ``predictions`` and ``face_up`` keep the finished round until
-    the next :class:`Deal`. ``penalties`` are the totals, including the finished round.
+class Setting:
+    """Everything about a Differenzler game except the cards in play: it changes with a
+    prediction, a deal or a round's end, never with a card, so every :class:`State` of a
+    round's card play shares one. ``penalties`` are the totals, including the finished round.
     """
 
     rules: Rules
@@ -319,11 +318,101 @@ class State:
     phase: Phase
     #: The dealer's last card, shown to everyone: its suit is trump.
     face_up: Card
-    play: CardPlay
     predictions: tuple[int | None, ...] = _NO_PREDICTIONS
     penalties: tuple[int, ...] = (0,) * SEATS
     history: tuple[RoundScore, ...] = ()
     winner: int | None = None
+
+
+@attrs.frozen(repr=False)
+class State(TwoPartState):
+    """A Differenzler game at one moment. Immutable: :func:`apply` returns a new one.
+
+    ``setting`` holds what the cards in play do not change, ``play`` the round's cards from
+    the deal on (trump is known at once), so it is never ``None``; in phase ``PREDICT`` no
+    card has been played yet. After the last card, ``play``, ``predictions`` and ``face_up``
+    keep the finished round until the next :class:`Deal`. Every field of the setting reads on
+    the state too; :meth:`create` and :meth:`~jass.protocol.TwoPartState.replace` take them
+    all by name.
+    """
+
+    setting: Setting
+    play: CardPlay
+
+    @classmethod
+    def create(
+        cls,
+        rules: Rules,
+        seed: int,
+        round_number: int,
+        dealer: int,
+        phase: Phase,
+        face_up: Card,
+        play: CardPlay,
+        predictions: tuple[int | None, ...] = _NO_PREDICTIONS,
+        penalties: tuple[int, ...] = (0,) * SEATS,
+        history: tuple[RoundScore, ...] = (),
+        winner: int | None = None,
+    ) -> State:
+        """A state from every field by name, as :mod:`jass.serial` writes them.
+
+        >>> state = new_game(seed=7)
+        >>> State.create(state.rules, 7, 0, state.dealer, Phase.PREDICT, state.face_up, state.play) == state
+        True
+        """
+        return cls(Setting(rules, seed, round_number, dealer, phase, face_up, predictions, penalties, history, winner),
+                   play)
+
+    @property
+    def rules(self) -> Rules:
+        """The game's rules."""
+        return self.setting.rules
+
+    @property
+    def seed(self) -> int:
+        """The game's seed (every deal follows from it)."""
+        return self.setting.seed
+
+    @property
+    def round_number(self) -> int:
+        """The round in play or just over, 0 for the first; later than ``rules.rounds - 1``
+        for tie-break rounds."""
+        return self.setting.round_number
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the round."""
+        return self.setting.dealer
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the game."""
+        return self.setting.phase
+
+    @property
+    def face_up(self) -> Card:
+        """The dealer's last card, shown to everyone: its suit is trump."""
+        return self.setting.face_up
+
+    @property
+    def predictions(self) -> tuple[int | None, ...]:
+        """Each seat's prediction (``None``: not yet made)."""
+        return self.setting.predictions
+
+    @property
+    def penalties(self) -> tuple[int, ...]:
+        """Each seat's total penalty, including the finished round."""
+        return self.setting.penalties
+
+    @property
+    def history(self) -> tuple[RoundScore, ...]:
+        """The score of every finished round, in order."""
+        return self.setting.history
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat once the game is over."""
+        return self.setting.winner
 
     @property
     def trump(self) -> Trump:
@@ -333,7 +422,7 @@ class State:
     @property
     def vorhand(self) -> int:
         """The seat after the dealer: predicts first and leads the first trick."""
-        return (self.dealer + 1) % SEATS
+        return (self.setting.dealer + 1) % SEATS
 
 
 @attrs.frozen
@@ -481,7 +570,7 @@ def new_game(
     else:
         hands, card = _first_deal(deal, dealer, face_up)
     play = _start_round(rules, hands, dealer, card)
-    return State(rules, seed, 0, dealer, Phase.PREDICT, card, play)
+    return State.create(rules, seed, 0, dealer, Phase.PREDICT, card, play)
 
 
 # --- the game ------------------------------------------------------------------
@@ -503,7 +592,7 @@ def to_act(state: State) -> int | None:
     """
     if type(state) is not State:
         raise _not_a_state(state)
-    phase = state.phase
+    phase = state.setting.phase
     if phase is Phase.PLAY:
         return state.play.to_play
     if phase is Phase.PREDICT:
@@ -517,7 +606,7 @@ def is_over(state: State) -> bool:
     """True when the game is over."""
     if type(state) is not State:
         raise _not_a_state(state)
-    return state.phase is _GAME_OVER
+    return state.setting.phase is _GAME_OVER
 
 
 def winner(state: State) -> int | None:
@@ -549,7 +638,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """
     if type(state) is not State:
         raise _not_a_state(state)
-    phase = state.phase
+    phase = state.setting.phase
     if phase is _PLAY:
         assert state.play is not None
         return card_moves(state.play.legal_bits)
@@ -575,7 +664,7 @@ def apply(state: State, move: Move) -> State:
     """
     if type(state) is not State:
         raise _not_a_state(state)
-    phase = state.phase
+    phase = state.setting.phase
     if phase is _PLAY and isinstance(move, PlayCard):
         return _play_card(state, move.card)
     if phase is Phase.PREDICT and isinstance(move, Predict):
@@ -637,7 +726,7 @@ def _predict(state: State, move: Predict) -> State:
             f"{move!r}: a prediction is an int 0..{MAX_PREDICTION} (seat {seat} to predict)"
         )
     predictions = predictions[:seat] + (int(points),) + predictions[seat + 1 :]
-    return State(
+    return State.create(
         state.rules,
         state.seed,
         state.round_number,
@@ -656,19 +745,7 @@ def _play_card(state: State, card: Card) -> State:
     play = state.play.play(card)  # checks the card, raising IllegalMoveError with the reason
     if not play.legal_bits:  # every card played
         return _end_round(state, play)
-    return State(
-        state.rules,
-        state.seed,
-        state.round_number,
-        state.dealer,
-        _PLAY,
-        state.face_up,
-        play,
-        state.predictions,
-        state.penalties,
-        state.history,
-        None,
-    )
+    return State(state.setting, play)  # a card changes nothing else
 
 
 def _penalty(rules: Rules, points: int, prediction: int | None, tricks: int) -> int:
@@ -709,7 +786,7 @@ def _end_round(state: State, play: CardPlay) -> State:
         if totals.count(lowest) == 1:
             phase = Phase.GAME_OVER
             winning = totals.index(lowest)
-    return State(
+    return State.create(
         state.rules,
         state.seed,
         state.round_number,
@@ -736,7 +813,7 @@ def _deal(state: State, move: Deal) -> State:
         except InvalidCardsError as error:
             raise IllegalMoveError(f"{move!r}: {error}") from None
     play = _start_round(state.rules, hands, dealer, card)
-    return State(
+    return State.create(
         state.rules,
         state.seed,
         number,

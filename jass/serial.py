@@ -382,6 +382,21 @@ def _getter(key: str) -> Callable[[Any], Any]:
     return lambda value: getattr(value, key)
 
 
+def _state_kinds(variant: str, state_cls: Any, setting_cls: type, codecs: dict[str, _Codec],
+                 check: Callable[[Any, str], None]) -> None:
+    """A variant's ``State`` (written flat: its setting's fields next to ``play``, built with
+    ``State.create``) and its ``Setting`` (the same fields without ``play``)."""
+
+    def build(values: dict[str, Any], path: str) -> Any:
+        try:
+            return state_cls.create(**values)
+        except JassError as error:
+            _fail(path, str(error))
+
+    _attrs_kind(f"{variant}.State", state_cls, codecs, check=check, build=build)
+    _attrs_kind(f"{variant}.Setting", setting_cls, {key: codec for key, codec in codecs.items() if key != "play"})
+
+
 def _value_kind(name: str, cls: type, key: str, codec: _Codec) -> None:
     """A type written as one field holding the value itself (Card, CardSet, Trump, ...)."""
     _register(_Kind(name, cls, (_Field(key, lambda v: v, codec),), lambda values, path: values[key], None, False))
@@ -1086,18 +1101,7 @@ _SCHIEBER_STATE_CODECS: Final[dict[str, _Codec]] = {
 }
 
 
-def _build_schieber_state(values: dict[str, Any], path: str) -> schieber.State:
-    try:
-        return schieber.State.create(**values)
-    except JassError as error:
-        _fail(path, str(error))
-
-
-# A state is written flat, its setting's fields next to ``play``, as before the two were split.
-_attrs_kind("schieber.State", schieber.State, _SCHIEBER_STATE_CODECS, check=_check_schieber_state,
-            build=_build_schieber_state)
-_attrs_kind("schieber.Setting", schieber.Setting,
-            {key: codec for key, codec in _SCHIEBER_STATE_CODECS.items() if key != "play"})
+_state_kinds("schieber", schieber.State, schieber.Setting, _SCHIEBER_STATE_CODECS, _check_schieber_state)
 _attrs_kind(
     "schieber.Observation",
     schieber.Observation,
@@ -1202,7 +1206,7 @@ def _check_differenzler_state(state: differenzler.State, path: str) -> None:
         play = CardPlay.start(Trump(state.face_up.suit.value), dealt, vorhand, rules.play)
     except JassError as error:  # pragma: no cover - the deal is checked above
         _fail(f"{path}.play", str(error))
-    replay = differenzler.State(
+    replay = differenzler.State.create(
         rules, state.seed, state.round_number, state.dealer, Phase.PREDICT, state.face_up, play,
         penalties=totals, history=before,
     )
@@ -1323,9 +1327,10 @@ _attrs_kind(
     },
     check=_check_differenzler_score,
 )
-_attrs_kind(
-    "differenzler.State",
+_state_kinds(
+    "differenzler",
     differenzler.State,
+    differenzler.Setting,
     {
         "rules": _Obj("differenzler.Rules"),
         "seed": _Int(-SEED_LIMIT + 1, SEED_LIMIT - 1),
@@ -1339,7 +1344,7 @@ _attrs_kind(
         "history": _List(_Obj("differenzler.RoundScore"), 0, MAX_ROUNDS),
         "winner": _Opt(_SEAT4),
     },
-    check=_check_differenzler_state,
+    _check_differenzler_state,
 )
 _attrs_kind(
     "differenzler.Observation",

@@ -758,7 +758,7 @@ def _differenzler_variations(state: Any, seat: int, rng: random.Random) -> Itera
     if pair is not None:
         a, b = pair
         card_a, card_b = _random_card(play.hands[a], rng, keep), _random_card(play.hands[b], rng, keep)
-        yield attrs.evolve(state, play=play.with_hands(_swap_cards(play.hands, a, b, card_a, card_b)))
+        yield state.replace(play=play.with_hands(_swap_cards(play.hands, a, b, card_a, card_b)))
     secret = state.rules.prediction_mode is differenzler.PredictionMode.SECRET
     if secret and state.phase in (differenzler.Phase.PREDICT, differenzler.Phase.PLAY):
         others = [s for s, p in enumerate(state.predictions) if s != seat and p is not None]
@@ -766,7 +766,7 @@ def _differenzler_variations(state: Any, seat: int, rng: random.Random) -> Itera
             other = rng.choice(others)
             value = (state.predictions[other] + rng.randrange(1, 158)) % 158
             predictions = tuple(value if s == other else p for s, p in enumerate(state.predictions))
-            yield attrs.evolve(state, predictions=predictions)
+            yield state.replace(predictions=predictions)
 
 
 def _differenzler_known(state: Any, seat: int) -> CardSet:

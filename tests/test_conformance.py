@@ -228,7 +228,7 @@ def test_catches_a_wrong_exception() -> None:
 def test_catches_a_move_that_changes_its_input() -> None:
     def apply(state: Any, move: Any) -> Any:
         after = differenzler.apply(state, move)
-        object.__setattr__(state, "penalties", tuple(p + 1 for p in state.penalties))  # a mutation
+        object.__setattr__(state.setting, "penalties", tuple(p + 1 for p in state.penalties))  # a mutation
         return after
 
     _fails(_copy_of(differenzler, apply=apply), "apply leaves its input untouched", hooks_for(differenzler))
@@ -297,7 +297,7 @@ def test_catches_a_broken_round_total() -> None:
         if len(after.history) > len(state.history):
             score = after.history[-1]
             points = (score.points[0] + 1,) + score.points[1:]
-            after = attrs.evolve(after, history=state.history + (attrs.evolve(score, points=points),))
+            after = after.replace(history=state.history + (attrs.evolve(score, points=points),))
         return after
 
     error = _fails(_copy_of(differenzler, apply=apply), "the variant's own invariants", hooks_for(differenzler))

@@ -104,7 +104,7 @@ def play_round_with_penalties(state: dz.State, penalties: Sequence[int]) -> dz.S
 def last_round_state(rules: dz.Rules, before: tuple[int, ...]) -> dz.State:
     """The last regular round (dealer 3) just dealt, with penalty totals ``before``."""
     state = dz.new_game(rules, seed=0, deal=dealer_takes_all(3))
-    return attrs.evolve(state, round_number=rules.rounds - 1, penalties=before)
+    return state.replace(round_number=rules.rounds - 1, penalties=before)
 
 
 # --- 4. deal ---------------------------------------------------------------------------
@@ -362,7 +362,7 @@ def test_secret_prediction_absent_from_every_field_and_repr() -> None:
     a hidden prediction: changing it changes neither the observation nor its repr."""
     state = dz.new_game(dz.Rules(first_dealer=3), deal=ONE_SUIT_EACH)
     state = dz.apply(dz.apply(state, Predict(131)), Predict(7))
-    other = attrs.evolve(state, predictions=(99, 7, None, None))
+    other = state.replace(predictions=(99, 7, None, None))
     for seat in (1, 2, 3):
         assert dz.observe(state, seat) == dz.observe(other, seat)
         assert repr(dz.observe(state, seat)) == repr(dz.observe(other, seat))
@@ -843,7 +843,7 @@ def hide_others(state: dz.State, seat: int) -> dz.State:
     changed = tuple(
         p if p is None or s == seat else (p + 1 + s) % 158 for s, p in enumerate(state.predictions)
     )
-    return attrs.evolve(state, predictions=changed)
+    return state.replace(predictions=changed)
 
 
 @given(GAMES)

@@ -173,6 +173,7 @@ WRITTEN_AS: dict[type, dict[str, tuple[str, ...]]] = {
         "legal_bits": (),  # worked out from the rest
     },
     schieber.State: {"setting": tuple(f.name for f in attrs.fields(schieber.Setting))},  # written flat
+    differenzler.State: {"setting": tuple(f.name for f in attrs.fields(differenzler.Setting))},
 }
 
 
