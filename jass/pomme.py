@@ -48,6 +48,7 @@ from jass._base import NamedEnum, instance_of, int_in
 from jass.cards import FULL_DECK, Card, CardSet, Rank, shuffled_deck, validate_deck
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
 from jass.play import CardPlay, PlayCard, Trick, card_moves, new_seed, round_seed, seeded_seat
+from jass.protocol import TwoPartState
 from jass.tricks import PlayRules
 from jass.trump import LAST_TRICK_BONUS, Trump
 
@@ -63,6 +64,7 @@ __all__ = [
     "Deal",
     "Move",
     "RoundScore",
+    "Setting",
     "State",
     "Observation",
     "new_game",
@@ -299,12 +301,10 @@ def _round_score(play: CardPlay, rules: Rules) -> RoundScore:
 
 
 @attrs.frozen
-class State:
-    """A game of two-player Jass at one moment. Immutable: :func:`apply` returns a new one.
-
-    Before play, ``hands`` are the players' current hands; from the start of play
-    on, they are the hands as play began (after the exchanges and the swap) and
-    the cards still held are in ``play`` (:meth:`hand` gives them either way).
+class Setting:
+    """Everything about a game of two-player Jass except the cards in play: it changes with
+    a decision, a deal or a round's end, never with a card, so every :class:`State` of a
+    round's card play shares one.
     """
 
     #: The options.
@@ -317,7 +317,7 @@ class State:
     dealer: int
     #: The stage of the round.
     phase: Phase
-    #: Each seat's 9 cards (see above).
+    #: Each seat's 9 cards: before play its current hand, from the start of play on the hand as play began (see :meth:`State.hand`).
     hands: tuple[CardSet, ...]
     #: Each seat's 3 face-down extras; empty once the seat has decided.
     extras: tuple[CardSet, ...]
@@ -329,8 +329,6 @@ class State:
     exchanges: tuple[bool | None, ...]
     #: Each seat's trump-6 decision: ``None`` (not asked), ``True`` (swapped), ``False`` (no swap).
     swaps: tuple[bool | None, ...]
-    #: The card play, from phase PLAY on (kept until the next deal).
-    play: CardPlay | None
     #: The game scores: +1 per round won, -1 per pomme (so a score may be negative).
     scores: tuple[int, ...]
     #: The pommes each seat has collected.
@@ -339,6 +337,128 @@ class State:
     history: tuple[RoundScore, ...]
     #: The winner once the game is over.
     winner: int | None
+
+
+@attrs.frozen(repr=False)
+class State(TwoPartState):
+    """A game of two-player Jass at one moment. Immutable: :func:`apply` returns a new one.
+
+    ``setting`` holds what the cards in play do not change, ``play`` the card play from
+    phase PLAY on (kept until the next deal). Before play, ``hands`` are the players'
+    current hands; from the start of play on, they are the hands as play began (after the
+    exchanges and the swap) and the cards still held are in ``play`` (:meth:`hand` gives
+    them either way). Every field of the setting reads on the state too; :meth:`create`
+    and :meth:`~jass.protocol.TwoPartState.replace` take them all by name.
+    """
+
+    setting: Setting
+    play: CardPlay | None
+
+    @classmethod
+    def create(
+        cls,
+        rules: Rules,
+        seed: int,
+        round_number: int,
+        dealer: int,
+        phase: Phase,
+        hands: tuple[CardSet, ...],
+        extras: tuple[CardSet, ...],
+        talon: CardSet,
+        turned: Card,
+        exchanges: tuple[bool | None, ...],
+        swaps: tuple[bool | None, ...],
+        play: CardPlay | None,
+        scores: tuple[int, ...],
+        pommes: tuple[int, ...],
+        history: tuple[RoundScore, ...],
+        winner: int | None,
+    ) -> State:
+        """A state from every field by name, as :mod:`jass.serial` writes them.
+
+        >>> state = new_game(seed=7)
+        >>> fields = {name: getattr(state, name) for name in ("rules", "seed", "round_number", "dealer",
+        ...     "phase", "hands", "extras", "talon", "turned", "exchanges", "swaps", "play", "scores",
+        ...     "pommes", "history", "winner")}
+        >>> State.create(**fields) == state
+        True
+        """
+        return cls(Setting(rules, seed, round_number, dealer, phase, hands, extras, talon, turned, exchanges, swaps, scores, pommes, history, winner), play)
+
+    @property
+    def rules(self) -> Rules:
+        """The options."""
+        return self.setting.rules
+
+    @property
+    def seed(self) -> int:
+        """The game's seed: round *n* is dealt from ``shuffled_deck(round_seed(seed, n))``."""
+        return self.setting.seed
+
+    @property
+    def round_number(self) -> int:
+        """0 for the first round."""
+        return self.setting.round_number
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of this round; the other seat decides first and leads the first trick."""
+        return self.setting.dealer
+
+    @property
+    def phase(self) -> Phase:
+        """The stage of the round."""
+        return self.setting.phase
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        """Each seat's 9 cards: before play its current hand, from the start of play on the hand as play began (see :meth:`State.hand`)."""
+        return self.setting.hands
+
+    @property
+    def extras(self) -> tuple[CardSet, ...]:
+        """Each seat's 3 face-down extras; empty once the seat has decided."""
+        return self.setting.extras
+
+    @property
+    def talon(self) -> CardSet:
+        """The 11 face-down cards of the talon below its top card: out of play."""
+        return self.setting.talon
+
+    @property
+    def turned(self) -> Card:
+        """The card turned at the deal: its suit is trump."""
+        return self.setting.turned
+
+    @property
+    def exchanges(self) -> tuple[bool | None, ...]:
+        """Each seat's exchange: ``None`` (not yet decided), ``True`` (exchanged), ``False`` (kept)."""
+        return self.setting.exchanges
+
+    @property
+    def swaps(self) -> tuple[bool | None, ...]:
+        """Each seat's trump-6 decision: ``None`` (not asked), ``True`` (swapped), ``False`` (no swap)."""
+        return self.setting.swaps
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The game scores: +1 per round won, -1 per pomme (so a score may be negative)."""
+        return self.setting.scores
+
+    @property
+    def pommes(self) -> tuple[int, ...]:
+        """The pommes each seat has collected."""
+        return self.setting.pommes
+
+    @property
+    def history(self) -> tuple[RoundScore, ...]:
+        """The score of every finished round, in order."""
+        return self.setting.history
+
+    @property
+    def winner(self) -> int | None:
+        """The winner once the game is over."""
+        return self.setting.winner
 
     @property
     def non_dealer(self) -> int:
@@ -374,8 +494,8 @@ class State:
         if isinstance(seat, bool) or seat not in (0, 1):
             raise JassError(f"seat={seat!r}: expected a seat 0 or 1")
         if self.play is not None:
-            return self.play.hands[seat]
-        return self.hands[seat]
+            return self.play.hand(seat)
+        return self.setting.hands[seat]
 
     @property
     def out_of_play(self) -> CardSet:
@@ -385,15 +505,6 @@ class State:
         for seat in (0, 1):
             bits &= ~self.hands[seat].bits & ~self.extras[seat].bits
         return CardSet.from_bits(bits)
-
-
-def _with_play(state: State, play: CardPlay) -> State:
-    """``state`` with ``play`` (a direct constructor call: ``attrs.evolve`` is slow here)."""
-    return State(
-        state.rules, state.seed, state.round_number, state.dealer, state.phase, state.hands,
-        state.extras, state.talon, state.turned, state.exchanges, state.swaps, play,
-        state.scores, state.pommes, state.history, state.winner,
-    )
 
 
 def _new_round(
@@ -408,7 +519,7 @@ def _new_round(
     first = CardSet(order[0:9]), CardSet(order[18:21])  # the non-dealer's hand and extras
     second = CardSet(order[9:18]), CardSet(order[21:24])  # the dealer's
     by_seat = (second, first) if dealer == 0 else (first, second)
-    return State(
+    return State.create(
         rules=rules,
         seed=seed,
         round_number=round_number,
@@ -465,7 +576,7 @@ _DEFAULT_RULES: Final = Rules()
 
 
 def _check(state: object) -> State:
-    if not isinstance(state, State):
+    if type(state) is not State:
         raise JassError(f"{state!r} is not a state of {_NAME} (a jass.pomme.State)")
     return state
 
@@ -480,7 +591,7 @@ def to_act(state: State) -> int | None:
 
     In phase ROUND_OVER it is the next dealer, who deals.
     """
-    phase = _check(state).phase
+    phase = _check(state).setting.phase
     if phase is Phase.PLAY:
         assert state.play is not None
         return state.play.to_play
@@ -495,7 +606,7 @@ def to_act(state: State) -> int | None:
 
 def is_over(state: State) -> bool:
     """True once a player has won."""
-    return _check(state).phase is _GAME_OVER
+    return _check(state).setting.phase is _GAME_OVER
 
 
 def winner(state: State) -> int | None:
@@ -517,7 +628,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     the holder of the trump 6 only) and :class:`DeclineSwap`. Phase PLAY: a
     :class:`~jass.play.PlayCard` per legal card. Phase ROUND_OVER: :class:`Deal`.
     """
-    phase = _check(state).phase
+    phase = _check(state).setting.phase
     if phase is _PLAY:
         assert state.play is not None
         return card_moves(state.play.legal_bits)
@@ -567,14 +678,14 @@ def apply(state: State, move: Move) -> State:
     Traceback (most recent call last):
     jass.errors.IllegalMoveError: Exchange of 2 cards (C6 C7): exchange exactly 3 cards, or keep your hand (KeepHand())
     """
-    phase = _check(state).phase
+    phase = _check(state).setting.phase
     if phase is _PLAY:
         if not isinstance(move, PlayCard):
             raise _wrong_move(state, move)
         assert state.play is not None
         play = state.play.play(move.card)
         if play.legal_bits:  # cards left to play
-            return _with_play(state, play)
+            return State(state.setting, play)  # a card changes nothing else
         return _finish_round(state, play)
     if phase is Phase.EXCHANGE:
         return _exchange(state, move)
@@ -625,12 +736,12 @@ def _exchange(state: State, move: Move) -> State:
         hands = (state.hands[0], new_hand)
         extras = (state.extras[0], CardSet())
         exchanges = (state.exchanges[0], decision)
-    done = attrs.evolve(state, hands=hands, extras=extras, exchanges=exchanges)
+    done = state.replace(hands=hands, extras=extras, exchanges=exchanges)
     if seat != state.dealer:
         return done  # the dealer decides next
     if state.turned.rank == Rank.SIX:
         return _start_play(done)  # nobody can hold the trump 6: no swap
-    return attrs.evolve(done, phase=Phase.SWAP_TRUMP_SIX)
+    return done.replace(phase=Phase.SWAP_TRUMP_SIX)
 
 
 def _swap(state: State, move: Move) -> State:
@@ -649,11 +760,11 @@ def _swap(state: State, move: Move) -> State:
             hands, swaps = (new_hand, state.hands[1]), (True, state.swaps[1])
         else:
             hands, swaps = (state.hands[0], new_hand), (state.swaps[0], True)
-        return _start_play(attrs.evolve(state, hands=hands, swaps=swaps))
+        return _start_play(state.replace(hands=hands, swaps=swaps))
     if not isinstance(move, DeclineSwap):
         raise _wrong_move(state, move)
     swaps = (False, state.swaps[1]) if seat == 0 else (state.swaps[0], False)
-    done = attrs.evolve(state, swaps=swaps)
+    done = state.replace(swaps=swaps)
     if seat != state.dealer:
         return done  # the dealer is asked next
     return _start_play(done)
@@ -664,7 +775,7 @@ def _start_play(state: State) -> State:
     play = CardPlay.start(
         state.trump, state.hands, state.non_dealer, rules.play_rules, rules.trump_jack_points
     )
-    return attrs.evolve(state, phase=Phase.PLAY, play=play)
+    return state.replace(phase=Phase.PLAY, play=play)
 
 
 def _finish_round(state: State, play: CardPlay) -> State:
@@ -682,8 +793,7 @@ def _finish_round(state: State, play: CardPlay) -> State:
             # The first to collect 3: more than the other (both at 3 at once: play on).
             if pommes[seat] >= 3 and pommes[seat] > pommes[1 - seat]:
                 won = 1 - seat
-    return attrs.evolve(
-        state,
+    return state.replace(
         phase=Phase.ROUND_OVER if won is None else Phase.GAME_OVER,
         play=play,
         scores=scores,

@@ -1483,7 +1483,7 @@ def _check_pomme_state(state: pomme.State, path: str) -> None:
         play = CardPlay.start(state.trump, state.hands, non_dealer, rules.play_rules, rules.trump_jack_points)
     except JassError as error:  # pragma: no cover - the hands are checked above
         _fail(f"{path}.hands", str(error))
-    replay = pomme.State(
+    replay = pomme.State.create(
         rules, state.seed, state.round_number, dealer, Phase.PLAY, state.hands, (CardSet(), CardSet()),
         state.talon, state.turned, exchanges, swaps, play, scores, pommes, before, None,
     )
@@ -1608,9 +1608,10 @@ _attrs_kind(
     check=_check_pomme_score,
 )
 _POMME_SCORE: Final = _Int(-(10**6), 10**6)
-_attrs_kind(
-    "pomme.State",
+_state_kinds(
+    "pomme",
     pomme.State,
+    pomme.Setting,
     {
         "rules": _Obj("pomme.Rules"),
         "seed": _Int(-SEED_LIMIT + 1, SEED_LIMIT - 1),
@@ -1629,7 +1630,7 @@ _attrs_kind(
         "history": _List(_Obj("pomme.RoundScore"), 0, MAX_ROUNDS),
         "winner": _Opt(_SEAT2),
     },
-    check=_check_pomme_state,
+    _check_pomme_state,
 )
 _attrs_kind(
     "pomme.Observation",

@@ -818,7 +818,7 @@ def _pomme_variations(state: Any, seat: int, rng: random.Random) -> Iterator[Any
     changes: dict[str, Any] = {"hands": tuple(hands), "extras": tuple(extras), "talon": talon}
     if in_play is not None:
         changes["play"] = state.play.with_hands(tuple(in_play))
-    yield attrs.evolve(state, **changes)
+    yield state.replace(**changes)
 
 
 def _replace(cards: CardSet, out: Card, into: Card) -> CardSet:

@@ -237,7 +237,7 @@ def test_catches_a_move_that_changes_its_input() -> None:
 def test_catches_an_illegal_move_that_changes_its_input() -> None:
     def apply(state: Any, move: Any) -> Any:
         if move is None:
-            object.__setattr__(state, "round_number", state.round_number + 1)
+            object.__setattr__(state.setting, "round_number", state.round_number + 1)
             raise IllegalMoveError("None")
         return pomme.apply(state, move)
 

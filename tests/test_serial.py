@@ -174,6 +174,7 @@ WRITTEN_AS: dict[type, dict[str, tuple[str, ...]]] = {
     },
     schieber.State: {"setting": tuple(f.name for f in attrs.fields(schieber.Setting))},  # written flat
     differenzler.State: {"setting": tuple(f.name for f in attrs.fields(differenzler.Setting))},
+    pomme.State: {"setting": tuple(f.name for f in attrs.fields(pomme.Setting))},
 }
 
 
