@@ -744,21 +744,21 @@ def _breakdown(state: State, play: CardPlay, *, held_stoeck: bool = False) -> Ro
     the second card is played (or, with ``held_stoeck``, as soon as held)."""
     rules = state.setting.rules
     trump = play.setup.trump
+    tricks = play.tricks
     cards = [0, 0]
     won = [0, 0]
-    for trick in play.tricks:
+    for trick in tricks:
         team = trick.winner & 1
         cards[team] += trick.points
         won[team] += 1
     last = [0, 0]
     match = [0, 0]
     if not play.legal_bits:  # the round's cards are all played
-        last[play.tricks[-1].winner & 1] = LAST_TRICK_BONUS
-        for team in (0, 1):
-            if won[team] == _TRICKS:
-                match[team] = rules.match_bonus
+        last[tricks[-1].winner & 1] = LAST_TRICK_BONUS
+        if won[0] == _TRICKS or won[1] == _TRICKS:
+            match[0 if won[0] == _TRICKS else 1] = rules.match_bonus
     weis = [0, 0]
-    if play.tricks:
+    if tricks:
         declarations = _declarations(state)
         weis_team = _weis_team(state, trump, declarations)
         if weis_team is not None:
@@ -766,9 +766,11 @@ def _breakdown(state: State, play: CardPlay, *, held_stoeck: bool = False) -> Ro
                 w.points for seat in (weis_team, weis_team + 2) for w in declarations[seat]
             )
     stoeck = [0, 0]
-    holder = _stoeck_holder(state, trump)
-    if holder is not None and (held_stoeck or not play.hand_bits >> HAND_BITS * holder & _STOECK_BITS[trump]):
-        stoeck[team_of(holder)] = STOECK_POINTS
+    stoeck_bits = _STOECK_BITS[trump]
+    if stoeck_bits:
+        holder = _stoeck_holder(state, trump)
+        if holder is not None and (held_stoeck or not play.hand_bits >> HAND_BITS * holder & stoeck_bits):
+            stoeck[holder & 1] = STOECK_POINTS
     multiplier = rules.multipliers[trump]
     return RoundScore(
         trump,
