@@ -128,6 +128,8 @@ class PlaySetup:
     #: The mode as a plain int, and the Bauer exception: read on every card.
     mode: int = attrs.field(init=False, repr=False, eq=False)
     bauer_exception: bool = attrs.field(init=False, repr=False, eq=False)
+    #: True when a trump mode forbids undertrumping, so the trick's best trump matters.
+    undertrump_restricted: bool = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         # Derived once per round (or once in all, through ``of``), read on every card.
@@ -138,6 +140,7 @@ class PlaySetup:
         set_field(self, "undertrump_strengths", _NO_STRENGTH if allowed else _TRUMP_STRENGTHS[self.trump])
         set_field(self, "mode", int(self.trump))
         set_field(self, "bauer_exception", self.rules.bauer_exception)
+        set_field(self, "undertrump_restricted", not allowed and self.trump < 4)
 
     def __reduce__(self) -> tuple[object, tuple[Trump, int, PlayRules, int]]:
         # Pickled as its four values, not its tables; unpickling shares the cached setup.
@@ -332,19 +335,20 @@ class CardPlay:
         seat = (leader + len(trick)) % seats
         hands = self.hand_bits & ~(1 << (36 * seat + index))  # 36: HAND_BITS
         trick = trick + (card,)
-        # Built slot by slot (see _new_play): this runs for every card of every game.
+        # Built slot by slot (see _new below): this runs for every card of every game.
         new = _new(CardPlay)
         _set_setup(new, setup)
         _set_hand_bits(new, hands)
         if len(trick) < seats:
             hand = hands >> 36 * ((seat + 1) % seats) & _HAND_MASK
             # _legal_after, inlined.
-            strengths = setup.undertrump_strengths
             best = -1
-            for played in trick:
-                strength = strengths[played._value_]
-                if strength > best:
-                    best = strength
+            if setup.undertrump_restricted:
+                strengths = setup.undertrump_strengths
+                for played in trick:
+                    strength = strengths[played._value_]
+                    if strength > best:
+                        best = strength
             _set_leader(new, leader)
             _set_trick(new, trick)
             _set_tricks(new, self.tricks)
