@@ -391,21 +391,6 @@ class State(TwoPartState):
         return self.setting.rules
 
     @property
-    def seed(self) -> int:
-        """The game's seed: round *n* is dealt from ``shuffled_deck(round_seed(seed, n))``."""
-        return self.setting.seed
-
-    @property
-    def round_number(self) -> int:
-        """0 for the first round."""
-        return self.setting.round_number
-
-    @property
-    def dealer(self) -> int:
-        """The dealer of this round; the other seat decides first and leads the first trick."""
-        return self.setting.dealer
-
-    @property
     def phase(self) -> Phase:
         """The stage of the round."""
         return self.setting.phase

@@ -86,16 +86,48 @@ def random_playout(variant: Variant, state: Any, seed: int = 0, max_moves: int =
 _State = TypeVar("_State", bound="TwoPartState")
 
 
+class _CommonSetting(Protocol):
+    """What every variant's ``Setting`` holds (beside its own fields)."""
+
+    @property
+    def seed(self) -> int:
+        """The game's seed."""
+
+    @property
+    def round_number(self) -> int:
+        """The round's number, 0 for the first."""
+
+    @property
+    def dealer(self) -> int:
+        """The round's dealer."""
+
+
 class TwoPartState:
     """The shape of every variant's ``State``: a ``setting``, the frozen record of what the
     cards in play do not change (so that every state of a round's card play shares it, and a
     card builds a state of two references), and the ``play``. Every field of the setting
-    reads on the state too (the variants spell them out as properties, with their types).
+    reads on the state too: ``seed``, ``round_number`` and ``dealer``, which every variant
+    has, here; the others in each variant, with their types.
     """
 
     __slots__ = ()
-    setting: Any
+    setting: _CommonSetting
     play: Any
+
+    @property
+    def seed(self) -> int:
+        """The game's seed: every seeded deal follows from it."""
+        return self.setting.seed
+
+    @property
+    def round_number(self) -> int:
+        """The round in play or just over, 0 for the first."""
+        return self.setting.round_number
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the round."""
+        return self.setting.dealer
 
     def replace(self: _State, **changes: Any) -> _State:
         """This state with some fields changed: ``play`` or any field of the setting, by

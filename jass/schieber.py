@@ -368,21 +368,6 @@ class State(TwoPartState):
         return self.setting.rules
 
     @property
-    def seed(self) -> int:
-        """The game's seed (every deal follows from it)."""
-        return self.setting.seed
-
-    @property
-    def round_number(self) -> int:
-        """The round in play or just over, 0 for the first."""
-        return self.setting.round_number
-
-    @property
-    def dealer(self) -> int:
-        """The dealer of the round."""
-        return self.setting.dealer
-
-    @property
     def phase(self) -> Phase:
         """The phase of the game."""
         return self.setting.phase
