@@ -35,7 +35,18 @@ from jass.trump import (
     point_table,
 )
 
-__all__ = ["PlayCard", "card_moves", "Trick", "PlaySetup", "CardPlay", "HAND_BITS", "explain_illegal_card", "round_seed", "seeded_seat", "new_seed"]
+__all__ = [
+    "PlayCard",
+    "card_moves",
+    "Trick",
+    "PlaySetup",
+    "CardPlay",
+    "HAND_BITS",
+    "explain_illegal_card",
+    "round_seed",
+    "seeded_seat",
+    "new_seed",
+]
 
 
 @attrs.frozen(repr=False)
@@ -176,13 +187,15 @@ def _setup(trump: Trump, seats: int, rules: PlayRules, trump_jack_points: int) -
 
 
 def _legal_after(setup: PlaySetup, hand: int, trick: tuple[Card, ...]) -> int:
-    """The legal cards of ``hand`` (bits) to ``trick`` (not empty) under ``setup``."""
-    strengths = setup.undertrump_strengths
+    """The legal cards of ``hand`` (bits) to ``trick`` (not empty) under ``setup``
+    (:meth:`CardPlay.play` has it inlined)."""
     best = -1
-    for card in trick:
-        strength = strengths[card._value_]
-        if strength > best:
-            best = strength
+    if setup.undertrump_restricted:
+        strengths = setup.undertrump_strengths
+        for card in trick:
+            strength = strengths[card._value_]
+            if strength > best:
+                best = strength
     return _legal(hand, trick[0]._value_ // 9, best, setup.mode, setup.bauer_exception)
 
 

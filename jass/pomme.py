@@ -317,7 +317,8 @@ class Setting:
     dealer: int
     #: The stage of the round.
     phase: Phase
-    #: Each seat's 9 cards: before play its current hand, from the start of play on the hand as play began (see :meth:`State.hand`).
+    #: Each seat's 9 cards: before play its current hand, from the start of play on the hand
+    #: as play began (see :meth:`State.hand`).
     hands: tuple[CardSet, ...]
     #: Each seat's 3 face-down extras; empty once the seat has decided.
     extras: tuple[CardSet, ...]
@@ -383,7 +384,11 @@ class State(TwoPartState):
         >>> State.create(**fields) == state
         True
         """
-        return cls(Setting(rules, seed, round_number, dealer, phase, hands, extras, talon, turned, exchanges, swaps, scores, pommes, history, winner), play)
+        setting = Setting(
+            rules, seed, round_number, dealer, phase, hands, extras, talon, turned, exchanges, swaps, scores, pommes,
+            history, winner,
+        )
+        return cls(setting, play)
 
     @property
     def rules(self) -> Rules:
@@ -397,7 +402,8 @@ class State(TwoPartState):
 
     @property
     def hands(self) -> tuple[CardSet, ...]:
-        """Each seat's 9 cards: before play its current hand, from the start of play on the hand as play began (see :meth:`State.hand`)."""
+        """Each seat's 9 cards: before play its current hand, from the start of play on the hand
+        as play began (see :meth:`hand`)."""
         return self.setting.hands
 
     @property

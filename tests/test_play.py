@@ -71,7 +71,9 @@ TRICKS: list[tuple[str, Trump, int, str, int, int]] = [
 ]
 
 
-@pytest.mark.parametrize(("rule", "mode", "leader", "cards", "winner", "points"), TRICKS, ids=[row[0] for row in TRICKS])
+@pytest.mark.parametrize(
+    ("rule", "mode", "leader", "cards", "winner", "points"), TRICKS, ids=[row[0] for row in TRICKS]
+)
 def test_trick_scored_as_worked_out_by_hand(
     rule: str, mode: Trump, leader: int, cards: str, winner: int, points: int
 ) -> None:
