@@ -35,6 +35,7 @@ from typing import Final, NamedTuple, Protocol
 from jass import schieber
 from jass.cards import CardSet
 from jass.errors import JassError
+from jass.play import HAND_BITS
 from jass.schieber import RoundScore, TeamScore
 from jass.tricks import PlayRules, Undertrump, _legal
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, TRICK_KEYS, Trump, point_table
@@ -64,6 +65,7 @@ class Outcome(NamedTuple):
 _BITS: Final = tuple(1 << index for index in range(36))
 _MODES: Final = tuple(Trump)
 _ALL_CARDS: Final = tuple(range(36))
+_HAND_MASK: Final = (1 << HAND_BITS) - 1
 
 
 def random_deal(rng: RandomSource, seats: int = 4, cards_each: int = 9) -> tuple[int, ...]:
@@ -209,7 +211,7 @@ def schieber_rollout(state: schieber.State, rng: RandomSource | None = None) -> 
         won = [0, 0]
     elif state.phase is schieber.Phase.PLAY and play is not None:
         trump = play.trump
-        hands = [hand.bits for hand in play.hands]
+        hands = [play.hand_bits >> HAND_BITS * seat & _HAND_MASK for seat in range(4)]  # the hands still held
         leader = play.leader
         trick = [card.index for card in play.trick]
         cards = [0, 0]
