@@ -143,7 +143,6 @@ class RuleBot:
     def _exchange(self, view: Any, moves: list[Any]) -> Any:
         # La pomme's extra cards are blind: give away the three weakest cards when they
         # are worth less than three unknown cards are on average.
-        hand: CardSet = view.hand
         trump: Trump = view.trump
         table = point_table(trump, 21)
         keep = next((m for m in moves if type(m).__name__ == "KeepHand"), moves[0])

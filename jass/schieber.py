@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
-from typing import Any, Final, Union
+from typing import Final, Union
 
 import attrs
 
@@ -37,7 +37,7 @@ from jass.cards import deal as deal_cards
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
 from jass.play import _SUIT_MOVES, HAND_BITS, CardPlay, PlayCard, Trick, new_seed, round_seed, seeded_seat
 from jass.protocol import TwoPartState
-from jass.tricks import PlayRules, Undertrump
+from jass.tricks import PlayRules
 from jass.trump import LAST_TRICK_BONUS, Trump
 from jass.weis import STOECK_POINTS, Weis, WeisRules, best_weis, detect_weis, may_hold_weis, stoeck_cards
 

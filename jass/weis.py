@@ -30,7 +30,7 @@ from typing import Final
 import attrs
 
 from jass._base import NamedEnum, instance_of
-from jass.cards import SUIT_MASKS, Card, CardSet, Rank, Suit, _from_bits
+from jass.cards import Card, CardSet, Rank, Suit, _from_bits
 from jass.errors import InvalidCardsError, InvalidRulesError
 from jass.trump import Trump
 

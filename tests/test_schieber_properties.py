@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import pickle
 import random
-from collections.abc import Callable
 
 import attrs
 import pytest
