@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 from jass import JassError, differenzler, pomme, schieber
-from jass.protocol import Variant, random_playout
+from jass.play import PlayCard
+from jass.protocol import TwoPartState, Variant, random_playout
 
 VARIANTS = [schieber, differenzler, pomme]
 FUNCTIONS = ["legal_moves", "to_act", "is_over", "winner", "score_round", "card_zones"]
@@ -41,3 +43,24 @@ def test_apply_and_observe_refuse_a_non_state(variant: Any) -> None:
 def test_a_state_of_another_variant_is_refused() -> None:
     with pytest.raises(JassError, match="jass.schieber.State"):
         schieber.legal_moves(differenzler.new_game(seed=1))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.__name__)
+def test_every_state_has_two_parts_and_a_card_shares_the_setting(variant: Any) -> None:
+    """TwoPartState: a card changes the play only; every field of the setting reads on the
+    state; replace and create take the fields by name."""
+    state = variant.new_game(seed=5)
+    while not any(isinstance(move, PlayCard) for move in variant.legal_moves(state)):
+        state = variant.apply(state, variant.legal_moves(state)[0])  # to the first card
+    assert isinstance(state, TwoPartState)
+    card_move = next(move for move in variant.legal_moves(state) if isinstance(move, PlayCard))
+    after = variant.apply(state, card_move)
+    assert after.setting is state.setting and after.play != state.play
+    names = [field.name for field in attrs.fields(type(state.setting))]
+    assert all(getattr(state, name) == getattr(state.setting, name) for name in names)
+    assert variant.State.create(**{name: getattr(state, name) for name in names + ["play"]}) == state
+    assert state.replace() == state and state.replace(play=after.play).play is after.play
+    changed = state.replace(round_number=state.round_number + 1)
+    assert changed.round_number == state.round_number + 1 and state.replace(seed=state.seed) == state
+    with pytest.raises(JassError, match=r"State.replace: no field colour \(fields: play, rules, seed, "):
+        state.replace(colour=1)

@@ -103,6 +103,13 @@ def test_weis_round_trip(hand: CardSet, rules: WeisRules) -> None:
 @given(states())
 def test_states_round_trip(state: Any) -> None:
     roundtrip(state)
+    roundtrip(state.setting)
+    # Written flat: the state's JSON is its setting's with "play" added.
+    flat = serial.to_dict(state)
+    setting = serial.to_dict(state.setting)
+    assert {k: v for k, v in flat.items() if k not in ("type", "play")} == {
+        k: v for k, v in setting.items() if k != "type"
+    }
     variant = variant_of(state)
     for seat in range(variant.SEATS):
         roundtrip(variant.observe(state, seat))
