@@ -855,7 +855,7 @@ def observe(state: State, seat: int) -> Observation:
         dealer=state.dealer,
         to_act=acting,
         hand=play.hands[seat],
-        hand_sizes=tuple(len(h) for h in play.hands),
+        hand_sizes=play.hand_sizes,
         face_up=state.face_up,
         trump=play.trump,
         trick=play.trick,

@@ -310,6 +310,12 @@ class CardPlay:
         return _from_bits(self.hand_bits >> HAND_BITS * seat & _HAND_MASK)
 
     @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds (public at the table)."""
+        bits = self.hand_bits
+        return tuple([(bits >> HAND_BITS * seat & _HAND_MASK).bit_count() for seat in range(self.setup.seats)])
+
+    @property
     def is_done(self) -> bool:
         """True when every card has been played."""
         return not self.legal_bits

@@ -825,6 +825,12 @@ def _check_target(
     if not trick_done and not _STOECK_BITS[trump] >> play.trick[-1].index & 1:
         return None  # only a trick or the second Stöck card credits points
     multiplier = rules.multiplier(trump)
+    # What a team can have gained in this round at most: every card, the last trick, the match,
+    # every Weis declared, the Stöck. Short of the target even so, nobody reaches it now.
+    weis = sum(w.points for declared in _declarations(state) for w in declared)
+    ceiling = (152 + LAST_TRICK_BONUS + rules.match_bonus + weis + STOECK_POINTS) * multiplier
+    if max(state.scores) + ceiling < target:
+        return None
     old = _breakdown(state, before)
     start = (state.scores[0] + old.totals[0], state.scores[1] + old.totals[1])
 
@@ -944,32 +950,38 @@ def observe(state: State, seat: int) -> Observation:
         raise _not_a_state(state)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
         raise JassError(f"seat={seat!r}: expected a seat 0..3")
+    setting = state.setting
     play = state.play
-    if play is not None and state.phase is not Phase.CHOOSE_TRUMP:
-        hands = play.hands
+    if play is not None and setting.phase is not Phase.CHOOSE_TRUMP:
+        hand = play.hand(seat)
+        hand_sizes = play.hand_sizes
         trick = play.trick
         leader: int | None = play.leader
         tricks = play.tricks
     else:
-        hands, trick, leader, tricks = state.dealt, (), None, ()
-    declarations = state.declared
-    if state.rules.auto_declare and play is not None and play.tricks:
-        declarations = _declarations(state)
+        hand, trick, leader, tricks = setting.dealt[seat], (), None, ()
+        hand_sizes = tuple(len(dealt) for dealt in setting.dealt)
+    auto = setting.rules.auto_declare
+    # Every seat's Weis, as they count: public once the first trick is over.
+    counted = _declarations(state) if play is not None and play.tricks else None
+    declarations = counted if auto and counted is not None else setting.declared
     declared_points = tuple(None if d is None else sum(w.points for w in d) for d in declarations)
     shown: tuple[tuple[Weis, ...], ...] = ((),) * SEATS
     stoeck_team = None
     round_points = (0, 0)
-    if play is not None and state.trump is not None:
-        if play.tricks:
-            weis_team = _weis_team(state, play.trump)
-            if weis_team is not None:
-                full = _declarations(state)
-                shown = tuple(full[s] if team_of(s) == weis_team else () for s in range(SEATS))
+    if play is not None and setting.trump is not None:
         score = score_round(state)
-        for team_index in (0, 1):
-            if score.teams[team_index].stoeck:
-                stoeck_team = team_index
-        if state.phase is Phase.PLAY:
+        teams = score.teams
+        if counted is not None:
+            # The team with the best Weis scores all of its Weis, so it is the one with Weis points.
+            weis_team = 0 if teams[0].weis else 1 if teams[1].weis else None
+            if weis_team is not None:
+                shown = tuple(counted[s] if s % 2 == weis_team else () for s in range(SEATS))
+        if teams[0].stoeck:
+            stoeck_team = 0
+        elif teams[1].stoeck:
+            stoeck_team = 1
+        if setting.phase is Phase.PLAY:
             round_points = score.totals
     acting = to_act(state)
     return Observation(
@@ -979,15 +991,15 @@ def observe(state: State, seat: int) -> Observation:
         round_number=state.round_number,
         dealer=state.dealer,
         to_act=acting,
-        hand=hands[seat],
-        hand_sizes=tuple(len(h) for h in hands),
+        hand=hand,
+        hand_sizes=hand_sizes,
         trump=state.trump,
         pushed=state.pushed,
         trick=trick,
         trick_leader=leader,
         tricks=tricks,
         declared_points=declared_points,
-        own_weis=declarations[seat] if not state.rules.auto_declare else None,
+        own_weis=declarations[seat] if not auto else None,
         shown_weis=shown,
         stoeck_team=stoeck_team,
         scores=state.scores,
