@@ -187,8 +187,7 @@ def _setup(trump: Trump, seats: int, rules: PlayRules, trump_jack_points: int) -
 
 
 def _legal_after(setup: PlaySetup, hand: int, trick: tuple[Card, ...]) -> int:
-    """The legal cards of ``hand`` (bits) to ``trick`` (not empty) under ``setup``
-    (:meth:`CardPlay.play` has it inlined)."""
+    """The legal cards of ``hand`` (bits) to ``trick`` (not empty) under ``setup``."""
     best = -1
     if setup.undertrump_restricted:
         strengths = setup.undertrump_strengths
@@ -359,19 +358,10 @@ class CardPlay:
         _set_setup(new, setup)
         _set_hand_bits(new, hands)
         if len(trick) < seats:
-            hand = hands >> 36 * ((seat + 1) % seats) & _HAND_MASK
-            # _legal_after, inlined.
-            best = -1
-            if setup.undertrump_restricted:
-                strengths = setup.undertrump_strengths
-                for played in trick:
-                    strength = strengths[played._value_]
-                    if strength > best:
-                        best = strength
             _set_leader(new, leader)
             _set_trick(new, trick)
             _set_tricks(new, self.tricks)
-            _set_legal_bits(new, _legal(hand, trick[0]._value_ // 9, best, setup.mode, setup.bauer_exception))
+            _set_legal_bits(new, _legal_after(setup, hands >> 36 * ((seat + 1) % seats) & _HAND_MASK, trick))
             return new
         keys = setup.trick_keys[trick[0]._value_ // 9]
         table = setup.points
