@@ -35,7 +35,7 @@ from jass._base import NamedEnum, instance_of, int_in
 from jass.cards import Card, CardSet
 from jass.cards import deal as deal_cards
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
-from jass.play import _SUIT_MOVES, HAND_BITS, CardPlay, PlayCard, Trick, new_seed, round_seed, seeded_seat
+from jass.play import HAND_BITS, CardPlay, PlayCard, card_moves, Trick, new_seed, round_seed, seeded_seat
 from jass.protocol import TwoPartState
 from jass.tricks import PlayRules
 from jass.trump import LAST_TRICK_BONUS, Trump
@@ -587,10 +587,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase is _PLAY:
         play = state.play
         assert play is not None
-        bits = play.legal_bits
-        # card_moves(bits), inlined: this runs for every card of every game.
-        cards: tuple[Move, ...] = _SUIT_MOVES[0][bits & 0x1FF] + _SUIT_MOVES[1][bits >> 9 & 0x1FF] + \
-            _SUIT_MOVES[2][bits >> 18 & 0x1FF] + _SUIT_MOVES[3][bits >> 27]
+        cards: tuple[Move, ...] = card_moves(play.legal_bits)
         rules = setting.rules
         if play.tricks:
             # _may_announce, inlined: a claim is made between tricks, before the last.
