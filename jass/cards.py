@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import enum
 import re
-import struct
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Final
 
+from jass._kernel import ALL_BITS, CARD_BITS, MASK64, SUIT_MASKS, shuffled
 from jass.errors import InvalidCardsError, InvalidNotationError
 
 __all__ = [
@@ -296,9 +297,7 @@ _CARDS: Final[tuple[Card, ...]] = tuple(sorted(Card, key=lambda c: c.value))
 _SUIT_OF: Final[tuple[Suit, ...]] = tuple(Suit(i // 9) for i in range(36))
 _RANK_OF: Final[tuple[Rank, ...]] = tuple(Rank(i % 9) for i in range(36))
 
-#: Bit mask of each suit's nine cards, indexed by suit.
-SUIT_MASKS: Final[tuple[int, int, int, int]] = (0x1FF, 0x1FF << 9, 0x1FF << 18, 0x1FF << 27)
-_ALL_BITS: Final = (1 << 36) - 1
+_ALL_BITS: Final = ALL_BITS
 
 
 # --- notation --------------------------------------------------------------
@@ -312,6 +311,10 @@ for _suit, _words in (
 ):
     for _word in _words.split():
         _SUIT_TOKENS[_word] = _suit
+
+#: The words (lower case) that name each suit in notation: letters, symbols, and the Swiss,
+#: German, French, English and Dutch names.
+SUIT_WORDS: Final[Mapping[str, Suit]] = MappingProxyType(_SUIT_TOKENS)
 
 _RANK_TOKENS: Final[dict[str, Rank]] = {}
 for _rank, _words in (
@@ -648,10 +651,15 @@ _set_bits = CardSet._bits.__set__  # type: ignore[attr-defined]
 _new = object.__new__
 
 
-def _from_bits(bits: int) -> CardSet:
+def card_set_of(bits: int) -> CardSet:
+    """The :class:`CardSet` of the card bit set ``bits``, unchecked: the package's own fast
+    path (users call :meth:`CardSet.from_bits`, which checks)."""
     cards = _new(CardSet)
     _set_bits(cards, bits)
     return cards
+
+
+_from_bits: Final = card_set_of
 
 
 def _other_bits(other: object) -> int | None:
@@ -673,17 +681,6 @@ FULL_DECK: Final[CardSet] = _from_bits(_ALL_BITS)
 
 # --- dealing ----------------------------------------------------------------
 
-_MASK64: Final = (1 << 64) - 1
-
-
-def _splitmix64(state: int) -> tuple[int, int]:
-    """One step of SplitMix64 (Steele, Lea, Flood 2014): (new state, output)."""
-    state = (state + 0x9E3779B97F4A7C15) & _MASK64
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return state, z ^ (z >> 31)
-
 
 def shuffled_deck(seed: int) -> tuple[Card, ...]:
     """The 36 cards in an order fixed by ``seed``, the same on every platform and version.
@@ -699,71 +696,7 @@ def shuffled_deck(seed: int) -> tuple[Card, ...]:
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidCardsError(f"seed {seed!r} is not an int")
-    return tuple(_shuffled(_CARDS, seed & _MASK64))
-
-
-_Item = TypeVar("_Item")
-
-
-def _shuffled(items: tuple[_Item, ...], state: int) -> list[_Item]:
-    """The 36 ``items`` (one per card, in index order) in the order :func:`shuffled_deck` puts
-    the cards for the seed ``state`` (0..2**64-1). :func:`deal` shuffles the cards' bits."""
-    deck = list(items)
-    for (i, bound, limit), value in zip(_SHUFFLE_STEPS, _first_draws(state)):
-        if value >= limit:
-            # Drawn again (almost never): every later draw moves by one, so go one by one.
-            return _shuffled_one_by_one(items, state)
-        j = value % bound
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
-
-
-def _shuffled_one_by_one(items: tuple[_Item, ...], state: int) -> list[_Item]:
-    """:func:`_shuffled` a draw at a time: the definition."""
-    deck = list(items)
-    for i, bound, limit in _SHUFFLE_STEPS:
-        value = limit
-        # Drawn again at or above the limit, so that value % bound is exactly uniform.
-        while value >= limit:
-            state, value = _splitmix64(state)
-        j = value % bound
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
-
-
-# The 35 first SplitMix64 outputs of a seed at once (new_game shuffles for every round, and a draw
-# at a time costs a dozen Python int operations): lane k (bits 128k .. 128k+63) of one big int
-# holds the state after k+1 steps, seed + (k+1) * 0x9E3779B97F4A7C15, and each operation of
-# _splitmix64 is done on every lane together. The lanes are 128 bits wide so that a product of two
-# 64-bit numbers stays in its lane; each lane is masked back to 64 bits before a right shift, so
-# no bits come down from the lane above. The equality with _shuffled_one_by_one is tested.
-_DRAWS: Final = 35
-_LANE_ONES: Final = sum(1 << (128 * k) for k in range(_DRAWS))
-_LANE_MASKS: Final = _LANE_ONES * _MASK64
-_LANE_STEPS: Final = sum((((k + 1) * 0x9E3779B97F4A7C15) & _MASK64) << (128 * k) for k in range(_DRAWS))
-_unpack_lanes: Final = struct.Struct("<" + "QQ" * _DRAWS).unpack
-
-
-def _first_draws(state: int) -> tuple[int, ...]:
-    """The first 35 outputs of SplitMix64 from ``state`` (0..2**64-1)."""
-    lanes = _LANE_MASKS
-    z = (state * _LANE_ONES + _LANE_STEPS) & lanes
-    z = ((z ^ (z >> 30)) & lanes) * 0xBF58476D1CE4E5B9 & lanes
-    z = ((z ^ (z >> 27)) & lanes) * 0x94D049BB133111EB & lanes
-    z ^= z >> 31  # what comes down from the lane above lands in the upper half, left out below
-    return _unpack_lanes(z.to_bytes(16 * _DRAWS, "little"))[::2]
-
-
-#: Each card's bit, by card index.
-_CARD_BITS: Final = tuple(1 << index for index in range(36))
-
-# Rejection limits: values at or above _SHUFFLE_LIMITS[bound] are drawn again, so that
-# value % bound is exactly uniform.
-_SHUFFLE_LIMITS: Final = tuple(
-    (1 << 64) - (1 << 64) % bound if bound else 0 for bound in range(37)
-)
-# Fisher-Yates from the top: (position, number of candidates, rejection limit).
-_SHUFFLE_STEPS: Final = tuple((i, i + 1, _SHUFFLE_LIMITS[i + 1]) for i in range(35, 0, -1))
+    return tuple(shuffled(_CARDS, seed & MASK64))
 
 
 def validate_deck(order: Iterable[Card | str]) -> tuple[Card, ...]:
@@ -820,7 +753,7 @@ def deal(
             f"cannot deal {hands} hands of {cards_each} cards: only 36 cards in the deck"
         )
     if isinstance(source, int) and not isinstance(source, bool):
-        order = _shuffled(_CARD_BITS, source & _MASK64)  # the shuffled cards' bits, as a seed deals
+        order = shuffled(CARD_BITS, source & MASK64)  # the shuffled cards' bits, as a seed deals
     else:
         order = [1 << card._value_ for card in validate_deck(source)]  # type: ignore[arg-type]
     # The cards of a hand are different, so the sum of their bits is the hand's bit set.

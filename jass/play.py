@@ -23,9 +23,10 @@ from typing import Final
 
 import attrs
 
-from jass.cards import _MASK64, SUIT_MASKS, Card, CardSet, _from_bits, _splitmix64
+from jass._kernel import HAND_BITS, HAND_MASK, NO_STRENGTH, SUIT_MASKS, TRUMP_STRENGTHS, legal, mix
+from jass.cards import Card, CardSet, card_set_of
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError
-from jass.tricks import _NO_STRENGTH, _TRUMP_STRENGTHS, PlayRules, Undertrump, _legal, legal_bits
+from jass.tricks import PlayRules, Undertrump, legal_bits
 from jass.trump import (
     DEFAULT_TRUMP_JACK_POINTS,
     LAST_TRICK_BONUS,
@@ -111,9 +112,6 @@ class Trick:
         return trick_svg(self.cards)
 
 
-#: Bits per seat in :attr:`CardPlay.hand_bits`: seat *s* holds bits ``36*s .. 36*s+35``.
-HAND_BITS: Final = 36
-_HAND_MASK: Final = (1 << HAND_BITS) - 1
 
 
 @attrs.frozen
@@ -148,7 +146,7 @@ class PlaySetup:
         set_field(self, "points", point_table(self.trump, self.trump_jack_points))
         set_field(self, "trick_keys", TRICK_KEYS[self.trump])
         allowed = self.rules.undertrump is Undertrump.ALLOWED
-        set_field(self, "undertrump_strengths", _NO_STRENGTH if allowed else _TRUMP_STRENGTHS[self.trump])
+        set_field(self, "undertrump_strengths", NO_STRENGTH if allowed else TRUMP_STRENGTHS[self.trump])
         set_field(self, "mode", int(self.trump))
         set_field(self, "bauer_exception", self.rules.bauer_exception)
         set_field(self, "undertrump_restricted", not allowed and self.trump < 4)
@@ -195,7 +193,7 @@ def _legal_after(setup: PlaySetup, hand: int, trick: tuple[Card, ...]) -> int:
             strength = strengths[card._value_]
             if strength > best:
                 best = strength
-    return _legal(hand, trick[0]._value_ // 9, best, setup.mode, setup.bauer_exception)
+    return legal(hand, trick[0]._value_ // 9, best, setup.mode, setup.bauer_exception)
 
 
 @attrs.frozen(repr=False)
@@ -302,17 +300,17 @@ class CardPlay:
     def hands(self) -> tuple[CardSet, ...]:
         """The cards each seat holds."""
         bits = self.hand_bits
-        return tuple(_from_bits(bits >> HAND_BITS * seat & _HAND_MASK) for seat in range(self.setup.seats))
+        return tuple(card_set_of(bits >> HAND_BITS * seat & HAND_MASK) for seat in range(self.setup.seats))
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds."""
-        return _from_bits(self.hand_bits >> HAND_BITS * seat & _HAND_MASK)
+        return card_set_of(self.hand_bits >> HAND_BITS * seat & HAND_MASK)
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds (public at the table)."""
         bits = self.hand_bits
-        return tuple([(bits >> HAND_BITS * seat & _HAND_MASK).bit_count() for seat in range(self.setup.seats)])
+        return tuple([(bits >> HAND_BITS * seat & HAND_MASK).bit_count() for seat in range(self.setup.seats)])
 
     @property
     def is_done(self) -> bool:
@@ -333,7 +331,7 @@ class CardPlay:
 
     def legal_cards(self) -> CardSet:
         """The cards the seat to play may play (empty when the round is done)."""
-        return _from_bits(self.legal_bits)
+        return card_set_of(self.legal_bits)
 
     def play(self, card: Card) -> CardPlay:
         """The play after the seat to play plays ``card``.
@@ -361,7 +359,7 @@ class CardPlay:
             _set_leader(new, leader)
             _set_trick(new, trick)
             _set_tricks(new, self.tricks)
-            _set_legal_bits(new, _legal_after(setup, hands >> 36 * ((seat + 1) % seats) & _HAND_MASK, trick))
+            _set_legal_bits(new, _legal_after(setup, hands >> 36 * ((seat + 1) % seats) & HAND_MASK, trick))
             return new
         keys = setup.trick_keys[trick[0]._value_ // 9]
         table = setup.points
@@ -382,7 +380,7 @@ class CardPlay:
         _set_trick_winner(done, winner)
         _set_trick_points(done, points)
         _set_tricks(new, self.tricks + (done,))
-        _set_legal_bits(new, hands >> 36 * winner & _HAND_MASK)
+        _set_legal_bits(new, hands >> 36 * winner & HAND_MASK)
         return new
 
     def _why_not(self, card: Card) -> str:
@@ -527,14 +525,12 @@ def round_seed(seed: int, round_number: int) -> int:
     """
     if round_number == 0:
         return seed
-    _, mixed = _splitmix64((seed ^ (round_number * 0xD1B54A32D192ED03)) & _MASK64)
-    return mixed
+    return mix(seed, round_number * 0xD1B54A32D192ED03)
 
 
 def seeded_seat(seed: int, seats: int) -> int:
     """A seat 0..seats-1 drawn from ``seed`` (used for the first dealer)."""
-    _, mixed = _splitmix64((seed ^ 0xA0761D6478BD642F) & _MASK64)
-    return mixed % seats
+    return mix(seed, 0xA0761D6478BD642F) % seats
 
 
 def new_seed() -> int:

@@ -35,9 +35,9 @@ from typing import Final, NamedTuple, Protocol
 from jass import schieber
 from jass.cards import CardSet
 from jass.errors import JassError
-from jass.play import HAND_BITS
+from jass._kernel import FOLLOWERS, HAND_BITS, HAND_MASK, legal
 from jass.schieber import RoundScore, TeamScore
-from jass.tricks import PlayRules, Undertrump, _legal
+from jass.tricks import PlayRules, Undertrump
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, TRICK_KEYS, Trump, point_table
 from jass.weis import STOECK_POINTS, Weis, WeisRules, best_weis, detect_weis
 
@@ -65,7 +65,6 @@ class Outcome(NamedTuple):
 _BITS: Final = tuple(1 << index for index in range(36))
 _MODES: Final = tuple(Trump)
 _ALL_CARDS: Final = tuple(range(36))
-_HAND_MASK: Final = (1 << HAND_BITS) - 1
 
 
 def random_deal(rng: RandomSource, seats: int = 4, cards_each: int = 9) -> tuple[int, ...]:
@@ -112,7 +111,7 @@ def play_cards(
     """
     hands = list(hands)
     seats = len(hands)
-    followers = _FOLLOWERS[seats]
+    followers = FOLLOWERS[seats]
     draw = rng.random
     table = point_table(_MODES[trump], trump_jack_points)
     keys_of_led = TRICK_KEYS[trump]
@@ -155,7 +154,7 @@ def play_cards(
         best = best_key - 100 if count_trumps and best_key >= 100 else -1
         for seat in to_play:
             hand = hands[seat]
-            pick = _legal(hand, led, best, trump, bauer)
+            pick = legal(hand, led, best, trump, bauer)
             n = int(draw() * pick.bit_count())
             while n:
                 pick &= pick - 1
@@ -177,13 +176,6 @@ def play_cards(
     if any(won):
         points[winner] += LAST_TRICK_BONUS
     return Outcome(tuple(points), tuple(won), winner)
-
-
-#: _FOLLOWERS[seats][leader]: the seats after the leader, in playing order.
-_FOLLOWERS: Final = {
-    seats: tuple(tuple((leader + k) % seats for k in range(1, seats)) for leader in range(seats))
-    for seats in range(1, 37)
-}
 
 
 def schieber_rollout(state: schieber.State, rng: RandomSource | None = None) -> RoundScore:
@@ -211,7 +203,7 @@ def schieber_rollout(state: schieber.State, rng: RandomSource | None = None) -> 
         won = [0, 0]
     elif state.phase is schieber.Phase.PLAY and play is not None:
         trump = play.trump
-        hands = [play.hand_bits >> HAND_BITS * seat & _HAND_MASK for seat in range(4)]  # the hands still held
+        hands = [play.hand_bits >> HAND_BITS * seat & HAND_MASK for seat in range(4)]  # the hands still held
         leader = play.leader
         trick = [card.index for card in play.trick]
         cards = [0, 0]

@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 
 from jass.bots import make_bot
-from jass.cards import _MASK64, _splitmix64
+from jass._kernel import MASK64, splitmix64
 from jass.errors import JassError
 
 __all__ = ["VARIANTS", "variant_module", "play_game", "GameRecord", "ArenaReport", "run_arena", "wilson_interval"]
@@ -75,7 +75,7 @@ class GameRecord:
 
 
 def _game_seed(seed: int, index: int) -> int:
-    return _splitmix64((seed * 0x9E3779B97F4A7C15 + index) & _MASK64)[1]
+    return splitmix64((seed * 0x9E3779B97F4A7C15 + index) & MASK64)[1]
 
 
 def _measure(variant_name: str, state: Any, seat: int) -> float:

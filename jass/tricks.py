@@ -32,10 +32,10 @@ from typing import Final
 import attrs
 
 from jass._base import NamedEnum, instance_of
-from jass.cards import SUIT_MASKS, Card, CardSet, _from_bits, _set_bits
-from jass.cards import _new as _new_card_set
+from jass._kernel import NO_STRENGTH, TRICK_KEYS, TRUMP_STRENGTH_OF, TRUMP_STRENGTHS, legal
+from jass.cards import Card, CardSet, card_set_of
 from jass.errors import InvalidCardsError, InvalidRulesError
-from jass.trump import TRICK_KEYS, TRUMP_STRENGTH, Trump
+from jass.trump import Trump
 
 __all__ = [
     "Undertrump",
@@ -73,27 +73,6 @@ class PlayRules:
     )
 
 
-_JACK_BITS: Final = tuple(1 << (suit * 9 + 5) for suit in range(4))
-
-
-def _stronger_trumps(suit: int, strength: int) -> int:
-    bits = 0
-    for rank in range(9):
-        if TRUMP_STRENGTH[rank] > strength:
-            bits |= 1 << (suit * 9 + rank)
-    return bits
-
-
-# _STRONGER[suit][s]: the trumps of ``suit`` that beat a trump of strength s.
-_STRONGER: Final = tuple(tuple(_stronger_trumps(suit, s) for s in range(9)) for suit in range(4))
-_TRUMP_STRENGTH_OF: Final = tuple(TRUMP_STRENGTH[i % 9] for i in range(36))
-# _TRUMP_STRENGTHS[trump][card]: the card's trump strength if it is a trump, else -1.
-_NO_STRENGTH: Final = (-1,) * 36
-_TRUMP_STRENGTHS: Final = tuple(
-    tuple(_TRUMP_STRENGTH_OF[i] if i // 9 == trump else -1 for i in range(36)) for trump in range(6)
-)
-
-
 def legal_bits(
     hand: int,
     trick: Sequence[int],
@@ -116,29 +95,9 @@ def legal_bits(
     if trump < 4 and not undertrump_allowed:
         low = trump * 9
         for card in trick:
-            if low <= card < low + 9 and _TRUMP_STRENGTH_OF[card] > best:
-                best = _TRUMP_STRENGTH_OF[card]
-    return _legal(hand, trick[0] // 9, best, trump, bauer_exception)
-
-
-def _legal(hand: int, led: int, best: int, trump: int, bauer_exception: bool) -> int:
-    """The rules of card play, once: ``led`` is the led suit, ``best`` the trump strength
-    of the best trump in the trick when undertrumping is forbidden (else -1)."""
-    follow = hand & SUIT_MASKS[led]
-    if trump > 3:
-        return follow or hand
-    trumps = hand & SUIT_MASKS[trump]
-    if led == trump:
-        if not trumps or (bauer_exception and trumps == _JACK_BITS[trump]):
-            return hand
-        return trumps
-    if best >= 0 and trumps and trumps != hand:
-        trumps &= _STRONGER[trump][best]
-        if not follow:
-            return (hand & ~SUIT_MASKS[trump]) | trumps
-    if follow:
-        return follow | trumps
-    return hand
+            if low <= card < low + 9 and TRUMP_STRENGTH_OF[card] > best:
+                best = TRUMP_STRENGTH_OF[card]
+    return legal(hand, trick[0] // 9, best, trump, bauer_exception)
 
 
 _DEFAULT_PLAY_RULES: Final = PlayRules()
@@ -172,11 +131,11 @@ def legal_cards(
     if type(trick) is not list and type(trick) is not tuple:
         trick = _checked_trick(trick)
     if not trick:
-        return hand if type(hand) is CardSet else _from_bits(hand_bits)  # leading: any card
+        return hand if type(hand) is CardSet else card_set_of(hand_bits)  # leading: any card
     # One pass validates the trick and finds what the rules need: the led suit and
     # the best trump so far.
     trump_value = trump._value_
-    strengths = _NO_STRENGTH if undertrump_allowed else _TRUMP_STRENGTHS[trump_value]
+    strengths = NO_STRENGTH if undertrump_allowed else TRUMP_STRENGTHS[trump_value]
     best = -1
     seen = 0
     card_type = Card
@@ -193,12 +152,10 @@ def legal_cards(
         raise InvalidCardsError(
             f"{CardSet.from_bits(hand_bits & seen)} is both in the hand and in the trick"
         )
-    bits = _legal(hand_bits, trick[0]._value_ // 9, best, trump_value, bauer_exception)
+    bits = legal(hand_bits, trick[0]._value_ // 9, best, trump_value, bauer_exception)
     if bits == hand_bits and type(hand) is CardSet:
         return hand  # immutable, so the same object serves
-    result = _new_card_set(CardSet)  # _from_bits, inlined: this is the hottest call of all
-    _set_bits(result, bits)
-    return result
+    return card_set_of(bits)
 
 
 def _checked_trick(trick: object) -> Sequence[Card]:

@@ -27,7 +27,8 @@ import functools
 from collections.abc import Iterable
 from typing import Final
 
-from jass.cards import _SUIT_TOKENS, Card, CardSet, Rank, Suit
+from jass import _kernel
+from jass.cards import SUIT_WORDS, Card, CardSet, Rank, Suit
 from jass.errors import InvalidNotationError, InvalidRulesError
 
 __all__ = ["Trump", "DEFAULT_TRUMP_JACK_POINTS", "LAST_TRICK_BONUS", "point_table"]
@@ -81,8 +82,8 @@ class Trump(enum.IntEnum):
         key = text.strip().casefold()
         if key in _MODE_WORDS:
             return _MODE_WORDS[key]
-        if key in _SUIT_TOKENS:
-            return Trump(_SUIT_TOKENS[key])
+        if key in SUIT_WORDS:
+            return Trump(SUIT_WORDS[key])
         if key.upper() in cls.__members__:
             return cls.__members__[key.upper()]
         raise InvalidNotationError(
@@ -147,14 +148,7 @@ _DOWN_ORDER: Final = (
     Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN, Rank.SIX
 )
 _UP_ORDER: Final = _DOWN_ORDER[::-1]
-_TRUMP_ORDER: Final = (
-    Rank.JACK, Rank.NINE, Rank.ACE, Rank.KING, Rank.QUEEN, Rank.TEN, Rank.EIGHT, Rank.SEVEN, Rank.SIX
-)
-
-_PLAIN_POINTS: Final = (0, 0, 0, 0, 10, 2, 3, 4, 11)  # 6 7 8 9 10 J Q K A
-_OBENABE_POINTS: Final = (0, 0, 8, 0, 10, 2, 3, 4, 11)
-_UNDENUFE_POINTS: Final = (11, 0, 8, 0, 10, 2, 3, 4, 0)
-
+_TRUMP_ORDER: Final = tuple(Rank(rank) for rank in _kernel.TRUMP_ORDER)
 
 #: The suit of each mode (``None`` for Obenabe and Undenufe), by mode value.
 _MODE_SUITS: Final[tuple[Suit | None, ...]] = (Suit(0), Suit(1), Suit(2), Suit(3), None, None)
@@ -172,20 +166,7 @@ def point_table(trump: Trump, trump_jack_points: int = DEFAULT_TRUMP_JACK_POINTS
         raise InvalidRulesError(f"trump_jack_points={trump_jack_points!r}: expected an int")
     if not 0 <= trump_jack_points <= 1000:
         raise InvalidRulesError(f"trump_jack_points={trump_jack_points!r}: expected 0..1000")
-    trump = Trump(trump)
-    table: list[int] = []
-    for suit in Suit:
-        if trump is Trump.OBENABE:
-            row = list(_OBENABE_POINTS)
-        elif trump is Trump.UNDENUFE:
-            row = list(_UNDENUFE_POINTS)
-        else:
-            row = list(_PLAIN_POINTS)
-            if suit == trump.value:
-                row[Rank.JACK] = trump_jack_points
-                row[Rank.NINE] = 14
-        table.extend(row)
-    return tuple(table)
+    return _kernel.points_by_index(Trump(trump), trump_jack_points)
 
 
 @functools.lru_cache(maxsize=None, typed=True)
@@ -201,26 +182,10 @@ def _suit_point_tables(trump: Trump, trump_jack_points: int) -> tuple[tuple[int,
     return tuple(result)
 
 
-# Strength of each card in a trick, per mode and led suit: the highest key wins.
-# Trump cards get 100 + their trump rank; cards of the led suit their rank in
-# the mode; every other card -1 (it can never win).
-def _trick_keys(trump: Trump, led: int) -> tuple[int, ...]:
-    keys = []
-    for index in range(36):
-        suit, rank = divmod(index, 9)
-        if trump.value < 4 and suit == trump.value:
-            keys.append(100 + 8 - _TRUMP_ORDER.index(Rank(rank)))
-        elif suit == led:
-            keys.append(8 - rank if trump is Trump.UNDENUFE else rank)
-        else:
-            keys.append(-1)
-    return tuple(keys)
-
-
-#: ``TRICK_KEYS[trump][led_suit][card_index]``: the card's strength in a trick.
-TRICK_KEYS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
-    tuple(_trick_keys(mode, led) for led in range(4)) for mode in Trump
-)
+#: ``TRICK_KEYS[trump][led_suit][card_index]``: the card's strength in a trick (the highest
+#: wins): a trump 100 + its trump strength, a card of the led suit its rank in the mode, any
+#: other card -1.
+TRICK_KEYS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = _kernel.TRICK_KEYS
 
 #: ``TRUMP_STRENGTH[rank]``: 0 (the 6) .. 8 (the Jack) within the trump suit.
-TRUMP_STRENGTH: Final[tuple[int, ...]] = tuple(8 - _TRUMP_ORDER.index(Rank(r)) for r in range(9))
+TRUMP_STRENGTH: Final[tuple[int, ...]] = _kernel.TRUMP_STRENGTH

@@ -30,7 +30,7 @@ from typing import Final
 import attrs
 
 from jass._base import NamedEnum, instance_of
-from jass.cards import Card, CardSet, Rank, Suit, _from_bits
+from jass.cards import Card, CardSet, Rank, Suit, card_set_of
 from jass.errors import InvalidCardsError, InvalidRulesError
 from jass.trump import Trump
 
@@ -224,7 +224,7 @@ def _runs(bits: int) -> list[tuple[int, int]]:
 
 def _sequence(first: int, length: int, rules: WeisRules) -> Weis:
     bits = ((1 << length) - 1) << first
-    return Weis(WeisKind.SEQUENCE, _from_bits(bits), rules.sequence_points[length - 3])
+    return Weis(WeisKind.SEQUENCE, card_set_of(bits), rules.sequence_points[length - 3])
 
 
 def may_hold_weis(bits: int) -> bool:
@@ -264,7 +264,7 @@ def detect_weis(hand: CardSet | Iterable[Card], rules: WeisRules = _DEFAULT_RULE
         if bits & rank_bits == rank_bits:
             points = rules.quartet_points(rank)
             if points:
-                quartets.append(Weis(WeisKind.FOUR_OF_A_KIND, _from_bits(rank_bits), points))
+                quartets.append(Weis(WeisKind.FOUR_OF_A_KIND, card_set_of(rank_bits), points))
 
     def with_sequences(chosen: Sequence[Weis]) -> list[Weis]:
         free = bits

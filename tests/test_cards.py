@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import strategies as js
 from jass import errors
-import jass.cards as cards_module
+import jass._kernel as kernel
 from jass.cards import (
     FULL_DECK,
     SUIT_MASKS,
@@ -26,7 +26,6 @@ from jass.cards import (
     CardSet,
     Rank,
     Suit,
-    _splitmix64,
     deal,
     shuffled_deck,
     validate_deck,
@@ -521,7 +520,7 @@ SPLITMIX64_1234567 = [
 def test_splitmix64_reference_values(seed: int, outputs: list[int]) -> None:
     state = seed
     for expected in outputs:
-        state, value = _splitmix64(state)
+        state, value = kernel.splitmix64(state)
         assert value == expected
 
 
@@ -566,20 +565,20 @@ def test_shuffle_of_any_seed_is_the_reference_shuffle(seed: int) -> None:
 def test_the_35_draws_at_once_are_35_splitmix64_steps(seed: int) -> None:
     state, expected = seed, []
     for _ in range(35):
-        state, value = _splitmix64(state)
+        state, value = kernel.splitmix64(state)
         expected.append(value)
-    assert list(cards_module._first_draws(seed)) == expected
+    assert list(kernel.first_draws(seed)) == expected
 
 
 def test_a_rejected_draw_falls_back_to_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
     """A draw at or above its limit is drawn again, which moves every later draw: the shuffle
     that draws 35 at once must then go one by one. Real limits reject about one draw in 2**59,
     so a lower limit for the first step (i = 35) forces it here."""
-    seed = next(s for s in range(100) if cards_module._first_draws(s)[0] >= 2**63)
+    seed = next(s for s in range(100) if kernel.first_draws(s)[0] >= 2**63)
     unrejected = shuffled_deck(seed)
-    steps = list(cards_module._SHUFFLE_STEPS)
+    steps = list(kernel.SHUFFLE_STEPS)
     steps[0] = (35, 36, 2**63)
-    monkeypatch.setattr(cards_module, "_SHUFFLE_STEPS", tuple(steps))
+    monkeypatch.setattr(kernel, "SHUFFLE_STEPS", tuple(steps))
     deck = shuffled_deck(seed)
-    assert deck == tuple(cards_module._shuffled_one_by_one(tuple(Card), seed)) != unrejected
+    assert deck == tuple(kernel.shuffled_one_by_one(tuple(Card), seed)) != unrejected
     assert sorted(deck) == list(FULL_DECK)
