@@ -29,10 +29,11 @@ exclude_patterns = ["_build"]
 nitpicky = True
 # The standard library is not cross-referenced (no network for intersphinx here).
 nitpick_ignore_regex = [
-    (r"py:(class|mod|obj|exc|func|meth|attr)", r"(collections\.abc|datetime|enum|random|typing|attr|attrs)(\..*)?"),
+    (r"py:(class|mod|obj|exc|func|meth|attr)", r"(collections\.abc|datetime|enum|random|typing|attr|attrs|cattrs)(\..*)?"),
     (r"py:class", r"(int|str|bool|tuple|list|dict|object|Ellipsis|types\.ModuleType)"),
     # Private helpers appear as base classes; they are not part of the API.
     (r"py:class", r"jass\._base\..*"),
-    # The type variable of TwoPartState.replace: it returns the state's own class.
-    (r"py:class", r"jass\.protocol\._State"),
+    # Type variables of the generic protocol: TwoPartState.replace returns the state's own class,
+    # a Variant is generic in its rules, state, move and observation types.
+    (r"py:(class|obj)", r"(jass\.variant\.)?(_State|R|S|M|O|T|R_contra|S_co|AnyVariant)"),
 ]

@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import argparse
-import inspect
 import os
 import sys
 import time
@@ -22,8 +21,9 @@ from jass.bots import BOTS, make_bot
 from jass.cards import Card, CardSet, deal
 from jass.errors import JassError
 from jass.play import PlayCard
-from jass.tournament import VARIANTS, run_arena, variant_module
+from jass.tournament import run_arena
 from jass.trump import Trump
+from jass.variant import VARIANTS, AnyVariant, find_variant
 from jass.weis import detect_weis, has_stoeck
 
 _RED = "\x1b[31m"
@@ -53,27 +53,9 @@ class _Screen:
 
 
 def _describe(move: Any, screen: _Screen) -> str:
+    """What a move says to a player: its own words, a card as its symbol."""
     if isinstance(move, PlayCard):
         return f"play {screen.card(move.card)}"
-    name = type(move).__name__
-    if name == "ChooseTrump":
-        return f"choose {move.trump} {move.trump.symbol}"
-    if name == "Push":
-        return "push (schieben)"
-    if name == "Announce":
-        return "announce «bedankt, genug»"
-    if name == "Deal":
-        return "deal the next round"
-    if name == "Predict":
-        return f"predict {move.points}"
-    if name == "Exchange":
-        return f"exchange {screen.cards(move.cards)}"
-    if name == "KeepHand":
-        return "keep the hand"
-    if name == "SwapTrumpSix":
-        return "swap the trump 6 for the turned card"
-    if name == "DeclineSwap":
-        return "no swap"
     return str(move)
 
 
@@ -101,60 +83,74 @@ def _show(view: Any, screen: _Screen, moves: Sequence[Any]) -> None:
         screen.say(f"Your extra cards: {screen.cards(extras)}")
 
 
-def _parse_answer(text: str, moves: Sequence[Any], screen: _Screen) -> Any:
+def _parse_answer(text: str, moves: Sequence[Any], variant: AnyVariant, view: Any, screen: _Screen) -> Any:
+    """The legal move a typed answer names: a move in the variant's notation (``play H10``,
+    ``predict 40``), what follows the verb when that names one legal move (``H10``, ``40``), the
+    number of a listed choice, or the start of a move's words."""
     text = text.strip()
-    predictions = {m.points: m for m in moves if type(m).__name__ == "Predict"}
-    if predictions and text.isdigit():
-        if int(text) in predictions:
-            return predictions[int(text)]
-        raise JassError(f"{text!r}: predict from {min(predictions)} to {max(predictions)} points")
-    if text.isdigit():
+    if not text:
+        raise JassError("'' is not a move: answer with a number, a card such as 'H10', or the start of a move's name")
+    verbs = sorted({variant.format_move(move).split(" ", 1)[0] for move in moves})
+    rules = getattr(view, "rules", None)
+    first = text.split(" ", 1)[0].casefold()
+    attempts = [text] if first in verbs else [f"{verb} {text}" for verb in verbs]
+    errors: list[str] = []
+    for attempt in attempts:
+        try:
+            move = variant.parse_move(attempt, rules)
+        except JassError as error:
+            errors.append(getattr(error, "reason", str(error)))  # a record's error without its JSON path
+            continue
+        if move in moves:
+            return move
+        if isinstance(move, PlayCard):
+            if move.card not in view.hand:
+                raise JassError(f"you do not hold {move.card}")
+            playable = " ".join(str(m.card) for m in moves if isinstance(m, PlayCard))
+            raise JassError(f"{move.card} cannot be played now" + (f": playable are {playable}" if playable else ""))
+        raise JassError(f"{text!r}: {move} is not a legal move now")
+    if first in verbs and errors:
+        raise JassError(f"{text!r}: {errors[0]}")
+    if text.isascii() and text.isdigit():
         number = int(text)
         if 1 <= number <= len(moves):
             return moves[number - 1]
+        if len(verbs) == 1 and errors:
+            raise JassError(f"{text!r}: {errors[-1]}")
         raise JassError(f"{text!r} is not a choice: answer 1 to {len(moves)}")
     lowered = text.casefold()
-    words = lowered.split(maxsplit=1)
-    if len(words) == 2 and words[0] == "exchange":
-        try:
-            chosen = CardSet.parse(words[1])
-        except JassError as error:
-            raise JassError(f"{text!r}: name the three cards to give away, e.g. 'exchange C6 C7 S8' ({error})") from None
-        for move in moves:
-            if type(move).__name__ == "Exchange" and move.cards == chosen:
-                return move
-        raise JassError(f"{text!r}: exchange exactly three cards of your hand, e.g. 'exchange C6 C7 S8'")
-    for move in moves:
-        plain = _describe(move, _Screen(screen.out, False)).casefold()
-        if lowered == plain or (lowered and plain.startswith(lowered) and len(lowered) >= 3):
-            return move
-    try:
-        card = Card.parse(text)
-    except JassError:
-        raise JassError(
-            f"{text!r} is not a move: answer with a number, a card such as 'H10' or '♥10', "
-            "or the start of a move's name"
-        ) from None
-    for move in moves:
-        if isinstance(move, PlayCard) and move.card is card:
-            return move
-    playable = " ".join(str(m.card) for m in moves if isinstance(m, PlayCard))
-    raise JassError(f"{card} cannot be played now" + (f": playable are {playable}" if playable else ""))
+    named = [move for move in moves if _describe(move, _Screen(screen.out, False)).casefold().startswith(lowered)]
+    if len(named) == 1:
+        return named[0]
+    if len(named) > 1:
+        shown = ", ".join(f"«{_describe(move, screen)}»" for move in named[:6]) + (", ..." if len(named) > 6 else "")
+        raise JassError(f"{text!r} names {len(named)} moves: {shown}; type more of one")
+    raise JassError(
+        f"{text!r} is not a move: answer with a number, a card such as 'H10' or '♥10', "
+        "or the start of a move's name"
+    )
+
+
+#: The most moves listed as numbered choices.
+_LISTED = 24
 
 
 def _play_command(
     variant_name: str, seed: int | None, human: int, bot_name: str, screen: _Screen,
     read: Callable[[str], str],
 ) -> int:
-    variant = variant_module(variant_name)
+    variant = find_variant(variant_name)
     state = variant.new_game(seed=seed)
-    bots = {s: make_bot(bot_name, seed=(state.seed + s) & 0xFFFF) for s in range(variant.SEATS)}
-    screen.say(f"{variant_name.capitalize()}: you are seat {human}; the others are {bot_name} bots.")
-    if variant_name == "schieber":
-        screen.say(f"Your partner is seat {(human + 2) % 4}. Seed {state.seed}.")
+    bots = {s: make_bot(bot_name, seed=(state.seed + s) & 0xFFFF) for s in range(variant.seats)}
+    screen.say(f"{variant.title}: you are seat {human}; the others are {bot_name} bots.")
+    team = variant.teams[variant.team_of(human)]
+    partners = [seat for seat in team if seat != human]
+    if partners:
+        screen.say(f"Your partner is seat {' and '.join(str(seat) for seat in partners)}.")
     try:
         while not variant.is_over(state):
             seat = variant.to_act(state)
+            assert seat is not None  # the game goes on
             moves = variant.legal_moves(state)
             if seat != human:
                 move = bots[seat].choose(variant.observe(state, seat), moves)
@@ -163,11 +159,9 @@ def _play_command(
                 continue
             view = variant.observe(state, human)
             _show(view, screen, moves)
-            if any(type(m).__name__ == "Predict" for m in moves):
-                screen.say("How many points will you take? Answer a number from 0 to 157.")
-            elif len(moves) > 24:
-                screen.say(f"{len(moves)} moves, from «{_describe(moves[0], screen)}» "
-                           f"to «{_describe(moves[-1], screen)}»: type one, or its number")
+            if len(moves) > _LISTED:
+                screen.say(f"{len(moves)} moves, from «{variant.format_move(moves[0])}» "
+                           f"to «{variant.format_move(moves[-1])}»: type one (or what follows its first word)")
             else:
                 screen.say("  " + "   ".join(
                     f"{number}. {_describe(move, screen)}" for number, move in enumerate(moves, 1)
@@ -175,7 +169,7 @@ def _play_command(
             while True:
                 answer = read("Your move> ")
                 try:
-                    move = _parse_answer(answer, moves, screen)
+                    move = _parse_answer(answer, moves, variant, view, screen)
                     break
                 except JassError as error:
                     screen.say(f"  {error}")
@@ -184,18 +178,20 @@ def _play_command(
         screen.say("\nGame left. Bye.")
         return 130
     screen.say()
-    screen.say(f"Game over. Final scores: {getattr(state, 'scores', None) or getattr(state, 'penalties', '')}")
+    standings = " : ".join(str(points) for points in variant.standings(state))
+    screen.say(f"Game over. Final {variant.standing_name}: {standings}")
     winner = variant.winner(state)
     if winner is None:
         screen.say("It is a draw.")
-    elif variant_name == "schieber":
-        screen.say("Your team wins!" if winner == human % 2 else f"Team {winner} wins.")
+    elif winner == variant.team_of(human):
+        screen.say("Your team wins!" if partners else "You win!")
     else:
-        screen.say("You win!" if winner == human else f"Seat {winner} wins.")
+        seats = variant.teams[winner]
+        screen.say(f"Team {winner} wins." if len(seats) > 1 else f"Seat {seats[0]} wins.")
     return 0
 
 
-def _apply_and_report(variant: Any, state: Any, move: Any, screen: _Screen) -> Any:
+def _apply_and_report(variant: AnyVariant, state: Any, move: Any, screen: _Screen) -> Any:
     before = getattr(state, "play", None)
     rounds_before = len(getattr(state, "history", ()))
     state = variant.apply(state, move)
@@ -218,13 +214,12 @@ def _simulate_command(
     names = [b.strip() for b in bots.split(",")]
     if len(names) != 2:
         raise JassError(f"--bots {bots!r}: name two bots, e.g. rule,random (known: {', '.join(BOTS)})")
-    variant = variant_module(variant_name)
+    variant = find_variant(variant_name)
     rules = None
     if preset is not None:
-        factory = getattr(variant.Rules, preset, None)
-        if not inspect.ismethod(factory):
-            raise JassError(f"--preset {preset!r}: {variant_name} has the presets {', '.join(_presets(variant))}")
-        rules = factory()
+        if preset not in variant.presets:
+            raise JassError(f"--preset {preset!r}: {variant.name} has the presets {', '.join(variant.presets)}")
+        rules = variant.preset(preset)
     started = time.perf_counter()
 
     def show_progress(done: int, total: int) -> None:
@@ -245,18 +240,15 @@ def _simulate_command(
     return 0
 
 
-def _presets(variant: Any) -> list[str]:
-    return [name for name, value in vars(variant.Rules).items() if isinstance(value, classmethod)]
-
-
 def _rules_command(variant_name: str, screen: _Screen) -> int:
-    variant = variant_module(variant_name)
-    defaults = variant.Rules()
-    screen.say(f"{variant_name} options (jass.{variant_name}.Rules) and their defaults:")
-    for field in attrs.fields(type(defaults)):
+    variant = find_variant(variant_name)
+    rules_type: Any = variant.rules_type
+    defaults = rules_type()
+    screen.say(f"{variant.name} options ({rules_type.__module__}.{rules_type.__qualname__}) and their defaults:")
+    for field in attrs.fields(rules_type):
         screen.say(f"  {field.name:<22} {getattr(defaults, field.name)!r}")
-    for name in _presets(variant):
-        preset = getattr(variant.Rules, name)()
+    for name in variant.presets:
+        preset = variant.preset(name)
         changed = {
             f.name: getattr(preset, f.name) for f in attrs.fields(type(defaults))
             if getattr(preset, f.name) != getattr(defaults, f.name)
@@ -313,7 +305,7 @@ def main(
     screen = _Screen(out, colour)
     try:
         if args.command == "play":
-            seats = variant_module(args.variant).SEATS
+            seats = find_variant(args.variant).seats
             if not 0 <= args.seat < seats:
                 raise JassError(f"--seat {args.seat}: choose a seat 0..{seats - 1}")
             return _play_command(args.variant, args.seed, args.seat, args.bots, screen, read or input)

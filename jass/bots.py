@@ -19,11 +19,12 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from jass.cards import Card, CardSet, Rank
+from jass.cards import Card, Rank
 from jass.errors import JassError
 from jass.play import PlayCard
 from jass.tricks import winning_position
 from jass.trump import Trump, point_table
+from jass.variant import variant_of
 
 __all__ = ["Bot", "RandomBot", "RuleBot", "BOTS", "make_bot"]
 
@@ -49,33 +50,17 @@ class RandomBot:
         return "RandomBot()"
 
 
-# Rough trick-taking strength of a card held in the trump suit, by rank 6..A.
-_TRUMP_WEIGHT = (1, 1, 1, 7, 2, 10, 2, 3, 5)
-
-
-def _hand_value(hand: CardSet, trump: Trump) -> int:
-    """How much a hand likes a trump mode (a rule of thumb, not an evaluation)."""
-    if trump is Trump.OBENABE:
-        return sum({Rank.ACE: 6, Rank.KING: 3, Rank.QUEEN: 1}.get(c.rank, 0) for c in hand)
-    if trump is Trump.UNDENUFE:
-        return sum({Rank.SIX: 6, Rank.SEVEN: 3, Rank.EIGHT: 1}.get(c.rank, 0) for c in hand)
-    suit = trump.suit
-    value = sum(_TRUMP_WEIGHT[c.rank] for c in hand if c.suit == suit)
-    value += 3 * sum(1 for c in hand if c.suit != suit and c.rank == Rank.ACE)
-    return value
-
-
 class RuleBot:
     """A bot that follows the obvious rules of good play.
 
     In card play (every variant) it takes a trick worth taking with its cheapest
     winning card, gives points to a partner who is winning, and otherwise
-    throws its least valuable card. Schieber: it chooses the trump its hand
-    likes best or pushes a weak hand, declares every Weis, and announces
-    "bedankt, genug" once its team's points reach the target. Differenzler: it
-    predicts from its hand's strength. La pomme: it gives away its three least
-    valuable cards when they are worth less than three unknown cards, and
-    always takes the turned card for its trump 6.
+    throws its least valuable card. Every other decision is its variant's simple rule
+    (:attr:`jass.variant.Variant.rule_move`): in Schieber it chooses the trump its hand
+    likes best or pushes a weak hand, declares every Weis, and announces "bedankt, genug"
+    once its team's points reach the target; in Differenzler it predicts from its hand's
+    strength; in la pomme it gives away its three least valuable cards when they are worth
+    less than three unknown cards, and always takes the turned card for its trump 6.
     """
 
     def __init__(self, seed: int | None = None) -> None:
@@ -87,77 +72,17 @@ class RuleBot:
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
         """The move these rules pick from ``moves``."""
         moves = list(moves)
-        names = {type(m).__name__ for m in moves}
-        if "Announce" in names and self._may_claim(view):
-            return next(m for m in moves if type(m).__name__ == "Announce")
-        if "DeclareWeis" in names:
-            # The first offered declaration is the fullest one.
-            return next(m for m in moves if type(m).__name__ == "DeclareWeis")
-        if "ChooseTrump" in names:
-            return self._choose_trump(view, moves)
-        if "Predict" in names:
-            return self._predict(view, moves)
-        if "Exchange" in names or "KeepHand" in names:
-            return self._exchange(view, moves)
-        if "SwapTrumpSix" in names:
-            return next(m for m in moves if type(m).__name__ == "SwapTrumpSix")
+        variant = variant_of(view)
+        if variant.rule_move is not None:
+            chosen = variant.rule_move(view, moves)
+            if chosen is not None:
+                return chosen
         cards = [m for m in moves if isinstance(m, PlayCard)]
         if cards:
-            return self._play(view, cards)
+            return self._play(view, cards, variant.teams)
         return moves[0]
 
-    # -- decisions -------------------------------------------------------------
-
-    def _may_claim(self, view: Any) -> bool:
-        rules_target = getattr(getattr(view, "rules", None), "target_score", None)
-        scores = getattr(view, "scores", None)
-        points = getattr(view, "round_points", None)
-        if rules_target is None or scores is None or points is None:
-            return False
-        team = view.seat % 2
-        return bool(scores[team] + points[team] >= rules_target)
-
-    def _choose_trump(self, view: Any, moves: list[Any]) -> Any:
-        hand: CardSet = view.hand
-        options = [m for m in moves if type(m).__name__ == "ChooseTrump"]
-        best = max(options, key=lambda m: _hand_value(hand, m.trump))
-        pushes = [m for m in moves if type(m).__name__ == "Push"]
-        if pushes and _hand_value(hand, best.trump) < 24:
-            return pushes[0]
-        return best
-
-    def _predict(self, view: Any, moves: list[Any]) -> Any:
-        hand: CardSet = view.hand
-        trump: Trump = view.trump
-        table = point_table(trump)
-        # Expect to take the points of the cards that are likely to win tricks.
-        strong = 0
-        for card in hand:
-            if card.suit == trump.suit and card.rank in (Rank.JACK, Rank.NINE, Rank.ACE):
-                strong += 1
-            elif card.rank == Rank.ACE:
-                strong += 1
-        guess = min(157, round(strong * 17.5 + sum(table[c.index] for c in hand) * 0.3))
-        return min(moves, key=lambda m: abs(getattr(m, "points", 0) - guess))
-
-    def _exchange(self, view: Any, moves: list[Any]) -> Any:
-        # La pomme's extra cards are blind: give away the three weakest cards when they
-        # are worth less than three unknown cards are on average.
-        trump: Trump = view.trump
-        table = point_table(trump, 21)
-        keep = next((m for m in moves if type(m).__name__ == "KeepHand"), moves[0])
-        exchanges = [m for m in moves if type(m).__name__ == "Exchange"]
-        if not exchanges:
-            return keep
-
-        def worth(cards: CardSet) -> int:
-            return sum(table[c.index] + (8 if c.suit == trump.suit else 0) for c in cards)
-
-        best = min(exchanges, key=lambda m: (worth(m.cards), m.cards.bits))
-        # An unknown card is worth about (153 + 8 * 9) / 36 = 6.25 on average.
-        return best if worth(best.cards) < 3 * 6 else keep
-
-    def _play(self, view: Any, cards: list[PlayCard]) -> PlayCard:
+    def _play(self, view: Any, cards: list[PlayCard], teams: tuple[tuple[int, ...], ...]) -> PlayCard:
         trump: Trump = view.trump
         table = point_table(trump)
         trick: tuple[Card, ...] = tuple(view.trick)
@@ -170,11 +95,13 @@ class RuleBot:
             # Lead the strongest card of the hand if it is very strong, else the cheapest.
             best = max(cards, key=lambda m: strength[m.card])
             return best if strength[best.card] >= 108 else cheapest(cards)
-        seats = len(getattr(view, "hand_sizes", ())) or 4
+        seats = len(view.hand_sizes)
         position = winning_position(trick, trump)
-        leader = view.trick_leader if getattr(view, "trick_leader", None) is not None else 0
+        leader = view.trick_leader if view.trick_leader is not None else 0
         winner_seat = (leader + position) % seats
-        partner_winning = seats == 4 and _is_partnership(view) and winner_seat % 2 == view.seat % 2
+        partner_winning = winner_seat != view.seat and any(
+            winner_seat in team and view.seat in team for team in teams
+        )
         if partner_winning:
             valuable = [m for m in cards if m.card.suit != trump.suit]
             return max(valuable or cards, key=lambda m: (table[m.card.index], -strength[m.card]))
@@ -192,10 +119,6 @@ def _strength(card: Card, trump: Trump) -> int:
     if trump is Trump.UNDENUFE:
         return 100 + 8 - card.rank if card.rank <= Rank.SEVEN else 8 - card.rank
     return 100 + card.rank if card.rank >= Rank.KING else card.rank
-
-
-def _is_partnership(view: Any) -> bool:
-    return type(view).__module__.endswith("schieber")
 
 
 #: The bots the command line and the arena know by name.

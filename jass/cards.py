@@ -42,6 +42,7 @@ __all__ = [
     "shuffled_deck",
     "deal",
     "validate_deck",
+    "hands_of",
 ]
 
 
@@ -758,3 +759,52 @@ def deal(
         order = [1 << card._value_ for card in validate_deck(source)]  # type: ignore[arg-type]
     # The cards of a hand are different, so the sum of their bits is the hand's bit set.
     return tuple([_from_bits(sum(order[k * cards_each : (k + 1) * cards_each])) for k in range(hands)])
+
+
+def hands_of(value: object, count: int, size: int, what: str = "hands") -> tuple[CardSet, ...]:
+    """``count`` hands of ``size`` cards with no card twice, from card sets, strings of cards
+    or collections of cards; :class:`~jass.errors.InvalidCardsError` otherwise, naming
+    ``what`` was given and what was expected.
+
+    >>> hands_of(["C6 C7", "H6 H7"], 2, 2)
+    (CardSet('C6 C7'), CardSet('H6 H7'))
+    >>> hands_of([CardSet.parse("C6")] * 3, 4, 9, "deal")
+    Traceback (most recent call last):
+    jass.errors.InvalidCardsError: deal=[CardSet('C6'), CardSet('C6'), CardSet('C6')]: expected 4 hands of 9 cards
+    """
+    expected = f"{count} hands of {size} cards"
+    if isinstance(value, (str, CardSet)) or not isinstance(value, Sequence) or len(value) != count:
+        got = str(len(value)) if isinstance(value, Sequence) and not isinstance(value, str) else None
+        raise _hand_error(f"{what}={value!r:.200}: expected {expected}", what, None, expected, got)
+    hands = []
+    union = 0
+    for index, hand in enumerate(value):
+        if type(hand) is CardSet:
+            cards = hand
+        elif isinstance(hand, str):
+            cards = CardSet.parse(hand)
+        elif isinstance(hand, Iterable):
+            cards = CardSet(hand)
+        else:
+            raise _hand_error(f"{what}: {hand!r:.60} is not a hand (expected {expected})", what, index, None, None)
+        if len(cards) != size:
+            raise _hand_error(f"{what}[{index}]: expected {size} cards, got {len(cards)} ({expected})", what,
+                              index, f"{size} cards", str(len(cards)))
+        if union & cards._bits:
+            reason = f"{card_set_of(union & cards._bits)} dealt twice"
+            raise _hand_error(f"{what}[{index}]: {reason}", what, index, None, None, reason)
+        union |= cards._bits
+        hands.append(cards)
+    return tuple(hands)
+
+
+def _hand_error(
+    message: str, what: str, index: int | None, expected: str | None, got: str | None, reason: str | None = None
+) -> InvalidCardsError:
+    """The error of :func:`hands_of`, with the field, the hand and what was expected, for the
+    JSON path of a loader."""
+    error = InvalidCardsError(message)
+    error.field, error.index, error.expected, error.got = what, index, expected, got  # type: ignore[attr-defined]
+    if reason is not None:
+        error.reason = reason  # type: ignore[attr-defined]
+    return error

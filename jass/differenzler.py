@@ -43,18 +43,42 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final, Union
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Final, Union
 
 import attrs
 
-from jass._base import NamedEnum, instance_of, int_in
-from jass.cards import Card, CardSet, shuffled_deck, validate_deck
-from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
-from jass.play import CardPlay, PlayCard, Trick, card_moves, new_seed, round_seed, seeded_seat
-from jass.protocol import TwoPartState
+from jass._base import NamedEnum, cards_in, check_same, instance_of, int_in, tuple_of
+from jass.cards import Card, CardSet, Rank, hands_of, shuffled_deck, validate_deck
+from jass.errors import IllegalMoveError, InvalidCardsError, InvalidStateError, JassError, RecordError, SerialError
+from jass.play import (
+    CardPlay,
+    PlayCard,
+    Trick,
+    card_moves,
+    check_hand_view,
+    check_legal_cards,
+    check_public_tricks,
+    parse_play,
+    round_seed,
+)
 from jass.tricks import PlayRules, Undertrump
-from jass.trump import Trump
+from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, Trump, point_table
+from jass.variant import (
+    MAX_ROUNDS,
+    SEED_LIMIT,
+    ConformanceHooks,
+    SettingField,
+    TwoPartState,
+    Variant,
+    check_seat,
+    game_start,
+    register,
+    slot_builder,
+    split_move,
+    wrong_state,
+)
 
 __all__ = [
     "SEATS",
@@ -71,6 +95,7 @@ __all__ = [
     "Setting",
     "State",
     "Observation",
+    "VARIANT",
     "new_game",
     "legal_moves",
     "apply",
@@ -88,6 +113,9 @@ SEATS: Final = 4
 MAX_PREDICTION: Final = 157
 _CARDS_EACH: Final = 9
 _NO_PREDICTIONS: Final[tuple[int | None, ...]] = (None,) * SEATS
+#: The range of a seat's penalty total (an exact bonus can make it negative).
+_MAX_PENALTY: Final = 10**9
+_STATE: Final = InvalidStateError
 
 
 class Phase(NamedEnum):
@@ -140,11 +168,11 @@ class Rules:
           play=PlayRules(bauer_exception=True, undertrump=Undertrump.ALLOWED))
     >>> Rules(rounds=0)
     Traceback (most recent call last):
-    jass.errors.InvalidRulesError: rounds=0: expected an int 1..1000000
+    jass.errors.InvalidRulesError: rounds=0: expected an int 1..1000
     """
 
     #: Rounds in a game (seed: four); a tie for the lowest total adds rounds until broken.
-    rounds: int = attrs.field(default=4, validator=int_in(1, 1_000_000))
+    rounds: int = attrs.field(default=4, validator=int_in(1, 1_000))
     #: ``SECRET`` (default; hidden until the round is over) or ``OPEN``.
     prediction_mode: PredictionMode = attrs.field(
         default=PredictionMode.SECRET, validator=instance_of(PredictionMode)
@@ -179,50 +207,40 @@ class Rules:
         return cls(rounds=12, prediction_mode=PredictionMode.OPEN, exact_bonus=10)
 
 
+
+
 # --- moves -------------------------------------------------------------------
 
 
-@attrs.frozen(repr=False, eq=False)
-class Predict:
-    """The move "I will take this many points this round" (an int 0..157).
+def _prediction_valid(instance: object, attribute: object, value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_PREDICTION:
+        error = IllegalMoveError(f"Predict({value!r:.40}): a prediction is an int 0..{MAX_PREDICTION}")
+        error.field, error.index, error.expected = "points", None, f"an int 0..{MAX_PREDICTION}"  # type: ignore[attr-defined]
+        raise error
 
-    Any value can be written, but :func:`apply` accepts only an int (not a bool) from 0
-    to 157. Equality is strict about the type, so ``Predict(12.0) != Predict(12)``.
+
+@attrs.frozen(repr=False)
+class Predict:
+    """The move "I will take this many points this round": an int 0..157.
 
     >>> Predict(64)
     Predict(64)
-    >>> Predict(12.0) == Predict(12), Predict(12) == Predict(12)
-    (False, True)
+    >>> Predict(200)
+    Traceback (most recent call last):
+    jass.errors.IllegalMoveError: Predict(200): a prediction is an int 0..157
     """
 
-    points: int
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Predict:
-            return NotImplemented
-        return type(self.points) is type(other.points) and self.points == other.points
-
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
-    def __hash__(self) -> int:
-        try:
-            return hash((Predict, self.points))
-        except TypeError:
-            return hash((Predict, repr(self.points)))
+    points: int = attrs.field(validator=_prediction_valid)
 
     def __repr__(self) -> str:
-        return f"Predict({self.points!r})"
+        return f"Predict({self.points})"
 
     def __str__(self) -> str:
-        return f"predict {self.points!r}"
+        return f"predict {self.points}"
 
 
 def _deal_hands(value: object) -> tuple[CardSet, ...] | None:
-    if value is None:
-        return None
-    return _hands_of(value)
+    return None if value is None else hands_of(value, SEATS, _CARDS_EACH, "hands")
 
 
 def _optional_card(value: object) -> Card | None:
@@ -230,7 +248,7 @@ def _optional_card(value: object) -> Card | None:
         return value
     if isinstance(value, str):
         return Card.parse(value)
-    raise InvalidCardsError(f"face_up={value!r}: expected a card")
+    raise InvalidCardsError(f"face_up={value!r:.40}: expected a card")
 
 
 @attrs.frozen(repr=False)
@@ -255,6 +273,9 @@ class Deal:
         face_up = "" if self.face_up is None else f", face_up=Card.{self.face_up.name}"
         return f"Deal(hands={self.hands!r}{face_up})"
 
+    def __str__(self) -> str:
+        return "deal the next round"
+
     def __attrs_post_init__(self) -> None:
         if self.face_up is not None and self.hands is None:
             raise InvalidCardsError(
@@ -268,6 +289,10 @@ Move = Union[Predict, PlayCard, Deal]
 
 # --- scores ------------------------------------------------------------------
 
+_SEAT: Final = int_in(0, SEATS - 1, error=_STATE)
+_POINTS: Final = tuple_of(int_in(0, MAX_PREDICTION), SEATS, SEATS, error=_STATE)
+_PREDICTIONS: Final = tuple_of(int_in(0, MAX_PREDICTION, optional=True), SEATS, SEATS, error=_STATE)
+
 
 @attrs.frozen
 class RoundScore:
@@ -278,14 +303,34 @@ class RoundScore:
     earns the bonus.
     """
 
-    round_number: int
-    dealer: int
-    trump: Trump
+    round_number: int = attrs.field(validator=int_in(0, MAX_ROUNDS, error=_STATE))
+    dealer: int = attrs.field(validator=_SEAT)
+    trump: Trump = attrs.field(validator=instance_of(Trump, error=_STATE))
     #: Card points taken, the last trick's 5 included once it is taken.
-    points: tuple[int, ...]
-    tricks_won: tuple[int, ...]
-    predictions: tuple[int | None, ...]
-    penalties: tuple[int, ...] | None
+    points: tuple[int, ...] = attrs.field(validator=_POINTS)
+    tricks_won: tuple[int, ...] = attrs.field(validator=tuple_of(int_in(0, 9), SEATS, SEATS, error=_STATE))
+    predictions: tuple[int | None, ...] = attrs.field(validator=_PREDICTIONS)
+    penalties: tuple[int, ...] | None = attrs.field(
+        validator=tuple_of(int_in(-1_000, MAX_PREDICTION), SEATS, SEATS, optional=True, error=_STATE)
+    )
+
+    def __attrs_post_init__(self) -> None:
+        problem = None
+        if not self.trump.is_suit:
+            problem = ("trump", "Differenzler's trump is a suit")
+        elif sum(self.tricks_won) > 9:
+            problem = ("tricks_won", "a round has nine tricks")
+        elif sum(self.points) > MAX_PREDICTION:
+            problem = ("points", f"a round has {MAX_PREDICTION} points")
+        elif self.penalties is not None:
+            if sum(self.tricks_won) != 9 or sum(self.points) != MAX_PREDICTION:
+                problem = ("penalties", "a round with penalties is finished: nine tricks and 157 points taken")
+            elif None in self.predictions:
+                problem = ("predictions", "every seat predicts before the cards are played")
+        if problem is not None:
+            error = InvalidStateError(f"{problem[0]}: {problem[1]}")
+            error.field = problem[0]  # type: ignore[attr-defined]
+            raise error
 
     @property
     def complete(self) -> bool:
@@ -310,18 +355,22 @@ class Setting:
     round's card play shares one. ``penalties`` are the totals, including the finished round.
     """
 
-    rules: Rules
-    seed: int
+    rules: Rules = attrs.field(validator=instance_of(Rules, error=_STATE))
+    seed: int = attrs.field(validator=int_in(-SEED_LIMIT + 1, SEED_LIMIT - 1, error=_STATE))
     #: 0 for the first round; rounds after ``rules.rounds - 1`` are tie-break rounds.
-    round_number: int
-    dealer: int
-    phase: Phase
+    round_number: int = attrs.field(validator=int_in(0, MAX_ROUNDS, error=_STATE))
+    dealer: int = attrs.field(validator=_SEAT)
+    phase: Phase = attrs.field(validator=instance_of(Phase, error=_STATE))
     #: The dealer's last card, shown to everyone: its suit is trump.
-    face_up: Card
-    predictions: tuple[int | None, ...] = _NO_PREDICTIONS
-    penalties: tuple[int, ...] = (0,) * SEATS
-    history: tuple[RoundScore, ...] = ()
-    winner: int | None = None
+    face_up: Card = attrs.field(validator=instance_of(Card, error=_STATE))
+    predictions: tuple[int | None, ...] = attrs.field(default=_NO_PREDICTIONS, validator=_PREDICTIONS)
+    penalties: tuple[int, ...] = attrs.field(
+        default=(0,) * SEATS, validator=tuple_of(int_in(-_MAX_PENALTY, _MAX_PENALTY), SEATS, SEATS, error=_STATE)
+    )
+    history: tuple[RoundScore, ...] = attrs.field(
+        default=(), validator=tuple_of(instance_of(RoundScore), 0, MAX_ROUNDS, error=_STATE)
+    )
+    winner: int | None = attrs.field(default=None, validator=int_in(0, SEATS - 1, optional=True, error=_STATE))
 
 
 @attrs.frozen(repr=False)
@@ -332,71 +381,23 @@ class State(TwoPartState):
     the deal on (trump is known at once), so it is never ``None``; in phase ``PREDICT`` no
     card has been played yet. After the last card, ``play``, ``predictions`` and ``face_up``
     keep the finished round until the next :class:`Deal`. Every field of the setting reads on
-    the state too; :meth:`create` and :meth:`~jass.protocol.TwoPartState.replace` take them
-    all by name.
+    the state too; :meth:`~jass.variant.TwoPartState.create` and
+    :meth:`~jass.variant.TwoPartState.replace` take them all by name.
     """
 
-    setting: Setting
-    play: CardPlay
+    SETTING: ClassVar[type] = Setting
+    PLAY_AFTER: ClassVar[str] = "face_up"
 
-    @classmethod
-    def create(
-        cls,
-        rules: Rules,
-        seed: int,
-        round_number: int,
-        dealer: int,
-        phase: Phase,
-        face_up: Card,
-        play: CardPlay,
-        predictions: tuple[int | None, ...] = _NO_PREDICTIONS,
-        penalties: tuple[int, ...] = (0,) * SEATS,
-        history: tuple[RoundScore, ...] = (),
-        winner: int | None = None,
-    ) -> State:
-        """A state from every field by name, as :mod:`jass.serial` writes them.
+    setting: Setting = attrs.field(validator=instance_of(Setting, error=_STATE))
+    play: CardPlay = attrs.field(validator=instance_of(CardPlay, error=_STATE))
 
-        >>> state = new_game(seed=7)
-        >>> State.create(state.rules, 7, 0, state.dealer, Phase.PREDICT, state.face_up, state.play) == state
-        True
-        """
-        return cls(Setting(rules, seed, round_number, dealer, phase, face_up, predictions, penalties, history, winner),
-                   play)
-
-    @property
-    def rules(self) -> Rules:
-        """The game's rules."""
-        return self.setting.rules
-
-    @property
-    def phase(self) -> Phase:
-        """The phase of the game."""
-        return self.setting.phase
-
-    @property
-    def face_up(self) -> Card:
-        """The dealer's last card, shown to everyone: its suit is trump."""
-        return self.setting.face_up
-
-    @property
-    def predictions(self) -> tuple[int | None, ...]:
-        """Each seat's prediction (``None``: not yet made)."""
-        return self.setting.predictions
-
-    @property
-    def penalties(self) -> tuple[int, ...]:
-        """Each seat's total penalty, including the finished round."""
-        return self.setting.penalties
-
-    @property
-    def history(self) -> tuple[RoundScore, ...]:
-        """The score of every finished round, in order."""
-        return self.setting.history
-
-    @property
-    def winner(self) -> int | None:
-        """The winning seat once the game is over."""
-        return self.setting.winner
+    rules = SettingField[Rules]("The game's rules.")
+    phase = SettingField[Phase]("The phase of the game.")
+    face_up = SettingField[Card]("The dealer's last card, shown to everyone: its suit is trump.")
+    predictions = SettingField[tuple[int | None, ...]]("Each seat's prediction (``None``: not yet made).")
+    penalties = SettingField[tuple[int, ...]]("Each seat's total penalty, including the finished round.")
+    history = SettingField[tuple[RoundScore, ...]]("The score of every finished round, in order.")
+    winner = SettingField[int | None]("The winning seat once the game is over.")
 
     @property
     def trump(self) -> Trump:
@@ -418,46 +419,45 @@ class Observation:
     says who has predicted. No field holds a hidden value, so neither does the repr.
     """
 
-    seat: int
-    phase: Phase
-    round_number: int
-    dealer: int
-    to_act: int | None
-    hand: CardSet
-    hand_sizes: tuple[int, ...]
-    face_up: Card
-    trump: Trump
-    trick: tuple[Card, ...]
-    trick_leader: int
-    tricks: tuple[Trick, ...]
-    predicted: tuple[bool, ...]
-    predictions: tuple[int | None, ...]
+    seat: int = attrs.field(validator=_SEAT)
+    phase: Phase = attrs.field(validator=instance_of(Phase, error=_STATE))
+    round_number: int = attrs.field(validator=int_in(0, MAX_ROUNDS, error=_STATE))
+    dealer: int = attrs.field(validator=_SEAT)
+    to_act: int | None = attrs.field(validator=int_in(0, SEATS - 1, optional=True, error=_STATE))
+    hand: CardSet = attrs.field(validator=cards_in(0, 9, error=_STATE))
+    hand_sizes: tuple[int, ...] = attrs.field(validator=tuple_of(int_in(0, 9), SEATS, SEATS, error=_STATE))
+    face_up: Card = attrs.field(validator=instance_of(Card, error=_STATE))
+    trump: Trump = attrs.field(validator=instance_of(Trump, error=_STATE))
+    trick: tuple[Card, ...] = attrs.field(validator=tuple_of(instance_of(Card), 0, 3, error=_STATE))
+    trick_leader: int = attrs.field(validator=_SEAT)
+    tricks: tuple[Trick, ...] = attrs.field(validator=tuple_of(instance_of(Trick), 0, 9, error=_STATE))
+    predicted: tuple[bool, ...] = attrs.field(validator=tuple_of(instance_of(bool), SEATS, SEATS, error=_STATE))
+    predictions: tuple[int | None, ...] = attrs.field(validator=_PREDICTIONS)
     #: Points each seat has taken so far this round (public: tricks are played face up).
-    points: tuple[int, ...]
-    penalties: tuple[int, ...]
-    history: tuple[RoundScore, ...]
-    winner: int | None
+    points: tuple[int, ...] = attrs.field(validator=_POINTS)
+    penalties: tuple[int, ...] = attrs.field(
+        validator=tuple_of(int_in(-_MAX_PENALTY, _MAX_PENALTY), SEATS, SEATS, error=_STATE)
+    )
+    history: tuple[RoundScore, ...] = attrs.field(
+        validator=tuple_of(instance_of(RoundScore), 0, MAX_ROUNDS, error=_STATE)
+    )
+    winner: int | None = attrs.field(validator=int_in(0, SEATS - 1, optional=True, error=_STATE))
     #: This seat's legal moves when it is to act, else empty.
-    legal_moves: tuple[Move, ...]
+    legal_moves: tuple[Move, ...] = attrs.field(validator=tuple_of(instance_of(object), 0, 200, error=_STATE))
+
+
+# Enum members as module constants: a global is much faster than ``Phase.PLAY``, a lookup through
+# the enum's metaclass, and the hot paths ask on every card.
+_PREDICT: Final = Phase.PREDICT
+_PLAY: Final = Phase.PLAY
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_GAME_OVER: Final = Phase.GAME_OVER
+# Values the package has checked, built slot by slot (see jass.variant.slot_builder).
+_state: Final = slot_builder(State)
+_observation: Final = slot_builder(Observation)
 
 
 # --- dealing -------------------------------------------------------------------
-
-
-def _hands_of(value: object) -> tuple[CardSet, ...]:
-    """Four disjoint hands of nine cards, from CardSets, strings or iterables of cards."""
-    if isinstance(value, (str, CardSet)) or not isinstance(value, Sequence) or len(value) != SEATS:
-        raise InvalidCardsError(f"hands={value!r}: expected {SEATS} hands of {_CARDS_EACH} cards")
-    hands = tuple(h if isinstance(h, CardSet) else CardSet(h) for h in value)
-    union = 0
-    for hand in hands:
-        if union & hand.bits:
-            raise InvalidCardsError(f"{CardSet.from_bits(union & hand.bits)} dealt twice")
-        union |= hand.bits
-    sizes = [len(h) for h in hands]
-    if sizes != [_CARDS_EACH] * SEATS:
-        raise InvalidCardsError(f"Differenzler deals 9 cards to each of 4 seats, got {sizes}")
-    return hands
 
 
 def _blocks(order: Sequence[Card]) -> tuple[CardSet, ...]:
@@ -498,11 +498,9 @@ def _first_deal(
             )
         return _blocks(order), card
     if isinstance(deal, Sequence) and len(deal) == SEATS:
-        hands = _hands_of(deal)
+        hands = hands_of(deal, SEATS, _CARDS_EACH, "deal")
         return hands, _face_up_of(hands, dealer, wanted)
-    raise InvalidCardsError(
-        f"deal={deal!r}: expected 4 hands of 9 cards or an order of the 36 cards"
-    )
+    raise InvalidCardsError(f"deal={deal!r:.80}: expected 4 hands of 9 cards or an order of the 36 cards")
 
 
 def _start_round(rules: Rules, hands: tuple[CardSet, ...], dealer: int, face_up: Card) -> CardPlay:
@@ -536,25 +534,16 @@ def new_game(
     >>> state.face_up, state.trump, state.play.hands[3]
     (Card.DA, Trump.SCHELLEN, CardSet('D6 D7 D8 D9 D10 DJ DQ DK DA'))
     """
-    if rules is None:
-        rules = Rules()
-    if not isinstance(rules, Rules):
-        raise InvalidRulesError(f"rules={rules!r}: expected a jass.differenzler.Rules")
-    if seed is None:
-        seed = new_seed()
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidCardsError(f"seed={seed!r}: expected an int")
-    dealer = rules.first_dealer if rules.first_dealer is not None else seeded_seat(seed, SEATS)
+    game_rules, seed, dealer = game_start(rules, seed, Rules, SEATS)
     if deal is None:
         if face_up is not None:
-            raise InvalidCardsError(
-                f"face_up={face_up!r}: a seeded deal fixes the face-up card; give a deal too"
-            )
+            raise InvalidCardsError(f"face_up={face_up!r:.40}: a seeded deal fixes the face-up card; give a deal too")
         hands, card = _seeded_deal(seed, dealer)
     else:
         hands, card = _first_deal(deal, dealer, face_up)
-    play = _start_round(rules, hands, dealer, card)
-    return State.create(rules, seed, 0, dealer, Phase.PREDICT, card, play)
+    play = _start_round(game_rules, hands, dealer, card)
+    setting = Setting(rules=game_rules, seed=seed, round_number=0, dealer=dealer, phase=_PREDICT, face_up=card)
+    return State(setting, play)
 
 
 # --- the game ------------------------------------------------------------------
@@ -564,8 +553,17 @@ def _made(predictions: tuple[int | None, ...]) -> int:
     return SEATS - predictions.count(None)
 
 
-def _not_a_state(value: object) -> JassError:
-    return JassError(f"{value!r:.80} is not a Differenzler state (a jass.differenzler.State)")
+def _turn(phase: Phase, dealer: int, made: int, to_play: int | None) -> int | None:
+    """The seat whose move is due: predictions go from Vorhand round to the dealer, the card
+    play's ``to_play`` plays, the next dealer deals. The one rule behind :func:`to_act` and the
+    check of a loaded observation."""
+    if phase is _PLAY:
+        return to_play
+    if phase is _PREDICT:
+        return (dealer + 1 + made) % SEATS
+    if phase is _ROUND_OVER:
+        return (dealer + 1) % SEATS
+    return None
 
 
 def to_act(state: State) -> int | None:
@@ -575,39 +573,27 @@ def to_act(state: State) -> int | None:
     (the seat after the dealer) deals.
     """
     if type(state) is not State:
-        raise _not_a_state(state)
-    phase = state.setting.phase
-    if phase is Phase.PLAY:
-        return state.play.to_play
-    if phase is Phase.PREDICT:
-        return (state.dealer + 1 + _made(state.predictions)) % SEATS
-    if phase is Phase.ROUND_OVER:
-        return (state.dealer + 1) % SEATS
-    return None
+        raise wrong_state(state, State)
+    setting = state.setting
+    return _turn(setting.phase, setting.dealer, _made(setting.predictions), state.play.to_play)
 
 
 def is_over(state: State) -> bool:
     """True when the game is over."""
     if type(state) is not State:
-        raise _not_a_state(state)
+        raise wrong_state(state, State)
     return state.setting.phase is _GAME_OVER
 
 
 def winner(state: State) -> int | None:
     """The seat with the lowest penalty total once the game is over, else ``None``."""
     if type(state) is not State:
-        raise _not_a_state(state)
-    return state.winner
+        raise wrong_state(state, State)
+    return state.setting.winner
 
 
 _PREDICT_MOVES: Final = tuple(Predict(points) for points in range(MAX_PREDICTION + 1))
-_DEAL_MOVES: Final[tuple[Move, ...]] = (Deal(),)
-
-
-# Enum members as module constants: a global is much faster than ``Phase.PLAY``, a lookup through
-# the enum's metaclass, and the hot paths ask on every card.
-_PLAY: Final = Phase.PLAY
-_GAME_OVER: Final = Phase.GAME_OVER
+_DEAL: Final = Deal()
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -621,15 +607,14 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     158
     """
     if type(state) is not State:
-        raise _not_a_state(state)
+        raise wrong_state(state, State)
     phase = state.setting.phase
     if phase is _PLAY:
-        assert state.play is not None
         return card_moves(state.play.legal_bits)
-    if phase is Phase.PREDICT:
+    if phase is _PREDICT:
         return _PREDICT_MOVES
-    if phase is Phase.ROUND_OVER:
-        return _DEAL_MOVES
+    if phase is _ROUND_OVER:
+        return (_DEAL,)
     return ()
 
 
@@ -637,24 +622,29 @@ def apply(state: State, move: Move) -> State:
     """The state after the seat to act makes ``move``; ``state`` itself is unchanged.
 
     Raises :class:`~jass.errors.IllegalMoveError`, saying why and what would be
-    legal, for a move the rules do not allow: a prediction that is not an int
-    0..157, a prediction once everyone has predicted, a card before everyone has
-    predicted, an illegal card, a move after the game is over.
+    legal, for a move the rules do not allow: a prediction once everyone has
+    predicted, a card before everyone has predicted, an illegal card, a move after
+    the game is over.
 
     >>> state = new_game(seed=1)
-    >>> apply(state, Predict(200))
+    >>> apply(state, PlayCard("C6"))
     Traceback (most recent call last):
-    jass.errors.IllegalMoveError: Predict(200): a prediction is an int 0..157 (seat ... to predict)
+    jass.errors.IllegalMoveError: PlayCard(Card.C6): no card before every player has predicted; seat ... must predict first (Predict(0) .. Predict(157))
     """
     if type(state) is not State:
-        raise _not_a_state(state)
-    phase = state.setting.phase
-    if phase is _PLAY and isinstance(move, PlayCard):
-        return _play_card(state, move.card)
-    if phase is Phase.PREDICT and isinstance(move, Predict):
-        return _predict(state, move)
-    if phase is Phase.ROUND_OVER and isinstance(move, Deal):
-        return _deal(state, move)
+        raise wrong_state(state, State)
+    setting = state.setting
+    phase = setting.phase
+    kind = type(move)
+    if phase is _PLAY and kind is PlayCard:
+        play = state.play.play(move.card)  # type: ignore[union-attr]  # checks the card, saying why
+        if play.legal_bits:
+            return _state(setting, play)  # a card changes nothing else
+        return _end_round(state, play)
+    if phase is _PREDICT and kind is Predict:
+        return _predict(state, move)  # type: ignore[arg-type]
+    if phase is _ROUND_OVER and kind is Deal:
+        return _deal(state, move)  # type: ignore[arg-type]
     raise IllegalMoveError(_not_now(state, move))
 
 
@@ -662,21 +652,21 @@ def _not_now(state: State, move: object) -> str:
     """Why ``move`` cannot be made in ``state``'s phase, and what can."""
     phase = state.phase
     seat = to_act(state)
-    if phase is Phase.GAME_OVER:
+    if phase is _GAME_OVER:
         winning = state.winner
         assert winning is not None
         return (
-            f"{move!r}: the game is over (seat {winning} won with "
+            f"{move!r:.80}: the game is over (seat {winning} won with "
             f"{state.penalties[winning]} penalty points); no move is legal"
         )
-    if not isinstance(move, (Predict, PlayCard, Deal)):
-        expected = {Phase.PREDICT: "Predict", Phase.PLAY: "PlayCard", Phase.ROUND_OVER: "Deal"}[phase]
+    if type(move) not in (Predict, PlayCard, Deal):
+        expected = {_PREDICT: "Predict", _PLAY: "PlayCard", _ROUND_OVER: "Deal"}[phase]
         return (
-            f"{move!r} is not a Differenzler move (Predict, PlayCard or Deal): "
+            f"{move!r:.80} is not a Differenzler move (Predict, PlayCard or Deal): "
             f"seat {seat} may make {expected} now"
         )
-    if phase is Phase.PREDICT:
-        if isinstance(move, PlayCard):
+    if phase is _PREDICT:
+        if type(move) is PlayCard:
             return (
                 f"{move!r}: no card before every player has predicted; "
                 f"seat {seat} must predict first (Predict(0) .. Predict({MAX_PREDICTION}))"
@@ -685,9 +675,9 @@ def _not_now(state: State, move: object) -> str:
             f"{move!r}: the round has just been dealt; "
             f"seat {seat} must predict (Predict(0) .. Predict({MAX_PREDICTION}))"
         )
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         cards = state.play.legal_cards()
-        if isinstance(move, Predict):
+        if type(move) is Predict:
             return (
                 f"{move!r}: seat {seat} has already predicted, as has everyone this round; "
                 f"seat {seat} must play a card ({cards})"
@@ -697,42 +687,17 @@ def _not_now(state: State, move: object) -> str:
 
 
 def _predict(state: State, move: Predict) -> State:
-    points = move.points
-    predictions = state.predictions
+    setting = state.setting
+    predictions = setting.predictions
     made = _made(predictions)
-    seat = (state.dealer + 1 + made) % SEATS
-    if (
-        isinstance(points, bool)
-        or not isinstance(points, int)
-        or not 0 <= points <= MAX_PREDICTION
-    ):
-        raise IllegalMoveError(
-            f"{move!r}: a prediction is an int 0..{MAX_PREDICTION} (seat {seat} to predict)"
-        )
-    predictions = predictions[:seat] + (int(points),) + predictions[seat + 1 :]
-    return State.create(
-        state.rules,
-        state.seed,
-        state.round_number,
-        state.dealer,
-        Phase.PLAY if made + 1 == SEATS else Phase.PREDICT,
-        state.face_up,
-        state.play,
-        predictions,
-        state.penalties,
-        state.history,
-        None,
-    )
-
-
-def _play_card(state: State, card: Card) -> State:
-    play = state.play.play(card)  # checks the card, raising IllegalMoveError with the reason
-    if not play.legal_bits:  # every card played
-        return _end_round(state, play)
-    return State(state.setting, play)  # a card changes nothing else
+    seat = (setting.dealer + 1 + made) % SEATS
+    predictions = predictions[:seat] + (move.points,) + predictions[seat + 1 :]
+    phase = _PLAY if made + 1 == SEATS else _PREDICT
+    return State(attrs.evolve(setting, phase=phase, predictions=predictions), state.play)
 
 
 def _penalty(rules: Rules, points: int, prediction: int | None, tricks: int) -> int:
+    """A seat's penalty for a finished round: the one place the rule lives."""
     assert prediction is not None
     difference = abs(points - prediction)
     if difference or not rules.exact_bonus:
@@ -744,71 +709,63 @@ def _penalty(rules: Rules, points: int, prediction: int | None, tricks: int) -> 
     return -rules.exact_bonus
 
 
-def _round_score(state: State, play: CardPlay) -> RoundScore:
+def _round_score(setting: Setting, play: CardPlay) -> RoundScore:
+    """The one scoring function: the round's points, tricks and (once every card is played)
+    penalties."""
     points = play.points()
     won = play.tricks_won()
     penalties = None
     if play.is_done:
-        rules = state.rules
-        predictions = state.predictions
+        rules = setting.rules
+        predictions = setting.predictions
         penalties = tuple(_penalty(rules, points[s], predictions[s], won[s]) for s in range(SEATS))
-    return RoundScore(
-        state.round_number, state.dealer, play.trump, points, won, state.predictions, penalties
-    )
+    return RoundScore(setting.round_number, setting.dealer, play.trump, points, won, setting.predictions, penalties)
+
+
+def _game_winner(totals: Sequence[int], rounds_played: int, rules: Rules) -> int | None:
+    """The seat that has won after ``rounds_played`` rounds with penalty ``totals``, if any.
+    Seed 001: "bij gelijkspel wordt een ronde meer gespeeld": a tie for the lowest total plays
+    one more round, and again after it, until one seat alone is lowest."""
+    if rounds_played < rules.rounds:
+        return None
+    lowest = min(totals)
+    return list(totals).index(lowest) if list(totals).count(lowest) == 1 else None
 
 
 def _end_round(state: State, play: CardPlay) -> State:
-    score = _round_score(state, play)
+    setting = state.setting
+    score = _round_score(setting, play)
     assert score.penalties is not None
-    totals = tuple(a + b for a, b in zip(state.penalties, score.penalties))
-    phase = Phase.ROUND_OVER
-    winning = None
-    if state.round_number + 1 >= state.rules.rounds:
-        # Seed 001: "bij gelijkspel wordt een ronde meer gespeeld" - a tie for the lowest
-        # total plays one more round, and again after it, until one seat is lowest.
-        lowest = min(totals)
-        if totals.count(lowest) == 1:
-            phase = Phase.GAME_OVER
-            winning = totals.index(lowest)
-    return State.create(
-        state.rules,
-        state.seed,
-        state.round_number,
-        state.dealer,
-        phase,
-        state.face_up,
+    totals = tuple(a + b for a, b in zip(setting.penalties, score.penalties))
+    winning = _game_winner(totals, setting.round_number + 1, setting.rules)
+    return State(
+        attrs.evolve(
+            setting, phase=_ROUND_OVER if winning is None else _GAME_OVER, penalties=totals,
+            history=setting.history + (score,), winner=winning,
+        ),
         play,
-        state.predictions,
-        totals,
-        state.history + (score,),
-        winning,
     )
 
 
 def _deal(state: State, move: Deal) -> State:
-    number = state.round_number + 1
-    dealer = (state.dealer + 1) % SEATS
+    setting = state.setting
+    number = setting.round_number + 1
+    dealer = (setting.dealer + 1) % SEATS
     if move.hands is None:
-        hands, card = _seeded_deal(round_seed(state.seed, number), dealer)
+        hands, card = _seeded_deal(round_seed(setting.seed, number), dealer)
     else:
         hands = move.hands
         try:
             card = _face_up_of(hands, dealer, move.face_up)
         except InvalidCardsError as error:
             raise IllegalMoveError(f"{move!r}: {error}") from None
-    play = _start_round(state.rules, hands, dealer, card)
-    return State.create(
-        state.rules,
-        state.seed,
-        number,
-        dealer,
-        Phase.PREDICT,
-        card,
+    play = _start_round(setting.rules, hands, dealer, card)
+    return State(
+        Setting(
+            rules=setting.rules, seed=setting.seed, round_number=number, dealer=dealer, phase=_PREDICT,
+            face_up=card, penalties=setting.penalties, history=setting.history,
+        ),
         play,
-        _NO_PREDICTIONS,
-        state.penalties,
-        state.history,
-        None,
     )
 
 
@@ -818,10 +775,10 @@ def score_round(state: State) -> RoundScore:
     It sees every prediction: it is the referee's view, not a player's (see :func:`observe`).
     """
     if type(state) is not State:
-        raise _not_a_state(state)
-    if state.phase is Phase.ROUND_OVER or state.phase is Phase.GAME_OVER:
+        raise wrong_state(state, State)
+    if state.phase is _ROUND_OVER or state.phase is _GAME_OVER:
         return state.history[-1]
-    return _round_score(state, state.play)
+    return _round_score(state.setting, state.play)
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -834,40 +791,25 @@ def observe(state: State, seat: int) -> Observation:
     (9, (9, 9, 9, 9), (None, None, None, None))
     """
     if type(state) is not State:
-        raise _not_a_state(state)
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
-        raise JassError(f"seat={seat!r}: expected a seat 0..{SEATS - 1}")
+        raise wrong_state(state, State)
+    check_seat(seat, SEATS)
+    setting = state.setting
     play = state.play
-    phase = state.phase
-    predictions = state.predictions
+    phase = setting.phase
+    predictions = setting.predictions
     public = (
-        state.rules.prediction_mode is PredictionMode.OPEN
-        or phase is Phase.ROUND_OVER
-        or phase is Phase.GAME_OVER
+        setting.rules.prediction_mode is PredictionMode.OPEN
+        or phase is _ROUND_OVER
+        or phase is _GAME_OVER
     )
     if not public:
         predictions = tuple(p if s == seat else None for s, p in enumerate(predictions))
     acting = to_act(state)
-    return Observation(
-        seat=seat,
-        phase=phase,
-        round_number=state.round_number,
-        dealer=state.dealer,
-        to_act=acting,
-        hand=play.hands[seat],
-        hand_sizes=play.hand_sizes,
-        face_up=state.face_up,
-        trump=play.trump,
-        trick=play.trick,
-        trick_leader=play.leader,
-        tricks=play.tricks,
-        predicted=tuple(p is not None for p in state.predictions),
-        predictions=predictions,
-        points=play.points(),
-        penalties=state.penalties,
-        history=state.history,
-        winner=state.winner,
-        legal_moves=legal_moves(state) if acting == seat else (),
+    return _observation(
+        seat, phase, setting.round_number, setting.dealer, acting, play.hand(seat), play.hand_sizes,
+        setting.face_up, play.trump, play.trick, play.leader, play.tricks,
+        tuple(p is not None for p in setting.predictions), predictions, play.points(), setting.penalties,
+        setting.history, setting.winner, legal_moves(state) if acting == seat else (),
     )
 
 
@@ -882,5 +824,336 @@ def card_zones(state: State) -> dict[str, CardSet]:
     [9, 9, 0, 0]
     """
     if type(state) is not State:
-        raise _not_a_state(state)
+        raise wrong_state(state, State)
     return state.play.zones()
+
+
+# --- loading: a state is checked by replaying its round -------------------------------------------
+
+
+def _check_history(setting: Setting, path: str) -> tuple[RoundScore, ...]:
+    """The rounds written before the one in ``setting``: finished rounds that did not end the
+    game, each scored by the rules."""
+    rules = setting.rules
+    over = setting.phase is _ROUND_OVER or setting.phase is _GAME_OVER
+    if over and not setting.history:
+        raise SerialError("the round is over, so its score is in the history", f"{path}.history")
+    before = setting.history[:-1] if over else setting.history
+    if len(before) != setting.round_number:
+        raise SerialError(f"holds {len(setting.history)} rounds, which does not fit round "
+                          f"{setting.round_number} in phase {setting.phase.value}", f"{path}.history")
+    first = (setting.dealer - setting.round_number) % SEATS
+    totals = [0] * SEATS
+    for i, score in enumerate(before):
+        rpath = f"{path}.history[{i}]"
+        if score.round_number != i:
+            raise SerialError(f"is {score.round_number}, but it is round {i} of the history", f"{rpath}.round_number")
+        if score.dealer != (first + i) % SEATS:
+            raise SerialError(f"round {i} is dealt by seat {(first + i) % SEATS}", f"{rpath}.dealer")
+        if score.penalties is None:
+            raise SerialError("a round of the history is finished and has penalties", f"{rpath}.penalties")
+        for seat in range(SEATS):
+            right = _penalty(rules, score.points[seat], score.predictions[seat], score.tricks_won[seat])
+            if score.penalties[seat] != right:
+                raise SerialError(f"is {score.penalties[seat]}, but the rules give {right}",
+                                  f"{rpath}.penalties[{seat}]")
+            totals[seat] += right
+        if _game_winner(totals, i + 1, rules) is not None:
+            raise SerialError(f"after this round seat {totals.index(min(totals))} alone has the lowest total: "
+                              "the game would have ended", rpath)
+    return before
+
+
+def _replay_apply(state: State, move: Move, path: str) -> State:
+    try:
+        return apply(state, move)
+    except JassError as error:
+        raise SerialError(f"{move} is not legal here: {error}", path) from None
+
+
+def check_loaded(state: State, path: str = "$") -> None:
+    """Check a state read from JSON: its dealer and history, and then its round, replayed
+    from the deal through :func:`apply` (every prediction, every card in order), must give the
+    state itself. Raises :class:`~jass.errors.SerialError` at the first field that does not fit."""
+    setting = state.setting
+    first = game_start(setting.rules, setting.seed, Rules, SEATS)[2]
+    dealer = (first + setting.round_number) % SEATS
+    if setting.dealer != dealer:
+        raise SerialError(f"is {setting.dealer}, but round {setting.round_number} of a game whose first dealer "
+                          f"is seat {first} is dealt by seat {dealer}", f"{path}.dealer")
+    before = _check_history(setting, path)
+    if state.play.seats != SEATS:
+        raise SerialError("Differenzler has four players", f"{path}.play.hands")
+    dealt = state.play.dealt(f"{path}.play")
+    if len(dealt[0]) != _CARDS_EACH:
+        raise SerialError("Differenzler deals nine cards to each player", f"{path}.play")
+    if setting.face_up not in dealt[setting.dealer]:
+        raise SerialError(f"the face-up card is the dealer's (seat {setting.dealer}), who was dealt "
+                          f"{dealt[setting.dealer]}", f"{path}.face_up")
+    penalties = tuple(sum((score.penalties or (0,) * SEATS)[s] for score in before) for s in range(SEATS))
+    replay = State(
+        Setting(rules=setting.rules, seed=setting.seed, round_number=setting.round_number, dealer=setting.dealer,
+                phase=_PREDICT, face_up=setting.face_up, penalties=penalties, history=before),
+        _start_round(setting.rules, dealt, setting.dealer, setting.face_up),
+    )
+    for i in range(SEATS):
+        seat = (setting.dealer + 1 + i) % SEATS
+        prediction = setting.predictions[seat]
+        if prediction is None:
+            break
+        replay = _replay_apply(replay, Predict(prediction), f"{path}.predictions[{seat}]")
+    for card, card_path in state.play.cards_in_order(f"{path}.play"):
+        replay = _replay_apply(replay, PlayCard(card), card_path)
+    check_same(state, replay, path, "replaying the round from its deal")
+
+
+def check_observation(view: Observation, path: str = "$") -> None:
+    """Check an observation read from JSON: the public facts must agree (the tricks by the
+    rules of card play, the face-up card, who has predicted, whose turn it is, the points, the
+    penalties and the history, the legal moves). Raises :class:`~jass.errors.SerialError`."""
+    seat = view.seat
+    vorhand = (view.dealer + 1) % SEATS
+    if view.trump.value != view.face_up.suit:
+        raise SerialError(f"the face-up card {view.face_up} fixes trump", f"{path}.trump")
+    played, seen = check_public_tricks(view.tricks, view.trick, view.trick_leader, view.trump, SEATS,
+                                       DEFAULT_TRUMP_JACK_POINTS, vorhand, path)
+    check_hand_view(view.hand, view.hand_sizes, seat, played, seen, _CARDS_EACH, path)
+    if view.face_up.bit & seen:
+        owner = None
+        for trick in view.tricks:
+            if view.face_up in trick.cards:
+                owner = (trick.leader + trick.cards.index(view.face_up)) % SEATS
+        if view.face_up in view.trick:
+            owner = (view.trick_leader + view.trick.index(view.face_up)) % SEATS
+        if owner != view.dealer:
+            raise SerialError(f"the face-up card is the dealer's (seat {view.dealer}); someone else played it",
+                              f"{path}.face_up")
+    elif (view.face_up in view.hand) != (seat == view.dealer):
+        raise SerialError(f"the face-up card is in the dealer's hand (seat {view.dealer})", f"{path}.face_up")
+    made = sum(view.predicted)
+    for i in range(SEATS):
+        if view.predicted[(vorhand + i) % SEATS] != (i < made):
+            raise SerialError("the players predict in turn, from Vorhand round to the dealer", f"{path}.predicted")
+    for s in range(SEATS):
+        if view.predictions[s] is not None and not view.predicted[s]:
+            raise SerialError("a prediction is shown, but the seat has not predicted", f"{path}.predictions[{s}]")
+    if view.predicted[seat] and view.predictions[seat] is None:
+        raise SerialError("a player sees their own prediction", f"{path}.predictions[{seat}]")
+    if view.phase is _PREDICT:
+        if made == SEATS or seen:
+            raise SerialError("the players predict before any card is played, and only until all have",
+                              f"{path}.phase")
+    else:
+        if made != SEATS:
+            raise SerialError("every player has predicted before the cards are played", f"{path}.predicted")
+        if (len(view.tricks) == 9) != (view.phase is not _PLAY):
+            raise SerialError("the round is over when, and only when, all nine tricks are played", f"{path}.phase")
+    expected = _turn(view.phase, view.dealer, made, (view.trick_leader + len(view.trick)) % SEATS)
+    if view.to_act != expected:
+        raise SerialError(f"is {view.to_act}, but in this position seat {expected} is to act", f"{path}.to_act")
+    points = [0] * SEATS
+    for trick in view.tricks:
+        points[trick.winner] += trick.points
+    if len(view.tricks) == 9:
+        points[view.tricks[-1].winner] += LAST_TRICK_BONUS
+    if list(view.points) != points:
+        raise SerialError(f"is {list(view.points)}, but the tricks give {points}", f"{path}.points")
+    totals = [sum((score.penalties or (0,) * SEATS)[s] for score in view.history) for s in range(SEATS)]
+    if list(view.penalties) != totals:
+        raise SerialError(f"is {list(view.penalties)}, but the history adds up to {totals}", f"{path}.penalties")
+    if (view.winner is not None) != (view.phase is _GAME_OVER):
+        raise SerialError("a winner is known once the game is over, and only then", f"{path}.winner")
+    if view.to_act != seat:
+        if view.legal_moves:
+            raise SerialError(f"seat {seat} is not to act, so it has no legal moves", f"{path}.legal_moves")
+        return
+    allowed = {_PREDICT: Predict, _ROUND_OVER: Deal}.get(view.phase, PlayCard)
+    for i, move in enumerate(view.legal_moves):
+        if type(move) is not allowed:
+            raise SerialError(f"{move!r:.60} cannot be legal in phase {view.phase.value}", f"{path}.legal_moves[{i}]")
+    if view.phase is _PLAY:
+        # The observation does not say the card-play options: the cards must be the hand's own.
+        cards = CardSet(move.card for move in view.legal_moves if type(move) is PlayCard)
+        if not cards or not cards <= view.hand:
+            raise SerialError(f"the cards in it are {cards or 'none'}, not a choice from the hand {view.hand}",
+                              f"{path}.legal_moves")
+
+
+# --- records: moves as text, the deal, the result ----------------------------------------------
+
+_VERBS: Final = ("predict", "play", "deal")
+
+
+def format_move(move: Move) -> str:
+    """The short text of a move, as records write it.
+
+    >>> format_move(Predict(40)), format_move(PlayCard("H10")), format_move(Deal())
+    ('predict 40', 'play H10', 'deal')
+    """
+    kind = type(move)
+    if kind is PlayCard:
+        return f"play {move.card}"  # type: ignore[union-attr]
+    if kind is Predict:
+        return f"predict {move.points}"  # type: ignore[union-attr]
+    if kind is Deal:
+        hands, face_up = move.hands, move.face_up  # type: ignore[union-attr]
+        if hands is None:
+            return "deal"
+        return "deal " + " / ".join(str(h) for h in hands) + ("" if face_up is None else f" face-up {face_up}")
+    raise RecordError(f"{move!r:.80} is not a Differenzler move")
+
+
+def parse_move(text: str, rules: Rules | None = None) -> Move:
+    """The move written as ``text`` (see :func:`format_move`). Raises
+    :class:`~jass.errors.RecordError`.
+
+    >>> parse_move("predict 40")
+    Predict(40)
+    """
+    verb, rest = split_move(text, _VERBS, "Differenzler")
+    if verb == "play":
+        return parse_play(rest)
+    if verb == "predict":
+        if not (rest.isascii() and rest.isdigit()) or len(rest) > 3:
+            raise RecordError(f"a prediction is a number 0..{MAX_PREDICTION}, got {rest!r:.40}")
+        return Predict(int(rest))
+    if not rest:
+        return _DEAL
+    hands_text, _, face_up = rest.partition("face-up")
+    parts = hands_text.split("/")
+    if len(parts) != SEATS:
+        raise RecordError(f"{hands_text!r:.80}: a deal is four hands separated by '/'")
+    return Deal(tuple(CardSet.parse(part) for part in parts), Card.parse(face_up) if face_up.strip() else None)
+
+
+def _result(state: State) -> dict[str, Any]:
+    return {"penalties": list(state.penalties)}
+
+
+def _record_deal(state: State) -> dict[str, Any] | None:
+    """How a record rebuilds ``state`` with :func:`new_game`: ``{}`` (the seed dealt it), the
+    explicit deal and face-up card, or ``None`` (no new game)."""
+    try:
+        if new_game(state.rules, state.seed) == state:
+            return {}
+        hands = state.play.hands
+        if new_game(state.rules, state.seed, deal=hands, face_up=state.face_up) == state:
+            return {"deal": [str(hand) for hand in hands], "face_up": state.face_up.name}
+    except JassError:
+        pass
+    return None
+
+
+def _game_from_record(rules: Rules, seed: int, fields: Mapping[str, Any]) -> State:
+    deal = fields.get("deal")
+    face_up = fields.get("face_up")
+    if face_up is not None and not isinstance(face_up, str):
+        raise RecordError("expected the face-up card, a card code", "$.face_up")
+    if deal is None:
+        return new_game(rules, seed, face_up=face_up)
+    if not isinstance(deal, list) or len(deal) != SEATS or not all(isinstance(h, str) for h in deal):
+        raise RecordError("expected four hands, strings of card codes", "$.deal")
+    return new_game(rules, seed, deal=[CardSet.parse(hand) for hand in deal], face_up=face_up)
+
+
+# --- the conformance harness's hooks -------------------------------------------------------------
+
+
+def _variations(state: State, seat: int, rng: random.Random) -> list[State]:
+    """An unplayed card of each of two other seats exchanged (never the face-up card); another
+    seat's secret prediction changed."""
+    found: list[State] = []
+    play = state.play
+    keep = state.face_up.bit
+    hands = play.hands
+    others = [s for s in range(SEATS) if s != seat and hands[s].bits & ~keep]
+    if len(others) >= 2:
+        a, b = rng.sample(others, 2)
+        card_a = rng.choice(list(CardSet.from_bits(hands[a].bits & ~keep)))
+        card_b = rng.choice(list(CardSet.from_bits(hands[b].bits & ~keep)))
+        swapped = list(hands)
+        swapped[a] = CardSet.from_bits(hands[a].bits & ~card_a.bit | card_b.bit)
+        swapped[b] = CardSet.from_bits(hands[b].bits & ~card_b.bit | card_a.bit)
+        found.append(state.replace(play=play.with_hands(swapped)))
+    if state.rules.prediction_mode is PredictionMode.SECRET and state.phase in (_PREDICT, _PLAY):
+        predicted = [s for s, p in enumerate(state.predictions) if s != seat and p is not None]
+        if predicted:
+            other = rng.choice(predicted)
+            value = ((state.predictions[other] or 0) + rng.randrange(1, MAX_PREDICTION + 1)) % (MAX_PREDICTION + 1)
+            found.append(state.replace(predictions=tuple(value if s == other else p
+                                                         for s, p in enumerate(state.predictions))))
+    return found
+
+
+def _known_cards(state: State, seat: int) -> CardSet:
+    """Its hand, the cards played and the face-up card."""
+    return state.play.hand(seat) | state.play.played() | {state.face_up}
+
+
+def _check_step(before: State, move: Move, after: State) -> None:
+    """A finished round shares out 157 points (152 in cards, 5 for the last trick) in 9 tricks."""
+    if len(after.history) == len(before.history):
+        return
+    score = after.history[-1]
+    assert sum(score.points) == 157, f"the round's points {score.points} add up to {sum(score.points)}, not 157"
+    assert sum(score.tricks_won) == 9, f"tricks won {score.tricks_won}"
+    grown = tuple(a - b for a, b in zip(after.penalties, before.penalties))
+    assert grown == score.penalties, f"the totals grew by {grown}, the round's penalties are {score.penalties}"
+
+
+# --- the rule-based bot's prediction -------------------------------------------------------------
+
+
+def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
+    """Predict the points of the cards likely to win tricks (trump J, 9, A and every Ace) and
+    a share of the hand's other points; cards are left to the card-play rules."""
+    if not moves or type(moves[0]) is not Predict:
+        return None
+    trump = view.trump
+    table = point_table(trump)
+    strong = sum(
+        1 for card in view.hand
+        if card.rank == Rank.ACE or (card.suit == trump.suit and card.rank in (Rank.JACK, Rank.NINE))
+    )
+    guess = min(MAX_PREDICTION, round(strong * 17.5 + sum(table[c.index] for c in view.hand) * 0.3))
+    return min(moves, key=lambda m: abs(m.points - guess) if type(m) is Predict else MAX_PREDICTION + 1)
+
+
+#: Differenzler, described for the registry (:mod:`jass.variant`).
+VARIANT: Final = register(
+    Variant(
+        name="differenzler",
+        title="Differenzler",
+        seats=SEATS,
+        teams=((0,), (1,), (2,), (3,)),
+        rules_type=Rules,
+        state_type=State,
+        move_types=(Predict, PlayCard, Deal),
+        observation_type=Observation,
+        presets={"seed": Rules.seed, "open": Rules.open, "jasswelt": Rules.jasswelt},
+        new_game=new_game,
+        legal_moves=legal_moves,
+        apply=apply,
+        to_act=to_act,
+        is_over=is_over,
+        winner=winner,
+        score_round=score_round,
+        observe=observe,
+        card_zones=card_zones,
+        format_move=format_move,
+        parse_move=parse_move,
+        standings=lambda state: state.penalties,
+        result=_result,
+        record_deal=_record_deal,
+        game_from_record=_game_from_record,
+        record_fields=("deal", "face_up"),
+        lower_is_better=True,
+        standing_name="penalty points",
+        json_types=(Setting, RoundScore),
+        check_loaded=check_loaded,
+        check_observation=check_observation,
+        hooks=ConformanceHooks(hidden_variations=_variations, known_cards=_known_cards, check_step=_check_step),
+        rule_move=_rule_move,
+        module=__name__,
+    )
+)

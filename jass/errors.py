@@ -12,6 +12,7 @@ __all__ = [
     "InvalidNotationError",
     "InvalidCardsError",
     "InvalidRulesError",
+    "InvalidStateError",
     "IllegalMoveError",
     "SerialError",
     "RecordError",
@@ -38,6 +39,11 @@ class InvalidCardsError(JassError):
 
 class InvalidRulesError(JassError):
     """A rules object or rules parameter with a value outside its allowed range."""
+
+
+class InvalidStateError(JassError):
+    """A state, an observation, a trick or a score whose fields are out of their range, or do
+    not fit together (a state the rules cannot reach)."""
 
 
 class IllegalMoveError(JassError):
@@ -83,3 +89,30 @@ class RecordError(SerialError):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), (self.reason, self.path, self.move_number))
+
+
+def describe_value(value: object) -> str:
+    """A short description of a value for an error message: never a huge or deep repr.
+
+    >>> describe_value(True), describe_value(10**200), describe_value([1, [2]]), describe_value("x" * 50)
+    ('true', 'an int of 201 digits', 'a list of 2 items', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'...")
+    """
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        if value.bit_length() > 128:
+            return f"an int of {len(str(abs(value))) if value.bit_length() < 10_000 else 'thousands of'} digits"
+        return repr(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 40 else repr(value[:40]) + "..."
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)} items"
+    if isinstance(value, dict):
+        return f"an object of {len(value)} fields"
+    return f"a {type(value).__name__}"

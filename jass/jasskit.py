@@ -67,7 +67,7 @@ import attrs
 
 from jass import schieber, serial
 from jass.cards import Card, CardSet, Suit
-from jass.errors import JassError, RecordError, SerialError
+from jass.errors import JassError, RecordError, SerialError, describe_value
 from jass.play import PlayCard, explain_illegal_card
 from jass.tricks import legal_cards
 from jass.trump import LAST_TRICK_BONUS, Trump
@@ -166,7 +166,7 @@ def card_code(card: Card, suits: Sequence[Suit] = FRENCH) -> str:
 def card_from_code(code: str, suits: Sequence[Suit] = FRENCH) -> Card:
     """The card of jass-kit's code ``code`` (``'DA'`` .. ``'C6'``)."""
     if not isinstance(code, str) or code not in _CODE_IDS:
-        raise SerialError(f"{serial._show(code)} is not a jass-kit card code: expected 'DA' .. 'C6'")
+        raise SerialError(f"{describe_value(code)} is not a jass-kit card code: expected 'DA' .. 'C6'")
     return card_from_id(_CODE_IDS[code], suits)
 
 
@@ -182,7 +182,7 @@ def trump_code(trump: Trump, suits: Sequence[Suit] = FRENCH) -> int:
 def trump_from_code(code: int, suits: Sequence[Suit] = FRENCH) -> Trump:
     """Our trump mode for jass-kit's trump code 0..5 (the push codes 6 and 10 are no mode)."""
     if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code <= 5:
-        raise SerialError(f"{serial._show(code)} is not a jass-kit trump: expected 0..5 "
+        raise SerialError(f"{describe_value(code)} is not a jass-kit trump: expected 0..5 "
                           f"(the push, {PUSH} or {PUSH_ALT}, chooses no trump)")
     if code == OBE_ABE:
         return Trump.OBENABE
@@ -270,17 +270,17 @@ _GAME_KEYS: Final = ("version", "trump", "dealer", "currentPlayer", "forehand", 
 
 def _int(data: Any, path: str, low: int, high: int) -> int:
     if isinstance(data, bool) or not isinstance(data, int) or not low <= data <= high:
-        raise SerialError(f"expected an int {low}..{high}, got {serial._show(data)}", path)
+        raise SerialError(f"expected an int {low}..{high}, got {describe_value(data)}", path)
     return data
 
 
 def _codes(data: Any, path: str, high: int) -> tuple[int, ...]:
     if not isinstance(data, list) or len(data) > high:
-        raise SerialError(f"expected a list of at most {high} card codes, got {serial._show(data)}", path)
+        raise SerialError(f"expected a list of at most {high} card codes, got {describe_value(data)}", path)
     ids = []
     for i, code in enumerate(data):
         if not isinstance(code, str) or code not in _CODE_IDS:
-            raise SerialError(f"expected a jass-kit card code 'DA' .. 'C6', got {serial._show(code)}", f"{path}[{i}]")
+            raise SerialError(f"expected a jass-kit card code 'DA' .. 'C6', got {describe_value(code)}", f"{path}[{i}]")
         ids.append(_CODE_IDS[code])
     return tuple(ids)
 
@@ -297,13 +297,13 @@ def read_game(data: Any, *, ignore_unknown: bool = False) -> Game:
     if isinstance(data, (str, bytes, bytearray)):
         data = serial.parse_json(data)
     if not isinstance(data, dict):
-        raise SerialError(f"expected a jass-kit game, an object, got {serial._show(data)}")
+        raise SerialError(f"expected a jass-kit game, an object, got {describe_value(data)}")
     for key in data:
         if key not in _GAME_KEYS and not ignore_unknown:
-            raise SerialError(f"unknown field {serial._show(key)} in a jass-kit game (pass ignore_unknown=True "
+            raise SerialError(f"unknown field {describe_value(key)} in a jass-kit game (pass ignore_unknown=True "
                               "to skip such fields)")
     if "version" in data and data["version"] != FORMAT_VERSION:
-        raise SerialError(f"expected {FORMAT_VERSION!r}, got {serial._show(data['version'])}", "$.version")
+        raise SerialError(f"expected {FORMAT_VERSION!r}, got {describe_value(data['version'])}", "$.version")
     for key in ("dealer", "tricks", "player"):
         if key not in data:
             raise SerialError(f"missing field {key!r} in a jass-kit game")
@@ -318,18 +318,18 @@ def read_game(data: Any, *, ignore_unknown: bool = False) -> Game:
     current = _int(data.get("currentPlayer", -1), "$.currentPlayer", -1, 3)
     jass_typ = data.get("jassTyp", "SCHIEBER")
     if not isinstance(jass_typ, str) or not jass_typ.startswith("SCHIEBER"):
-        raise SerialError(f"expected a Schieber game, got {serial._show(jass_typ)}", "$.jassTyp")
+        raise SerialError(f"expected a Schieber game, got {describe_value(jass_typ)}", "$.jassTyp")
     raw_tricks = data["tricks"]
     if not isinstance(raw_tricks, list) or len(raw_tricks) > 9:
-        raise SerialError(f"expected a list of at most 9 tricks, got {serial._show(raw_tricks)}", "$.tricks")
+        raise SerialError(f"expected a list of at most 9 tricks, got {describe_value(raw_tricks)}", "$.tricks")
     tricks = []
     for i, raw in enumerate(raw_tricks):
         path = f"$.tricks[{i}]"
         if not isinstance(raw, dict):
-            raise SerialError(f"expected a trick, an object, got {serial._show(raw)}", path)
+            raise SerialError(f"expected a trick, an object, got {describe_value(raw)}", path)
         for key in raw:
             if key not in ("cards", "points", "win", "first") and not ignore_unknown:
-                raise SerialError(f"unknown field {serial._show(key)} in a trick", path)
+                raise SerialError(f"unknown field {describe_value(key)} in a trick", path)
         cards = _codes(raw.get("cards", []), f"{path}.cards", 4)
         first = None if "first" not in raw else _int(raw["first"], f"{path}.first", 0, 3)
         points = None if "points" not in raw else _int(raw["points"], f"{path}.points", 0, 157)
@@ -345,7 +345,7 @@ def read_game(data: Any, *, ignore_unknown: bool = False) -> Game:
         tricks.append(KitTrick(cards, first, points, win))
     players = data["player"]
     if not isinstance(players, list) or len(players) != 4:
-        raise SerialError(f"expected a list of the 4 players, got {serial._show(players)}", "$.player")
+        raise SerialError(f"expected a list of the 4 players, got {describe_value(players)}", "$.player")
     hands = []
     for p, player in enumerate(players):
         if not isinstance(player, dict) or any(k != "hand" for k in player) and not ignore_unknown:
@@ -596,23 +596,23 @@ class LogEntry:
 
 def _players(data: Any, path: str) -> tuple[Any, ...]:
     if not isinstance(data, list) or len(data) != 4:
-        raise SerialError(f"expected the 4 players' ids, got {serial._show(data)}", path)
+        raise SerialError(f"expected the 4 players' ids, got {describe_value(data)}", path)
     for i, player in enumerate(data):
         if not (isinstance(player, str) and len(player) <= 100) and not (
             isinstance(player, int) and not isinstance(player, bool) and abs(player) < 2**63
         ):
-            raise SerialError(f"expected a player id (an int or a short string), got {serial._show(player)}",
+            raise SerialError(f"expected a player id (an int or a short string), got {describe_value(player)}",
                               f"{path}[{i}]")
     return tuple(data)
 
 
 def _date(text: Any, path: str) -> datetime:
     if not isinstance(text, str) or len(text) != 17:
-        raise SerialError(f"expected a date such as '27.11.17 20:10:08', got {serial._show(text)}", path)
+        raise SerialError(f"expected a date such as '27.11.17 20:10:08', got {describe_value(text)}", path)
     try:
         return datetime.strptime(text, _DATE)
     except ValueError:
-        raise SerialError(f"expected a date such as '27.11.17 20:10:08', got {serial._show(text)}", path) from None
+        raise SerialError(f"expected a date such as '27.11.17 20:10:08', got {describe_value(text)}", path) from None
 
 
 def _nested_game(data: Any, path: str, ignore_unknown: bool) -> Game:
@@ -658,7 +658,7 @@ def read_swisslos_line(line: str, *, ignore_unknown: bool = False) -> SwisslosLi
     :func:`read_game` (paths in errors are within the JSON).
     """
     if not isinstance(line, str):
-        raise SerialError(f"expected a line of text, got {serial._show(line)}")
+        raise SerialError(f"expected a line of text, got {describe_value(line)}")
     start = line.find("{")
     if start == -1:
         raise SerialError("no JSON in the line (it starts at the first '{')")
@@ -670,11 +670,11 @@ def read_swisslos_line(line: str, *, ignore_unknown: bool = False) -> SwisslosLi
         raise SerialError("expected an object with the 'rounds'")
     for key in data:
         if key not in ("players", "rounds") and not ignore_unknown:
-            raise SerialError(f"unknown field {serial._show(key)} (pass ignore_unknown=True to skip it)")
+            raise SerialError(f"unknown field {describe_value(key)} (pass ignore_unknown=True to skip it)")
     players = _players(data.get("players", [0, 0, 0, 0]), "$.players")
     raw = data.get("rounds")
     if not isinstance(raw, list) or len(raw) > 10_000:
-        raise SerialError(f"expected a list of rounds, got {serial._show(raw)}", "$.rounds")
+        raise SerialError(f"expected a list of rounds, got {describe_value(raw)}", "$.rounds")
     rounds = tuple(None if r is None else _nested_game(r, f"$.rounds[{i}]", ignore_unknown) for i, r in enumerate(raw))
     return SwisslosLine(date, players, rounds)
 

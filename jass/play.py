@@ -18,15 +18,16 @@ from __future__ import annotations
 
 import functools
 import secrets
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar, Final
 
 import attrs
 
 from jass._kernel import HAND_BITS, HAND_MASK, NO_STRENGTH, SUIT_MASKS, TRUMP_STRENGTHS, legal, mix
+from jass._base import cards_in_order, check_same, int_in
 from jass.cards import Card, CardSet, card_set_of
-from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError
-from jass.tricks import PlayRules, Undertrump, legal_bits
+from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, InvalidStateError, SerialError
+from jass.tricks import PlayRules, Undertrump, legal_bits, legal_cards, winning_position
 from jass.trump import (
     DEFAULT_TRUMP_JACK_POINTS,
     LAST_TRICK_BONUS,
@@ -47,6 +48,11 @@ __all__ = [
     "round_seed",
     "seeded_seat",
     "new_seed",
+    "parse_play",
+    "check_disjoint",
+    "check_public_tricks",
+    "check_hand_view",
+    "check_legal_cards",
 ]
 
 
@@ -91,15 +97,24 @@ def card_moves(bits: int) -> tuple[PlayCard, ...]:
     return suits[0][bits & 0x1FF] + suits[1][bits >> 9 & 0x1FF] + suits[2][bits >> 18 & 0x1FF] + suits[3][bits >> 27]
 
 
+def parse_play(text: str) -> PlayCard:
+    """The card move of the text after ``play`` in a record (``"H10"``); every variant reads
+    its card moves this way."""
+    return PlayCard(Card.parse(text))
+
+
+_SEAT: Final = int_in(0, 3, error=InvalidStateError)
+
+
 @attrs.frozen
 class Trick:
     """A completed trick: who led it, its cards in play order, who won it and its card points
     (the last-trick bonus not included)."""
 
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
-    points: int
+    leader: int = attrs.field(validator=_SEAT)
+    cards: tuple[Card, ...] = attrs.field(validator=cards_in_order(1, 4, error=InvalidStateError))
+    winner: int = attrs.field(validator=_SEAT)
+    points: int = attrs.field(validator=int_in(0, 5000, error=InvalidStateError))
 
     def played_by(self, seat: int, seats: int) -> Card:
         """The card that ``seat`` played to this trick."""
@@ -205,6 +220,9 @@ class CardPlay:
     the seat to play are worked out once, when the play is built, as every turn asks
     for them at least twice (the moves, then the check of the move made).
     """
+
+    #: JSON writes a play as these (``hands`` for :attr:`hand_bits`; the setup as its parts).
+    JSON_FIELDS: ClassVar[tuple[str, ...]] = ("trump", "hands", "leader", "trick", "tricks", "rules", "trump_jack_points")
 
     #: Mode, seats and options, shared by every play of the round.
     setup: PlaySetup
@@ -435,6 +453,65 @@ class CardPlay:
             zones[f"won {seat}"] = CardSet.from_bits(won[seat])
         return zones
 
+    def cards_in_order(self, path: str = "$") -> Iterator[tuple[Card, str]]:
+        """Every card played so far in the order played, with its JSON path under ``path``."""
+        for i, trick in enumerate(self.tricks):
+            for k, card in enumerate(trick.cards):
+                yield card, f"{path}.tricks[{i}].cards[{k}]"
+        for k, card in enumerate(self.trick):
+            yield card, f"{path}.trick[{k}]"
+
+    def dealt(self, path: str = "$") -> tuple[CardSet, ...]:
+        """The hands as dealt: each seat's cards held plus the cards it played (by the leaders
+        the play states). Raises :class:`~jass.errors.SerialError` (at ``path``) for a card
+        played twice or played and held, or hands that were not dealt equally."""
+        seats = self.setup.seats
+        hands = self.hands
+        held = [hand.bits for hand in hands]
+        seen = check_disjoint(hands, f"{path}.hands")
+        for i, trick in enumerate(self.tricks):
+            tpath = f"{path}.tricks[{i}]"
+            if not 0 <= trick.leader < seats:
+                raise SerialError(f"expected a seat 0..{seats - 1}, got {trick.leader}", f"{tpath}.leader")
+            if len(trick.cards) != seats:
+                raise SerialError(f"a finished trick of {seats} players has {seats} cards, got {len(trick.cards)}",
+                                  f"{tpath}.cards")
+            for k, card in enumerate(trick.cards):
+                if seen & card.bit:
+                    raise SerialError(f"{card} is played twice, or played and still held", f"{tpath}.cards")
+                seen |= card.bit
+                held[(trick.leader + k) % seats] |= card.bit
+        if not 0 <= self.leader < seats:
+            raise SerialError(f"expected a seat 0..{seats - 1}, got {self.leader}", f"{path}.leader")
+        if len(self.trick) >= seats:
+            raise SerialError(f"a trick in progress has fewer than {seats} cards, got {len(self.trick)}",
+                              f"{path}.trick")
+        for k, card in enumerate(self.trick):
+            if seen & card.bit:
+                raise SerialError(f"{card} is played twice, or played and still held", f"{path}.trick")
+            seen |= card.bit
+            held[(self.leader + k) % seats] |= card.bit
+        sizes = [bits.bit_count() for bits in held]
+        if len(set(sizes)) != 1 or sizes[0] == 0:
+            raise SerialError(f"the cards held and played add up to deals of {sizes} cards; every seat is dealt "
+                              "as many", path)
+        return tuple(CardSet.from_bits(bits) for bits in held)
+
+    def check_loaded(self, path: str = "$") -> None:
+        """Check a play read from JSON: replayed card by card from the hands as dealt
+        (:meth:`dealt`), it must give itself. Raises :class:`~jass.errors.SerialError`."""
+        first = self.tricks[0].leader if self.tricks else self.leader
+        try:
+            derived = CardPlay.start(self.trump, self.dealt(path), first, self.rules, self.trump_jack_points)
+        except InvalidCardsError as error:
+            raise SerialError(str(error), path) from None
+        for card, card_path in self.cards_in_order(path):
+            try:
+                derived = derived.play(card)
+            except IllegalMoveError as error:
+                raise SerialError(f"{card} cannot be played here: {error}", card_path) from None
+        check_same(self, derived, path, "playing the cards in order")
+
     def __repr__(self) -> str:
         return (
             f"CardPlay(trump={self.trump!r}, hands={self.hands!r}, leader={self.leader!r}, "
@@ -536,3 +613,97 @@ def seeded_seat(seed: int, seats: int) -> int:
 def new_seed() -> int:
     """A fresh random 64-bit seed, for games started without one."""
     return secrets.randbits(64)
+
+
+# --- checks of public facts, for the loaders of states and observations --------------------------
+
+
+def check_disjoint(hands: Sequence[CardSet], path: str, name: str = "hand") -> int:
+    """The union of ``hands``; a :class:`~jass.errors.SerialError` at ``path[i]`` for a card
+    that is in two of them."""
+    union = 0
+    for i, hand in enumerate(hands):
+        if union & hand.bits:
+            raise SerialError(f"{CardSet.from_bits(union & hand.bits)} also in another {name}", f"{path}[{i}]")
+        union |= hand.bits
+    return union
+
+
+def check_public_tricks(
+    tricks: Sequence[Trick],
+    trick: Sequence[Card],
+    leader: int,
+    trump: Trump,
+    seats: int,
+    trump_jack_points: int,
+    first_leader: int,
+    path: str,
+) -> tuple[list[int], int]:
+    """Check the tricks of an observation as public facts: the first led by ``first_leader``,
+    each later one by the last winner, won and counted by the rules of card play, no card twice.
+    Returns the number of cards each seat has played and the bits of every card played."""
+    table = point_table(trump, trump_jack_points)
+    if (tricks[0].leader if tricks else leader) != first_leader:
+        where = f"{path}.tricks[0].leader" if tricks else f"{path}.trick_leader"
+        raise SerialError(f"seat {first_leader} leads the first trick", where)
+    played = [0] * seats
+    seen = 0
+    for i, done in enumerate(tricks):
+        tpath = f"{path}.tricks[{i}]"
+        if len(done.cards) != seats:
+            raise SerialError(f"a finished trick has {seats} cards, got {len(done.cards)}", f"{tpath}.cards")
+        if not 0 <= done.leader < seats:
+            raise SerialError(f"expected a seat 0..{seats - 1}, got {done.leader}", f"{tpath}.leader")
+        if i and done.leader != tricks[i - 1].winner:
+            raise SerialError(f"the winner of the trick before, seat {tricks[i - 1].winner}, leads; got {done.leader}",
+                              f"{tpath}.leader")
+        for k, card in enumerate(done.cards):
+            if seen & card.bit:
+                raise SerialError(f"{card} is played twice", f"{tpath}.cards")
+            seen |= card.bit
+            played[(done.leader + k) % seats] += 1
+        winner = (done.leader + winning_position(done.cards, trump)) % seats
+        if done.winner != winner:
+            raise SerialError(f"is {done.winner}, but the rules give seat {winner}", f"{tpath}.winner")
+        points = sum(table[card.index] for card in done.cards)
+        if done.points != points:
+            raise SerialError(f"is {done.points}, but the cards are worth {points}", f"{tpath}.points")
+    if tricks and leader != tricks[-1].winner:
+        raise SerialError(f"the winner of the last trick, seat {tricks[-1].winner}, leads; got {leader}",
+                          f"{path}.trick_leader")
+    if not 0 <= leader < seats:
+        raise SerialError(f"expected a seat 0..{seats - 1}, got {leader}", f"{path}.trick_leader")
+    if len(trick) >= seats:
+        raise SerialError(f"a trick in progress has fewer than {seats} cards, got {len(trick)}", f"{path}.trick")
+    for k, card in enumerate(trick):
+        if seen & card.bit:
+            raise SerialError(f"{card} is played twice", f"{path}.trick")
+        seen |= card.bit
+        played[(leader + k) % seats] += 1
+    return played, seen
+
+
+def check_hand_view(
+    hand: CardSet, hand_sizes: Sequence[int], seat: int, played: Sequence[int], seen: int, dealt: int, path: str
+) -> None:
+    """An observer's hand and everyone's hand size against the cards played (``dealt`` each)."""
+    if hand.bits & seen:
+        raise SerialError(f"{CardSet.from_bits(hand.bits & seen)} is held and also played", f"{path}.hand")
+    if len(hand) != hand_sizes[seat]:
+        raise SerialError(f"is {hand_sizes[seat]}, but the hand holds {len(hand)} cards", f"{path}.hand_sizes[{seat}]")
+    for s, size in enumerate(hand_sizes):
+        if size + played[s] != dealt:
+            raise SerialError(f"is {size}, but seat {s} has played {played[s]} of its {dealt} cards",
+                              f"{path}.hand_sizes[{s}]")
+
+
+def check_legal_cards(
+    legal: Sequence[Any], hand: CardSet, trick: Sequence[Card], trump: Trump, rules: PlayRules, path: str
+) -> None:
+    """The :class:`PlayCard` moves among an observation's legal moves must be the legal cards."""
+    if not hand:
+        return
+    cards = CardSet(move.card for move in legal if type(move) is PlayCard)
+    right = legal_cards(hand, list(trick), trump, rules)
+    if cards != right:
+        raise SerialError(f"the cards in it are {cards or 'none'}, but the rules allow {right}", f"{path}.legal_moves")

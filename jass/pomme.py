@@ -39,18 +39,44 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable, Sequence
-from typing import Final, TypeAlias, Union
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Final, TypeAlias, Union
 
 import attrs
 
-from jass._base import NamedEnum, instance_of, int_in
+from jass._base import NamedEnum, cards_in, cards_in_order, check_same, instance_of, int_in, one_of, tuple_of
 from jass.cards import FULL_DECK, Card, CardSet, Rank, shuffled_deck, validate_deck
-from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
-from jass.play import CardPlay, PlayCard, Trick, card_moves, new_seed, round_seed, seeded_seat
-from jass.protocol import TwoPartState
+from jass.errors import IllegalMoveError, InvalidStateError, JassError, RecordError, SerialError
+from jass.play import (
+    CardPlay,
+    PlayCard,
+    Trick,
+    card_moves,
+    check_disjoint,
+    check_hand_view,
+    check_legal_cards,
+    check_public_tricks,
+    parse_play,
+    round_seed,
+)
 from jass.tricks import PlayRules
-from jass.trump import LAST_TRICK_BONUS, Trump
+from jass.trump import LAST_TRICK_BONUS, Trump, point_table
+from jass.variant import (
+    MAX_ROUNDS,
+    SEED_LIMIT,
+    ConformanceHooks,
+    SettingField,
+    TwoPartState,
+    Variant,
+    check_seat,
+    game_start,
+    no_argument,
+    register,
+    slot_builder,
+    split_move,
+    wrong_state,
+)
 
 __all__ = [
     "SEATS",
@@ -67,6 +93,7 @@ __all__ = [
     "Setting",
     "State",
     "Observation",
+    "VARIANT",
     "new_game",
     "legal_moves",
     "apply",
@@ -82,6 +109,9 @@ __all__ = [
 SEATS: Final = 2
 
 _NAME: Final = "two-player Jass (la pomme)"
+_STATE: Final = InvalidStateError
+#: The range of a game score or a pomme count.
+_MAX_SCORE: Final = 10**6
 
 
 class Phase(NamedEnum):
@@ -103,7 +133,7 @@ class Phase(NamedEnum):
 # --- rules -----------------------------------------------------------------
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Rules:
     """The options of two-player Jass; the defaults are seed 000's rules (RULES.md section 5).
 
@@ -169,23 +199,41 @@ class KeepHand:
         return "keep the hand"
 
 
+def _plural(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
 def _to_card_set(value: Iterable[Card | str]) -> CardSet:
     if isinstance(value, CardSet):
         return value
     return CardSet(value)
 
 
+def _three_cards(instance: object, attribute: object, cards: CardSet) -> None:
+    if len(cards) != 3:
+        shown = f" ({cards})" if cards else ""
+        error = IllegalMoveError(
+            f"Exchange of {_plural(len(cards))}{shown}: exchange exactly 3 cards, or keep your hand (KeepHand())"
+        )
+        error.field, error.index, error.expected = "cards", None, "3 cards"  # type: ignore[attr-defined]
+        error.got = str(len(cards))  # type: ignore[attr-defined]
+        raise error
+
+
 @attrs.frozen
 class Exchange:
     """The move "give away these 3 cards and take my 3 extras"; the 3 cards go out of play.
 
-    ``cards`` may be given as a :class:`~jass.cards.CardSet`, cards or codes.
+    ``cards`` may be given as a :class:`~jass.cards.CardSet`, cards or codes: exactly three.
 
     >>> Exchange("C6 C7 D8")
     Exchange(cards=CardSet('C6 C7 D8'))
+    >>> Exchange("C6 C7")
+    Traceback (most recent call last):
+    jass.errors.IllegalMoveError: Exchange of 2 cards (C6 C7): exchange exactly 3 cards, or keep your hand (KeepHand())
     """
 
-    cards: CardSet = attrs.field(converter=_to_card_set)
+    cards: CardSet = attrs.field(converter=_to_card_set, validator=_three_cards)
 
     def __str__(self) -> str:
         return f"exchange {self.cards}"
@@ -225,7 +273,7 @@ class Deal:
     order: tuple[Card, ...] | None = attrs.field(default=None, converter=_to_order)
 
     def __str__(self) -> str:
-        return "deal" if self.order is None else "deal " + " ".join(c.name for c in self.order)
+        return "deal the next round"
 
 
 #: Any move of two-player Jass.
@@ -248,6 +296,8 @@ def _exchange_moves(hand_bits: int) -> tuple[Move, ...]:
 
 # --- scores ------------------------------------------------------------------
 
+_TWO_POINTS: Final = tuple_of(int_in(0, 2_500), SEATS, SEATS, error=_STATE)
+
 
 @attrs.frozen
 class RoundScore:
@@ -258,46 +308,97 @@ class RoundScore:
     """
 
     #: Card points of the tricks taken (the trump Jack 21, the trump 9 14).
-    card_points: tuple[int, ...]
+    card_points: tuple[int, ...] = attrs.field(validator=_TWO_POINTS)
     #: 5 for the seat that took the last trick, else 0.
-    last_trick: tuple[int, ...]
+    last_trick: tuple[int, ...] = attrs.field(
+        validator=tuple_of(one_of(0, LAST_TRICK_BONUS), SEATS, SEATS, error=_STATE)
+    )
     #: ``card_points + last_trick``.
-    totals: tuple[int, ...]
+    totals: tuple[int, ...] = attrs.field(validator=_TWO_POINTS)
     #: 1 for the seat with the higher total, 0 otherwise (both 0 on equal totals).
-    won: tuple[int, ...]
+    won: tuple[int, ...] = attrs.field(validator=tuple_of(int_in(0, 1), SEATS, SEATS, error=_STATE))
     #: True for a seat that scores a pomme (a total under ``Rules.pomme_threshold``).
-    pommes: tuple[bool, ...]
+    pommes: tuple[bool, ...] = attrs.field(validator=tuple_of(instance_of(bool), SEATS, SEATS, error=_STATE))
     #: The change to each game score: ``won``, minus 1 for a pomme.
-    game_points: tuple[int, ...]
+    game_points: tuple[int, ...] = attrs.field(validator=tuple_of(int_in(-1, 1), SEATS, SEATS, error=_STATE))
     #: True once all 18 cards are played.
-    complete: bool
+    complete: bool = attrs.field(validator=instance_of(bool, error=_STATE))
+
+    def __attrs_post_init__(self) -> None:
+        problem = None
+        for s in range(SEATS):
+            if self.totals[s] != self.card_points[s] + self.last_trick[s]:
+                problem = ("totals", "the totals are the card points plus the last trick's")
+            elif self.game_points[s] != self.won[s] - self.pommes[s]:
+                problem = ("game_points", "a round gives +1 for the round won, -1 for a pomme")
+            elif self.won[s] and self.totals[s] <= self.totals[1 - s]:
+                problem = ("won", "the player with the higher total wins the round")
+        if problem is None and not self.complete and (any(self.last_trick) or any(self.won) or any(self.pommes)):
+            problem = ("complete", "a round in play has no last trick, no winner and no pomme yet")
+        if problem is None and self.complete and sorted(self.last_trick) != [0, LAST_TRICK_BONUS]:
+            problem = ("last_trick", "one player took the last trick")
+        if problem is not None:
+            error = InvalidStateError(f"{problem[0]}: {problem[1]}")
+            error.field = problem[0]  # type: ignore[attr-defined]
+            raise error
 
 
 _NO_SCORE: Final = RoundScore((0, 0), (0, 0), (0, 0), (0, 0), (False, False), (0, 0), False)
 
 
+def _outcome(totals: Sequence[int], rules: Rules) -> tuple[tuple[int, int], tuple[bool, bool]]:
+    """Who wins the round (+1) and who scores a pomme, from the round's totals: the one place
+    the rule lives (seed 000: "Le joueur totalisant le plus de points marque 1 point. Si l'un
+    des joueurs obtient moins de 21 points, il marque une pomme")."""
+    under = (totals[0] < rules.pomme_threshold, totals[1] < rules.pomme_threshold)
+    if under[0] and under[1] and rules.both_pommes_cancel:
+        return (0, 0), (False, False)
+    return (int(totals[0] > totals[1]), int(totals[1] > totals[0])), under
+
+
 def _round_score(play: CardPlay, rules: Rules) -> RoundScore:
+    """The score of a round's card play (see :func:`_tally`)."""
+    return _tally(play.tricks, play.is_done, rules)
+
+
+def _tally(tricks: Sequence[Trick], complete: bool, rules: Rules) -> RoundScore:
+    """The one scoring function: the points of the tricks taken so far, and once all 18
+    cards are played (``complete``) the last trick, the +1 and the pommes."""
     card = [0, 0]
-    for trick in play.tricks:
+    for trick in tricks:
         card[trick.winner] += trick.points
     last = [0, 0]
-    complete = play.is_done
     if complete:
-        last[play.tricks[-1].winner] = LAST_TRICK_BONUS
+        last[tricks[-1].winner] = LAST_TRICK_BONUS
     totals = (card[0] + last[0], card[1] + last[1])
     if not complete:
         return RoundScore(tuple(card), tuple(last), totals, (0, 0), (False, False), (0, 0), False)
-    under = (totals[0] < rules.pomme_threshold, totals[1] < rules.pomme_threshold)
-    if under[0] and under[1] and rules.both_pommes_cancel:
-        won, pommes = (0, 0), (False, False)
-    else:
-        won = (int(totals[0] > totals[1]), int(totals[1] > totals[0]))
-        pommes = under
+    won, pommes = _outcome(totals, rules)
     game_points = (won[0] - pommes[0], won[1] - pommes[1])
     return RoundScore(tuple(card), tuple(last), totals, won, pommes, game_points, True)
 
 
+def _game_winner(scores: Sequence[int], pommes: Sequence[int], rules: Rules) -> int | None:
+    """The seat that has won the game with these scores and pommes, if any ("Le premier joueur
+    à totaliser 7 points gagne la partie"; with ``three_pommes_lose``, the first to collect 3
+    pommes loses, both at 3 at once play on)."""
+    for seat in (0, 1):
+        # Only the seat that scored +1 (and so no pomme) this round can just have reached it.
+        if scores[seat] >= rules.target_points:
+            return seat
+    if rules.three_pommes_lose:
+        for seat in (0, 1):
+            if pommes[seat] >= 3 and pommes[seat] > pommes[1 - seat]:
+                return 1 - seat
+    return None
+
+
 # --- state -------------------------------------------------------------------
+
+_SEAT: Final = int_in(0, 1, error=_STATE)
+_DECISIONS: Final = tuple_of(instance_of(bool, optional=True), SEATS, SEATS, error=_STATE)
+_SCORES: Final = tuple_of(int_in(-_MAX_SCORE, _MAX_SCORE), SEATS, SEATS, error=_STATE)
+_POMMES: Final = tuple_of(int_in(0, _MAX_SCORE), SEATS, SEATS, error=_STATE)
 
 
 @attrs.frozen
@@ -308,36 +409,38 @@ class Setting:
     """
 
     #: The options.
-    rules: Rules
+    rules: Rules = attrs.field(validator=instance_of(Rules, error=_STATE))
     #: The game's seed: round *n* is dealt from ``shuffled_deck(round_seed(seed, n))``.
-    seed: int
+    seed: int = attrs.field(validator=int_in(-SEED_LIMIT + 1, SEED_LIMIT - 1, error=_STATE))
     #: 0 for the first round.
-    round_number: int
+    round_number: int = attrs.field(validator=int_in(0, MAX_ROUNDS, error=_STATE))
     #: The dealer of this round; the other seat decides first and leads the first trick.
-    dealer: int
+    dealer: int = attrs.field(validator=_SEAT)
     #: The stage of the round.
-    phase: Phase
+    phase: Phase = attrs.field(validator=instance_of(Phase, error=_STATE))
     #: Each seat's 9 cards: before play its current hand, from the start of play on the hand
     #: as play began (see :meth:`State.hand`).
-    hands: tuple[CardSet, ...]
+    hands: tuple[CardSet, ...] = attrs.field(validator=tuple_of(cards_in(9, 9), SEATS, SEATS, error=_STATE))
     #: Each seat's 3 face-down extras; empty once the seat has decided.
-    extras: tuple[CardSet, ...]
+    extras: tuple[CardSet, ...] = attrs.field(validator=tuple_of(cards_in(0, 3), SEATS, SEATS, error=_STATE))
     #: The 11 face-down cards of the talon below its top card: out of play.
-    talon: CardSet
+    talon: CardSet = attrs.field(validator=cards_in(11, 11, error=_STATE))
     #: The card turned at the deal: its suit is trump.
-    turned: Card
+    turned: Card = attrs.field(validator=instance_of(Card, error=_STATE))
     #: Each seat's exchange: ``None`` (not yet decided), ``True`` (exchanged), ``False`` (kept).
-    exchanges: tuple[bool | None, ...]
+    exchanges: tuple[bool | None, ...] = attrs.field(validator=_DECISIONS)
     #: Each seat's trump-6 decision: ``None`` (not asked), ``True`` (swapped), ``False`` (no swap).
-    swaps: tuple[bool | None, ...]
+    swaps: tuple[bool | None, ...] = attrs.field(validator=_DECISIONS)
     #: The game scores: +1 per round won, -1 per pomme (so a score may be negative).
-    scores: tuple[int, ...]
+    scores: tuple[int, ...] = attrs.field(validator=_SCORES)
     #: The pommes each seat has collected.
-    pommes: tuple[int, ...]
+    pommes: tuple[int, ...] = attrs.field(validator=_POMMES)
     #: The score of every finished round, in order.
-    history: tuple[RoundScore, ...]
+    history: tuple[RoundScore, ...] = attrs.field(
+        validator=tuple_of(instance_of(RoundScore), 0, MAX_ROUNDS, error=_STATE)
+    )
     #: The winner once the game is over.
-    winner: int | None
+    winner: int | None = attrs.field(validator=int_in(0, 1, optional=True, error=_STATE))
 
 
 @attrs.frozen(repr=False)
@@ -348,142 +451,70 @@ class State(TwoPartState):
     phase PLAY on (kept until the next deal). Before play, ``hands`` are the players'
     current hands; from the start of play on, they are the hands as play began (after the
     exchanges and the swap) and the cards still held are in ``play`` (:meth:`hand` gives
-    them either way). Every field of the setting reads on the state too; :meth:`create`
-    and :meth:`~jass.protocol.TwoPartState.replace` take them all by name.
+    them either way). Every field of the setting reads on the state too;
+    :meth:`~jass.variant.TwoPartState.create` and :meth:`~jass.variant.TwoPartState.replace`
+    take them all by name.
     """
 
-    setting: Setting
-    play: CardPlay | None
+    SETTING: ClassVar[type] = Setting
+    PLAY_AFTER: ClassVar[str] = "swaps"
 
-    @classmethod
-    def create(
-        cls,
-        rules: Rules,
-        seed: int,
-        round_number: int,
-        dealer: int,
-        phase: Phase,
-        hands: tuple[CardSet, ...],
-        extras: tuple[CardSet, ...],
-        talon: CardSet,
-        turned: Card,
-        exchanges: tuple[bool | None, ...],
-        swaps: tuple[bool | None, ...],
-        play: CardPlay | None,
-        scores: tuple[int, ...],
-        pommes: tuple[int, ...],
-        history: tuple[RoundScore, ...],
-        winner: int | None,
-    ) -> State:
-        """A state from every field by name, as :mod:`jass.serial` writes them.
+    setting: Setting = attrs.field(validator=instance_of(Setting, error=_STATE))
+    play: CardPlay | None = attrs.field(validator=instance_of(CardPlay, optional=True, error=_STATE))
 
-        >>> state = new_game(seed=7)
-        >>> fields = {name: getattr(state, name) for name in ("rules", "seed", "round_number", "dealer",
-        ...     "phase", "hands", "extras", "talon", "turned", "exchanges", "swaps", "play", "scores",
-        ...     "pommes", "history", "winner")}
-        >>> State.create(**fields) == state
-        True
-        """
-        setting = Setting(
-            rules, seed, round_number, dealer, phase, hands, extras, talon, turned, exchanges, swaps, scores, pommes,
-            history, winner,
-        )
-        return cls(setting, play)
-
-    @property
-    def rules(self) -> Rules:
-        """The options."""
-        return self.setting.rules
-
-    @property
-    def phase(self) -> Phase:
-        """The stage of the round."""
-        return self.setting.phase
-
-    @property
-    def hands(self) -> tuple[CardSet, ...]:
-        """Each seat's 9 cards: before play its current hand, from the start of play on the hand
-        as play began (see :meth:`hand`)."""
-        return self.setting.hands
-
-    @property
-    def extras(self) -> tuple[CardSet, ...]:
-        """Each seat's 3 face-down extras; empty once the seat has decided."""
-        return self.setting.extras
-
-    @property
-    def talon(self) -> CardSet:
-        """The 11 face-down cards of the talon below its top card: out of play."""
-        return self.setting.talon
-
-    @property
-    def turned(self) -> Card:
-        """The card turned at the deal: its suit is trump."""
-        return self.setting.turned
-
-    @property
-    def exchanges(self) -> tuple[bool | None, ...]:
-        """Each seat's exchange: ``None`` (not yet decided), ``True`` (exchanged), ``False`` (kept)."""
-        return self.setting.exchanges
-
-    @property
-    def swaps(self) -> tuple[bool | None, ...]:
-        """Each seat's trump-6 decision: ``None`` (not asked), ``True`` (swapped), ``False`` (no swap)."""
-        return self.setting.swaps
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """The game scores: +1 per round won, -1 per pomme (so a score may be negative)."""
-        return self.setting.scores
-
-    @property
-    def pommes(self) -> tuple[int, ...]:
-        """The pommes each seat has collected."""
-        return self.setting.pommes
-
-    @property
-    def history(self) -> tuple[RoundScore, ...]:
-        """The score of every finished round, in order."""
-        return self.setting.history
-
-    @property
-    def winner(self) -> int | None:
-        """The winner once the game is over."""
-        return self.setting.winner
+    rules = SettingField[Rules]("The options.")
+    phase = SettingField[Phase]("The stage of the round.")
+    hands = SettingField[tuple[CardSet, ...]](
+        "Each seat's 9 cards: before play its current hand, from the start of play on the hand as play "
+        "began (see :meth:`hand`)."
+    )
+    extras = SettingField[tuple[CardSet, ...]]("Each seat's 3 face-down extras; empty once the seat has decided.")
+    talon = SettingField[CardSet]("The 11 face-down cards of the talon below its top card: out of play.")
+    turned = SettingField[Card]("The card turned at the deal: its suit is trump.")
+    exchanges = SettingField[tuple[bool | None, ...]](
+        "Each seat's exchange: ``None`` (not yet decided), ``True`` (exchanged), ``False`` (kept)."
+    )
+    swaps = SettingField[tuple[bool | None, ...]](
+        "Each seat's trump-6 decision: ``None`` (not asked), ``True`` (swapped), ``False`` (no swap)."
+    )
+    scores = SettingField[tuple[int, ...]]("The game scores: +1 per round won, -1 per pomme (so a score may be negative).")
+    pommes = SettingField[tuple[int, ...]]("The pommes each seat has collected.")
+    history = SettingField[tuple[RoundScore, ...]]("The score of every finished round, in order.")
+    winner = SettingField[int | None]("The winner once the game is over.")
 
     @property
     def non_dealer(self) -> int:
         """The seat that decides first and leads the first trick."""
-        return 1 - self.dealer
+        return 1 - self.setting.dealer
 
     @property
     def trump(self) -> Trump:
         """The trump suit: the turned card's suit."""
-        return Trump(self.turned.suit.value)
+        return Trump(self.setting.turned.suit.value)
 
     @property
     def trump_six(self) -> Card:
         """The 6 of trump."""
-        return Card.from_index(self.turned.suit * 9)
+        return Card.from_index(self.setting.turned.suit * 9)
 
     @property
     def swapped_by(self) -> int | None:
         """The seat that swapped the trump 6 for the turned card this round, if any."""
-        if self.swaps[0]:
+        swaps = self.setting.swaps
+        if swaps[0]:
             return 0
-        if self.swaps[1]:
+        if swaps[1]:
             return 1
         return None
 
     @property
     def top_card(self) -> Card:
         """The face-up card on the talon: the turned card, or the trump 6 after a swap."""
-        return self.trump_six if self.swapped_by is not None else self.turned
+        return self.trump_six if self.swapped_by is not None else self.setting.turned
 
     def hand(self, seat: int) -> CardSet:
         """The cards ``seat`` holds now."""
-        if isinstance(seat, bool) or seat not in (0, 1):
-            raise JassError(f"seat={seat!r}: expected a seat 0 or 1")
+        check_seat(seat, SEATS)
         if self.play is not None:
             return self.play.hand(seat)
         return self.setting.hands[seat]
@@ -492,41 +523,109 @@ class State(TwoPartState):
     def out_of_play(self) -> CardSet:
         """The unused cards put under the talon in the exchange: 3 for each seat that has
         decided (its extras if it kept its hand, the 3 cards it gave away if it exchanged)."""
-        bits = FULL_DECK.bits & ~self.talon.bits & ~self.top_card.bit
+        setting = self.setting
+        bits = FULL_DECK.bits & ~setting.talon.bits & ~self.top_card.bit
         for seat in (0, 1):
-            bits &= ~self.hands[seat].bits & ~self.extras[seat].bits
+            bits &= ~setting.hands[seat].bits & ~setting.extras[seat].bits
         return CardSet.from_bits(bits)
 
 
+@attrs.frozen
+class Observation:
+    """What one seat may know: everything public plus its own hand.
+
+    Never the other hand, anybody's face-down extras (a player does not look at
+    their own before deciding: they are "restées face cachée"), the talon below
+    its top card, or the cards put out of play.
+    """
+
+    #: The observing seat.
+    seat: int = attrs.field(validator=_SEAT)
+    #: The options.
+    rules: Rules = attrs.field(validator=instance_of(Rules, error=_STATE))
+    #: The stage of the round.
+    phase: Phase = attrs.field(validator=instance_of(Phase, error=_STATE))
+    #: 0 for the first round.
+    round_number: int = attrs.field(validator=int_in(0, MAX_ROUNDS, error=_STATE))
+    #: The dealer of this round.
+    dealer: int = attrs.field(validator=_SEAT)
+    #: The seat whose move is due (``None`` when the game is over).
+    to_act: int | None = attrs.field(validator=int_in(0, 1, optional=True, error=_STATE))
+    #: The observing seat's cards.
+    hand: CardSet = attrs.field(validator=cards_in(0, 9, error=_STATE))
+    #: How many cards each seat holds.
+    hand_sizes: tuple[int, ...] = attrs.field(validator=tuple_of(int_in(0, 9), SEATS, SEATS, error=_STATE))
+    #: The trump suit.
+    trump: Trump = attrs.field(validator=instance_of(Trump, error=_STATE))
+    #: The card turned at the deal (after a swap it is in the swapper's hand).
+    turned: Card = attrs.field(validator=instance_of(Card, error=_STATE))
+    #: The face-up card on the talon now (the trump 6 after a swap).
+    top_card: Card = attrs.field(validator=instance_of(Card, error=_STATE))
+    #: Each seat's exchange: ``None`` (not yet decided), ``True`` (exchanged), ``False`` (kept).
+    exchanges: tuple[bool | None, ...] = attrs.field(validator=_DECISIONS)
+    #: The seat that swapped the trump 6 for the turned card, if any.
+    swapped_by: int | None = attrs.field(validator=int_in(0, 1, optional=True, error=_STATE))
+    #: The cards of the trick in progress, leader first.
+    trick: tuple[Card, ...] = attrs.field(validator=tuple_of(instance_of(Card), 0, 1, error=_STATE))
+    #: The seat that led (or leads) the trick in progress; ``None`` before play.
+    trick_leader: int | None = attrs.field(validator=int_in(0, 1, optional=True, error=_STATE))
+    #: The completed tricks of this round.
+    tricks: tuple[Trick, ...] = attrs.field(validator=tuple_of(instance_of(Trick), 0, 9, error=_STATE))
+    #: Points taken this round so far (with the last trick's 5 once it is taken).
+    round_points: tuple[int, ...] = attrs.field(validator=_TWO_POINTS)
+    #: The game scores.
+    scores: tuple[int, ...] = attrs.field(validator=_SCORES)
+    #: The pommes collected.
+    pommes: tuple[int, ...] = attrs.field(validator=_POMMES)
+    #: The score of every finished round.
+    history: tuple[RoundScore, ...] = attrs.field(
+        validator=tuple_of(instance_of(RoundScore), 0, MAX_ROUNDS, error=_STATE)
+    )
+    #: The winner once the game is over.
+    winner: int | None = attrs.field(validator=int_in(0, 1, optional=True, error=_STATE))
+    #: This seat's legal moves when it is to act, else empty.
+    legal_moves: tuple[Move, ...] = attrs.field(validator=tuple_of(instance_of(object), 0, 100, error=_STATE))
+
+
+# Enum members as module constants: a global is much faster than ``Phase.PLAY``, a lookup through
+# the enum's metaclass, and the hot paths ask on every card.
+_EXCHANGE: Final = Phase.EXCHANGE
+_SWAP_TRUMP_SIX: Final = Phase.SWAP_TRUMP_SIX
+_PLAY: Final = Phase.PLAY
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_GAME_OVER: Final = Phase.GAME_OVER
+# Values the package has checked, built slot by slot (see jass.variant.slot_builder).
+_state: Final = slot_builder(State)
+_observation: Final = slot_builder(Observation)
+
+
 def _new_round(
-    state_or_rules: State | Rules, seed: int, round_number: int, dealer: int, order: Sequence[Card]
+    rules: Rules, seed: int, round_number: int, dealer: int, order: Sequence[Card], before: Setting | None = None,
 ) -> State:
-    """Round ``round_number`` dealt from ``order`` (see :func:`new_game`)."""
-    if isinstance(state_or_rules, State):
-        rules = state_or_rules.rules
-        scores, pommes, history = state_or_rules.scores, state_or_rules.pommes, state_or_rules.history
-    else:
-        rules, scores, pommes, history = state_or_rules, (0, 0), (0, 0), ()
+    """Round ``round_number`` dealt from ``order`` (see :func:`new_game`), after the game in
+    ``before`` (``None``: the first round)."""
     first = CardSet(order[0:9]), CardSet(order[18:21])  # the non-dealer's hand and extras
     second = CardSet(order[9:18]), CardSet(order[21:24])  # the dealer's
     by_seat = (second, first) if dealer == 0 else (first, second)
-    return State.create(
-        rules=rules,
-        seed=seed,
-        round_number=round_number,
-        dealer=dealer,
-        phase=Phase.EXCHANGE,
-        hands=(by_seat[0][0], by_seat[1][0]),
-        extras=(by_seat[0][1], by_seat[1][1]),
-        talon=CardSet(order[25:36]),
-        turned=order[24],
-        exchanges=(None, None),
-        swaps=(None, None),
-        play=None,
-        scores=scores,
-        pommes=pommes,
-        history=history,
-        winner=None,
+    return State(
+        Setting(
+            rules=rules,
+            seed=seed,
+            round_number=round_number,
+            dealer=dealer,
+            phase=_EXCHANGE,
+            hands=(by_seat[0][0], by_seat[1][0]),
+            extras=(by_seat[0][1], by_seat[1][1]),
+            talon=CardSet(order[25:36]),
+            turned=order[24],
+            exchanges=(None, None),
+            swaps=(None, None),
+            scores=(0, 0) if before is None else before.scores,
+            pommes=(0, 0) if before is None else before.pommes,
+            history=() if before is None else before.history,
+            winner=None,
+        ),
+        None,
     )
 
 
@@ -550,26 +649,9 @@ def new_game(
     >>> state.hands[1], state.turned, state.trump
     (CardSet('C6 C7 C8 C9 C10 CJ CQ CK CA'), Card.HQ, Trump.SCHILTEN)
     """
-    if rules is None:
-        rules = _DEFAULT_RULES
-    elif not isinstance(rules, Rules):
-        raise InvalidRulesError(f"rules={rules!r}: expected a jass.pomme.Rules")
-    if seed is None:
-        seed = new_seed()
-    elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidCardsError(f"seed={seed!r}: expected an int")
+    game_rules, seed, dealer = game_start(rules, seed, Rules, SEATS)
     order = shuffled_deck(seed) if deal is None else validate_deck(deal)
-    dealer = rules.first_dealer if rules.first_dealer is not None else seeded_seat(seed, SEATS)
-    return _new_round(rules, seed, 0, dealer, order)
-
-
-_DEFAULT_RULES: Final = Rules()
-
-
-def _check(state: object) -> State:
-    if type(state) is not State:
-        raise JassError(f"{state!r} is not a state of {_NAME} (a jass.pomme.State)")
-    return state
+    return _new_round(game_rules, seed, 0, dealer, order)
 
 
 def _decider(decisions: tuple[bool | None, ...], dealer: int) -> int:
@@ -577,38 +659,46 @@ def _decider(decisions: tuple[bool | None, ...], dealer: int) -> int:
     return 1 - dealer if decisions[1 - dealer] is None else dealer
 
 
+def _turn(phase: Phase, dealer: int, exchanges: tuple[bool | None, ...], swaps: tuple[bool | None, ...],
+          to_play: int | None) -> int | None:
+    """The seat whose move is due (the next dealer deals): the one rule behind :func:`to_act`
+    and the check of a loaded observation."""
+    if phase is _PLAY:
+        return to_play
+    if phase is _EXCHANGE:
+        return _decider(exchanges, dealer)
+    if phase is _SWAP_TRUMP_SIX:
+        return _decider(swaps, dealer)
+    if phase is _ROUND_OVER:
+        return 1 - dealer
+    return None
+
+
 def to_act(state: State) -> int | None:
     """The seat whose move is due; ``None`` once the game is over.
 
     In phase ROUND_OVER it is the next dealer, who deals.
     """
-    phase = _check(state).setting.phase
-    if phase is Phase.PLAY:
-        assert state.play is not None
-        return state.play.to_play
-    if phase is Phase.EXCHANGE:
-        return _decider(state.exchanges, state.dealer)
-    if phase is Phase.SWAP_TRUMP_SIX:
-        return _decider(state.swaps, state.dealer)
-    if phase is Phase.ROUND_OVER:
-        return 1 - state.dealer
-    return None
+    if type(state) is not State:
+        raise wrong_state(state, State)
+    setting = state.setting
+    play = state.play
+    return _turn(setting.phase, setting.dealer, setting.exchanges, setting.swaps,
+                 None if play is None else play.to_play)
 
 
 def is_over(state: State) -> bool:
     """True once a player has won."""
-    return _check(state).setting.phase is _GAME_OVER
+    if type(state) is not State:
+        raise wrong_state(state, State)
+    return state.setting.phase is _GAME_OVER
 
 
 def winner(state: State) -> int | None:
     """The seat that won the game, or ``None`` while it goes on."""
-    return _check(state).winner
-
-
-# Enum members as module constants: a global is much faster than ``Phase.PLAY``, a lookup through
-# the enum's metaclass, and the hot paths ask on every card.
-_PLAY: Final = Phase.PLAY
-_GAME_OVER: Final = Phase.GAME_OVER
+    if type(state) is not State:
+        raise wrong_state(state, State)
+    return state.setting.winner
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -619,16 +709,19 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     the holder of the trump 6 only) and :class:`DeclineSwap`. Phase PLAY: a
     :class:`~jass.play.PlayCard` per legal card. Phase ROUND_OVER: :class:`Deal`.
     """
-    phase = _check(state).setting.phase
+    if type(state) is not State:
+        raise wrong_state(state, State)
+    setting = state.setting
+    phase = setting.phase
     if phase is _PLAY:
         assert state.play is not None
         return card_moves(state.play.legal_bits)
-    if phase is Phase.EXCHANGE:
-        return _exchange_moves(state.hands[_decider(state.exchanges, state.dealer)].bits)
-    if phase is Phase.SWAP_TRUMP_SIX:
-        hand = state.hands[_decider(state.swaps, state.dealer)]
+    if phase is _EXCHANGE:
+        return _exchange_moves(setting.hands[_decider(setting.exchanges, setting.dealer)].bits)
+    if phase is _SWAP_TRUMP_SIX:
+        hand = setting.hands[_decider(setting.swaps, setting.dealer)]
         return _SIX_AND_DECLINE if state.trump_six in hand else _ONLY_DECLINE
-    if phase is Phase.ROUND_OVER:
+    if phase is _ROUND_OVER:
         return _ONLY_DEAL
     return ()
 
@@ -636,26 +729,26 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 def _what_is_legal(state: State) -> str:
     seat = to_act(state)
     phase = state.phase
-    if phase is Phase.EXCHANGE:
+    if phase is _EXCHANGE:
         return (
             f"seat {seat} must keep their hand (KeepHand()) or exchange exactly 3 of its cards "
             "(Exchange(...))"
         )
-    if phase is Phase.SWAP_TRUMP_SIX:
+    if phase is _SWAP_TRUMP_SIX:
         assert seat is not None
         if state.trump_six in state.hands[seat]:
             return f"seat {seat} may swap the trump 6 (SwapTrumpSix()) or not (DeclineSwap())"
         return f"seat {seat} does not hold the trump 6 ({state.trump_six}) and passes (DeclineSwap())"
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         assert state.play is not None
         return f"seat {seat} must play a card (PlayCard), one of {state.play.legal_cards()}"
-    if phase is Phase.ROUND_OVER:
+    if phase is _ROUND_OVER:
         return f"the round is over: seat {seat} deals the next round (Deal())"
     return f"the game is over (seat {state.winner} won): no move is legal"
 
 
 def _wrong_move(state: State, move: object) -> IllegalMoveError:
-    return IllegalMoveError(f"{move!r} is not a move now: the phase is {state.phase.value}, {_what_is_legal(state)}")
+    return IllegalMoveError(f"{move!r:.80} is not a move now: the phase is {state.phase.value}, {_what_is_legal(state)}")
 
 
 def apply(state: State, move: Move) -> State:
@@ -665,131 +758,110 @@ def apply(state: State, move: Move) -> State:
     move the rules do not allow now (changing nothing).
 
     >>> state = new_game(Rules(first_dealer=1), seed=7)
-    >>> apply(state, Exchange("C6 C7"))
+    >>> apply(state, Exchange("C6 C7 C8"))
     Traceback (most recent call last):
-    jass.errors.IllegalMoveError: Exchange of 2 cards (C6 C7): exchange exactly 3 cards, or keep your hand (KeepHand())
+    jass.errors.IllegalMoveError: Exchange of C6 C7 C8: seat 0 does not hold C6 C7; exchange exactly 3 cards of the hand ..., or keep it (KeepHand())
     """
-    phase = _check(state).setting.phase
+    if type(state) is not State:
+        raise wrong_state(state, State)
+    setting = state.setting
+    phase = setting.phase
     if phase is _PLAY:
-        if not isinstance(move, PlayCard):
+        if type(move) is not PlayCard:
             raise _wrong_move(state, move)
         assert state.play is not None
         play = state.play.play(move.card)
         if play.legal_bits:  # cards left to play
-            return State(state.setting, play)  # a card changes nothing else
+            return _state(setting, play)  # a card changes nothing else
         return _finish_round(state, play)
-    if phase is Phase.EXCHANGE:
+    if phase is _EXCHANGE:
         return _exchange(state, move)
-    if phase is Phase.SWAP_TRUMP_SIX:
+    if phase is _SWAP_TRUMP_SIX:
         return _swap(state, move)
-    if phase is Phase.ROUND_OVER and isinstance(move, Deal):
-        number = state.round_number + 1
+    if phase is _ROUND_OVER and type(move) is Deal:
+        number = setting.round_number + 1
         order = move.order
         if order is None:
-            order = shuffled_deck(round_seed(state.seed, number))
-        return _new_round(state, state.seed, number, 1 - state.dealer, order)
+            order = shuffled_deck(round_seed(setting.seed, number))
+        return _new_round(setting.rules, setting.seed, number, 1 - setting.dealer, order, setting)
     raise _wrong_move(state, move)
 
 
-def _plural(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
-
-
 def _exchange(state: State, move: Move) -> State:
-    seat = _decider(state.exchanges, state.dealer)
-    hand = state.hands[seat]
-    if isinstance(move, KeepHand):
+    setting = state.setting
+    seat = _decider(setting.exchanges, setting.dealer)
+    hand = setting.hands[seat]
+    if type(move) is KeepHand:
         new_hand = hand
         decision = False
-    elif isinstance(move, Exchange):
+    elif type(move) is Exchange:
         cards = move.cards
-        if len(cards) != 3:
-            shown = f" ({cards})" if cards else ""
-            raise IllegalMoveError(
-                f"Exchange of {_plural(len(cards))}{shown}: exchange exactly 3 cards, "
-                "or keep your hand (KeepHand())"
-            )
         if not cards <= hand:
             raise IllegalMoveError(
                 f"Exchange of {cards}: seat {seat} does not hold {cards - hand}; exchange "
                 f"exactly 3 cards of the hand {hand}, or keep it (KeepHand())"
             )
-        new_hand = (hand - cards) | state.extras[seat]
+        new_hand = (hand - cards) | setting.extras[seat]
         decision = True
     else:
         raise _wrong_move(state, move)
-    exchanges: tuple[bool | None, ...]
-    if seat == 0:
-        hands = (new_hand, state.hands[1])
-        extras = (CardSet(), state.extras[1])
-        exchanges = (decision, state.exchanges[1])
-    else:
-        hands = (state.hands[0], new_hand)
-        extras = (state.extras[0], CardSet())
-        exchanges = (state.exchanges[0], decision)
+    hands = _with(setting.hands, seat, new_hand)
+    extras = _with(setting.extras, seat, CardSet())
+    exchanges = _with(setting.exchanges, seat, decision)
     done = state.replace(hands=hands, extras=extras, exchanges=exchanges)
-    if seat != state.dealer:
+    if seat != setting.dealer:
         return done  # the dealer decides next
-    if state.turned.rank == Rank.SIX:
+    if setting.turned.rank == Rank.SIX:
         return _start_play(done)  # nobody can hold the trump 6: no swap
-    return done.replace(phase=Phase.SWAP_TRUMP_SIX)
+    return done.replace(phase=_SWAP_TRUMP_SIX)
+
+
+def _with(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with ``seat``'s changed to ``value``."""
+    return values[:seat] + (value,) + values[seat + 1 :]
 
 
 def _swap(state: State, move: Move) -> State:
-    seat = _decider(state.swaps, state.dealer)
-    hand = state.hands[seat]
+    setting = state.setting
+    seat = _decider(setting.swaps, setting.dealer)
+    hand = setting.hands[seat]
     six = state.trump_six
-    if isinstance(move, SwapTrumpSix):
+    if type(move) is SwapTrumpSix:
         if six not in hand:
             raise IllegalMoveError(
                 f"SwapTrumpSix(): seat {seat} does not hold the trump 6 ({six}) to swap for "
-                f"the turned card {state.turned}, and passes (DeclineSwap())"
+                f"the turned card {setting.turned}, and passes (DeclineSwap())"
             )
-        new_hand = CardSet.from_bits(hand.bits & ~six.bit | state.turned.bit)
-        swaps: tuple[bool | None, ...]
-        if seat == 0:
-            hands, swaps = (new_hand, state.hands[1]), (True, state.swaps[1])
-        else:
-            hands, swaps = (state.hands[0], new_hand), (state.swaps[0], True)
-        return _start_play(state.replace(hands=hands, swaps=swaps))
-    if not isinstance(move, DeclineSwap):
+        new_hand = CardSet.from_bits(hand.bits & ~six.bit | setting.turned.bit)
+        return _start_play(state.replace(hands=_with(setting.hands, seat, new_hand),
+                                         swaps=_with(setting.swaps, seat, True)))
+    if type(move) is not DeclineSwap:
         raise _wrong_move(state, move)
-    swaps = (False, state.swaps[1]) if seat == 0 else (state.swaps[0], False)
-    done = state.replace(swaps=swaps)
-    if seat != state.dealer:
+    done = state.replace(swaps=_with(setting.swaps, seat, False))
+    if seat != setting.dealer:
         return done  # the dealer is asked next
     return _start_play(done)
 
 
 def _start_play(state: State) -> State:
     rules = state.rules
-    play = CardPlay.start(
-        state.trump, state.hands, state.non_dealer, rules.play_rules, rules.trump_jack_points
-    )
-    return state.replace(phase=Phase.PLAY, play=play)
+    play = CardPlay.start(state.trump, state.hands, state.non_dealer, rules.play_rules, rules.trump_jack_points)
+    return state.replace(phase=_PLAY, play=play)
 
 
 def _finish_round(state: State, play: CardPlay) -> State:
-    rules = state.rules
+    setting = state.setting
+    rules = setting.rules
     score = _round_score(play, rules)
-    scores = (state.scores[0] + score.game_points[0], state.scores[1] + score.game_points[1])
-    pommes = (state.pommes[0] + score.pommes[0], state.pommes[1] + score.pommes[1])
-    won: int | None = None
-    for seat in (0, 1):
-        # Only the seat that scored +1 (and so no pomme) this round can just have reached it.
-        if scores[seat] >= rules.target_points:
-            won = seat
-    if won is None and rules.three_pommes_lose:
-        for seat in (0, 1):
-            # The first to collect 3: more than the other (both at 3 at once: play on).
-            if pommes[seat] >= 3 and pommes[seat] > pommes[1 - seat]:
-                won = 1 - seat
+    scores = (setting.scores[0] + score.game_points[0], setting.scores[1] + score.game_points[1])
+    pommes = (setting.pommes[0] + score.pommes[0], setting.pommes[1] + score.pommes[1])
+    won = _game_winner(scores, pommes, rules)
     return state.replace(
-        phase=Phase.ROUND_OVER if won is None else Phase.GAME_OVER,
+        phase=_ROUND_OVER if won is None else _GAME_OVER,
         play=play,
         scores=scores,
         pommes=pommes,
-        history=state.history + (score,),
+        history=setting.history + (score,),
         winner=won,
     )
 
@@ -802,68 +874,14 @@ def score_round(state: State) -> RoundScore:
     >>> score_round(new_game(seed=1)).complete
     False
     """
-    if _check(state).play is None:
+    if type(state) is not State:
+        raise wrong_state(state, State)
+    if state.play is None:
         return _NO_SCORE
-    assert state.play is not None
-    return _round_score(state.play, state.rules)
+    return _round_score(state.play, state.setting.rules)
 
 
 # --- observation ---------------------------------------------------------------
-
-
-@attrs.frozen
-class Observation:
-    """What one seat may know: everything public plus its own hand.
-
-    Never the other hand, anybody's face-down extras (a player does not look at
-    their own before deciding: they are "restées face cachée"), the talon below
-    its top card, or the cards put out of play.
-    """
-
-    #: The observing seat.
-    seat: int
-    #: The options.
-    rules: Rules
-    #: The stage of the round.
-    phase: Phase
-    #: 0 for the first round.
-    round_number: int
-    #: The dealer of this round.
-    dealer: int
-    #: The seat whose move is due (``None`` when the game is over).
-    to_act: int | None
-    #: The observing seat's cards.
-    hand: CardSet
-    #: How many cards each seat holds.
-    hand_sizes: tuple[int, ...]
-    #: The trump suit.
-    trump: Trump
-    #: The card turned at the deal (after a swap it is in the swapper's hand).
-    turned: Card
-    #: The face-up card on the talon now (the trump 6 after a swap).
-    top_card: Card
-    #: Each seat's exchange: ``None`` (not yet decided), ``True`` (exchanged), ``False`` (kept).
-    exchanges: tuple[bool | None, ...]
-    #: The seat that swapped the trump 6 for the turned card, if any.
-    swapped_by: int | None
-    #: The cards of the trick in progress, leader first.
-    trick: tuple[Card, ...]
-    #: The seat that led (or leads) the trick in progress; ``None`` before play.
-    trick_leader: int | None
-    #: The completed tricks of this round.
-    tricks: tuple[Trick, ...]
-    #: Points taken this round so far (with the last trick's 5 once it is taken).
-    round_points: tuple[int, ...]
-    #: The game scores.
-    scores: tuple[int, ...]
-    #: The pommes collected.
-    pommes: tuple[int, ...]
-    #: The score of every finished round.
-    history: tuple[RoundScore, ...]
-    #: The winner once the game is over.
-    winner: int | None
-    #: This seat's legal moves when it is to act, else empty.
-    legal_moves: tuple[Move, ...]
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -873,12 +891,13 @@ def observe(state: State, seat: int) -> Observation:
     >>> len(view.hand), view.hand_sizes, view.phase
     (9, (9, 9), Phase.EXCHANGE)
     """
-    _check(state)
-    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (0, 1):
-        raise JassError(f"seat={seat!r}: expected a seat 0 or 1")
+    if type(state) is not State:
+        raise wrong_state(state, State)
+    check_seat(seat, SEATS)
+    setting = state.setting
     play = state.play
     if play is None:
-        hands = state.hands
+        hands = setting.hands
         trick: tuple[Card, ...] = ()
         leader: int | None = None
         tricks: tuple[Trick, ...] = ()
@@ -887,29 +906,11 @@ def observe(state: State, seat: int) -> Observation:
         hands, trick, leader, tricks = play.hands, play.trick, play.leader, play.tricks
         points = play.points()
     acting = to_act(state)
-    return Observation(
-        seat=seat,
-        rules=state.rules,
-        phase=state.phase,
-        round_number=state.round_number,
-        dealer=state.dealer,
-        to_act=acting,
-        hand=hands[seat],
-        hand_sizes=(len(hands[0]), len(hands[1])),
-        trump=state.trump,
-        turned=state.turned,
-        top_card=state.top_card,
-        exchanges=state.exchanges,
-        swapped_by=state.swapped_by,
-        trick=trick,
-        trick_leader=leader,
-        tricks=tricks,
-        round_points=points,
-        scores=state.scores,
-        pommes=state.pommes,
-        history=state.history,
-        winner=state.winner,
-        legal_moves=legal_moves(state) if acting == seat else (),
+    return _observation(
+        seat, setting.rules, setting.phase, setting.round_number, setting.dealer, acting, hands[seat],
+        (len(hands[0]), len(hands[1])), state.trump, setting.turned, state.top_card, setting.exchanges,
+        state.swapped_by, trick, leader, tricks, points, setting.scores, setting.pommes, setting.history,
+        setting.winner, legal_moves(state) if acting == seat else (),
     )
 
 
@@ -926,7 +927,8 @@ def card_zones(state: State) -> dict[str, CardSet]:
     >>> [len(zones[name]) for name in ("hand 0", "extras 1", "talon", "top card", "out of play")]
     [9, 3, 11, 1, 0]
     """
-    _check(state)
+    if type(state) is not State:
+        raise wrong_state(state, State)
     if state.play is None:
         zones = {"hand 0": state.hands[0], "hand 1": state.hands[1], "trick": CardSet()}
         zones.update({"won 0": CardSet(), "won 1": CardSet()})
@@ -937,3 +939,400 @@ def card_zones(state: State) -> dict[str, CardSet]:
     zones["top card"] = CardSet([state.top_card])
     zones["out of play"] = state.out_of_play
     return zones
+
+
+# --- loading: a state is checked by replaying its round -------------------------------------------
+
+
+def _check_history(setting: Setting, path: str) -> tuple[tuple[RoundScore, ...], tuple[int, int], tuple[int, int]]:
+    """The rounds written before the one in ``setting`` (finished rounds that did not end the
+    game, each scored by the rules), and the scores and pommes after them."""
+    rules = setting.rules
+    over = setting.phase is _ROUND_OVER or setting.phase is _GAME_OVER
+    if over and not setting.history:
+        raise SerialError("the round is over, so its score is in the history", f"{path}.history")
+    before = setting.history[:-1] if over else setting.history
+    if len(before) != setting.round_number:
+        raise SerialError(f"holds {len(setting.history)} rounds, which does not fit round "
+                          f"{setting.round_number} in phase {setting.phase.value}", f"{path}.history")
+    scores = [0, 0]
+    pommes = [0, 0]
+    for i, score in enumerate(before):
+        rpath = f"{path}.history[{i}]"
+        if not score.complete:
+            raise SerialError("a round of the history is finished", f"{rpath}.complete")
+        won, lost = _outcome(score.totals, rules)
+        if score.won != won or score.pommes != lost:
+            raise SerialError(f"the totals {list(score.totals)} give won={list(won)} and pommes={list(lost)} by "
+                              "the rules", rpath)
+        for s in (0, 1):
+            scores[s] += score.game_points[s]
+            pommes[s] += score.pommes[s]
+        if _game_winner(scores, pommes, rules) is not None:
+            raise SerialError("after this round the game was over", rpath)
+    return before, (scores[0], scores[1]), (pommes[0], pommes[1])
+
+
+def _replay_apply(state: State, move: Move, path: str) -> State:
+    try:
+        return apply(state, move)
+    except JassError as error:
+        raise SerialError(f"{move} is not legal here: {error}", path) from None
+
+
+def check_loaded(state: State, path: str = "$") -> None:
+    """Check a state read from JSON: its dealer and history, the cards in their places, the
+    decisions in their order, and then its card play, replayed from the start of play through
+    :func:`apply`, must give the state itself. Raises :class:`~jass.errors.SerialError` at the
+    first field that does not fit."""
+    setting = state.setting
+    first = game_start(setting.rules, setting.seed, Rules, SEATS)[2]
+    dealer = (first + setting.round_number) % SEATS
+    if setting.dealer != dealer:
+        raise SerialError(f"is {setting.dealer}, but round {setting.round_number} of a game whose first dealer "
+                          f"is seat {first} is dealt by seat {dealer}", f"{path}.dealer")
+    before, scores, pommes = _check_history(setting, path)
+    non_dealer = 1 - dealer
+    exchanges, swaps = setting.exchanges, setting.swaps
+    if setting.phase is _EXCHANGE:
+        if exchanges[dealer] is not None:
+            raise SerialError("the non-dealer decides first; after the dealer, the exchange is over",
+                              f"{path}.exchanges[{dealer}]")
+        if swaps != (None, None):
+            raise SerialError("the trump 6 is swapped after the exchange", f"{path}.swaps")
+    elif None in exchanges:
+        raise SerialError("both players decide on the exchange first", f"{path}.exchanges")
+    for s in (0, 1):
+        if len(setting.extras[s]) != (3 if exchanges[s] is None else 0):
+            raise SerialError("a player holds 3 extras until deciding on the exchange, then none",
+                              f"{path}.extras[{s}]")
+    six_turned = setting.turned.rank == Rank.SIX
+    if setting.phase is _SWAP_TRUMP_SIX:
+        if six_turned:
+            raise SerialError("the turned card is the trump 6: there is nothing to swap", f"{path}.phase")
+        if swaps[non_dealer] is True or swaps[dealer] is not None:
+            raise SerialError("the non-dealer is asked first; a swap, or the dealer's answer, starts play",
+                              f"{path}.swaps")
+    elif setting.phase is not _EXCHANGE:
+        if six_turned:
+            right = swaps == (None, None)
+        else:
+            right = swaps[non_dealer] is not None and (swaps[dealer] is None) == (swaps[non_dealer] is True)
+        if not right:
+            raise SerialError("the trump 6 is offered to the non-dealer, then (without a swap) to the dealer",
+                              f"{path}.swaps")
+    swapper = state.swapped_by
+    if swapper is not None and setting.turned not in setting.hands[swapper]:
+        raise SerialError(f"the player who swapped the trump 6 holds the turned card {setting.turned}",
+                          f"{path}.hands[{swapper}]")
+    check_disjoint(
+        (setting.hands[0], setting.hands[1], setting.extras[0], setting.extras[1], setting.talon,
+         CardSet([state.top_card])),
+        f"{path}.zones", "place",
+    )
+    if setting.phase in (_EXCHANGE, _SWAP_TRUMP_SIX):
+        if state.play is not None or setting.winner is not None:
+            raise SerialError("no card is played before the exchange and the trump 6 are settled", f"{path}.play")
+        if setting.scores != scores or setting.pommes != pommes:
+            raise SerialError(f"the history gives scores {list(scores)} and pommes {list(pommes)}", f"{path}.scores")
+        return
+    if state.play is None:
+        raise SerialError(f"the cards are in play in phase {setting.phase.value}", f"{path}.play")
+    replay = _start_play(State(
+        attrs.evolve(setting, phase=_PLAY, scores=scores, pommes=pommes, history=before, winner=None), None,
+    ))
+    for card, card_path in state.play.cards_in_order(f"{path}.play"):
+        replay = _replay_apply(replay, PlayCard(card), card_path)
+    check_same(state, replay, path, "replaying the round from the start of play")
+
+
+def check_observation(view: Observation, path: str = "$") -> None:
+    """Check an observation read from JSON: the public facts must agree (the turned and top
+    card, the decisions in their order, the tricks by the rules of card play, whose turn it is,
+    the points, the scores and the history, the legal moves). Raises
+    :class:`~jass.errors.SerialError`."""
+    rules = view.rules
+    seat, dealer = view.seat, view.dealer
+    non_dealer = 1 - dealer
+    if view.trump.value != view.turned.suit:
+        raise SerialError(f"the turned card {view.turned} fixes trump", f"{path}.trump")
+    six = Card.of(view.turned.suit, Rank.SIX)
+    if view.swapped_by is not None and view.turned is six:
+        raise SerialError("the turned card is the trump 6: nobody swaps", f"{path}.swapped_by")
+    if view.top_card is not (six if view.swapped_by is not None else view.turned):
+        raise SerialError("the top card is the turned card, or the trump 6 after a swap", f"{path}.top_card")
+    if view.top_card in view.hand:
+        raise SerialError(f"the top card {view.top_card} is on the talon", f"{path}.hand")
+    exchanges = view.exchanges
+    if view.phase is _EXCHANGE:
+        if exchanges[dealer] is not None:
+            raise SerialError("the non-dealer decides first; after the dealer, the exchange is over",
+                              f"{path}.exchanges[{dealer}]")
+    elif None in exchanges:
+        raise SerialError("both players decide on the exchange first", f"{path}.exchanges")
+    if view.phase in (_EXCHANGE, _SWAP_TRUMP_SIX):
+        if view.tricks or view.trick or view.trick_leader is not None or any(view.round_points):
+            raise SerialError("no card is played before the exchange and the trump 6 are settled", path)
+        if view.swapped_by is not None:
+            raise SerialError("a swap of the trump 6 starts play", f"{path}.swapped_by")
+        if view.phase is _SWAP_TRUMP_SIX and view.turned is six:
+            raise SerialError("the turned card is the trump 6: there is nothing to swap", f"{path}.phase")
+        played, seen = [0, 0], 0
+        if view.phase is _EXCHANGE:
+            expected: int | None = _decider(exchanges, dealer)
+        else:
+            # Whether the non-dealer has answered the offer of the trump 6 is not public: either may be due.
+            expected = view.to_act if view.to_act in (0, 1) else non_dealer
+    else:
+        if view.trick_leader is None:
+            raise SerialError("the cards are in play", f"{path}.trick_leader")
+        played, seen = check_public_tricks(view.tricks, view.trick, view.trick_leader, view.trump, SEATS,
+                                           rules.trump_jack_points, non_dealer, path)
+        if view.top_card.bit & seen:
+            raise SerialError("the top card of the talon is not played", f"{path}.top_card")
+        if (len(view.tricks) == 9) != (view.phase is not _PLAY):
+            raise SerialError("the round is over when, and only when, all nine tricks are played", f"{path}.phase")
+        expected = _turn(view.phase, dealer, exchanges, (None, None), (view.trick_leader + len(view.trick)) % SEATS)
+        score = _tally(view.tricks, len(view.tricks) == 9, rules)
+        if list(view.round_points) != list(score.totals):
+            raise SerialError(f"is {list(view.round_points)}, but the tricks give {list(score.totals)}",
+                              f"{path}.round_points")
+    if view.to_act != expected:
+        raise SerialError(f"is {view.to_act}, but in this position seat {expected} is to act", f"{path}.to_act")
+    check_hand_view(view.hand, view.hand_sizes, seat, played, seen, 9, path)
+    sums = ([sum(score.game_points[s] for score in view.history) for s in (0, 1)],
+            [sum(int(score.pommes[s]) for score in view.history) for s in (0, 1)])
+    for name, values, total in (("scores", view.scores, sums[0]), ("pommes", view.pommes, sums[1])):
+        if list(values) != total:
+            raise SerialError(f"is {list(values)}, but the history adds up to {total}", f"{path}.{name}")
+    if (view.winner is not None) != (view.phase is _GAME_OVER):
+        raise SerialError("a winner is known once the game is over, and only then", f"{path}.winner")
+    if view.to_act != seat:
+        if view.legal_moves:
+            raise SerialError(f"seat {seat} is not to act, so it has no legal moves", f"{path}.legal_moves")
+        return
+    allowed: tuple[type, ...] = {
+        _EXCHANGE: (KeepHand, Exchange), _SWAP_TRUMP_SIX: (SwapTrumpSix, DeclineSwap), _ROUND_OVER: (Deal,),
+    }.get(view.phase, (PlayCard,))
+    for i, move in enumerate(view.legal_moves):
+        if type(move) not in allowed:
+            raise SerialError(f"{move!r:.60} cannot be legal in phase {view.phase.value}", f"{path}.legal_moves[{i}]")
+        if type(move) is Exchange and not move.cards <= view.hand:
+            raise SerialError("a player exchanges cards of their own hand", f"{path}.legal_moves[{i}]")
+        if type(move) is SwapTrumpSix and six not in view.hand:
+            raise SerialError(f"only the holder of the trump 6 ({six}) may swap it", f"{path}.legal_moves[{i}]")
+    if view.phase is _PLAY:
+        check_legal_cards(view.legal_moves, view.hand, view.trick, view.trump, rules.play_rules, path)
+
+
+# --- records: moves as text, the deal, the result ----------------------------------------------
+
+_VERBS: Final = ("keep", "exchange", "swap", "noswap", "play", "deal")
+
+
+def format_move(move: Move) -> str:
+    """The short text of a move, as records write it.
+
+    >>> format_move(Exchange("C6 C7 S8")), format_move(DeclineSwap()), format_move(Deal())
+    ('exchange C6 C7 S8', 'noswap', 'deal')
+    """
+    kind = type(move)
+    if kind is PlayCard:
+        return f"play {move.card}"  # type: ignore[union-attr]
+    if kind is KeepHand:
+        return "keep"
+    if kind is Exchange:
+        return f"exchange {move.cards}"  # type: ignore[union-attr]
+    if kind is SwapTrumpSix:
+        return "swap"
+    if kind is DeclineSwap:
+        return "noswap"
+    if kind is Deal:
+        order = move.order  # type: ignore[union-attr]
+        return "deal" if order is None else "deal " + " ".join(c.name for c in order)
+    raise RecordError(f"{move!r:.80} is not a move of {_NAME}")
+
+
+def parse_move(text: str, rules: Rules | None = None) -> Move:
+    """The move written as ``text`` (see :func:`format_move`). Raises
+    :class:`~jass.errors.RecordError`.
+
+    >>> parse_move("exchange C6 C7 S8")
+    Exchange(cards=CardSet('C6 C7 S8'))
+    """
+    verb, rest = split_move(text, _VERBS, "pomme")
+    if verb == "play":
+        return parse_play(rest)
+    if verb == "keep":
+        return no_argument(verb, rest, _KEEP)
+    if verb == "swap":
+        return no_argument(verb, rest, _SWAP)
+    if verb == "noswap":
+        return no_argument(verb, rest, _DECLINE)
+    if verb == "exchange":
+        cards = CardSet.parse(rest)
+        if len(cards) != 3 or len(rest.split()) != 3:
+            raise RecordError(f"an exchange names 3 different cards, got {rest!r:.40}")
+        return Exchange(cards)
+    return _DEAL if not rest else Deal(rest.split())
+
+
+def _result(state: State) -> dict[str, Any]:
+    return {"scores": list(state.scores), "pommes": list(state.pommes)}
+
+
+def _dealt_order(state: State) -> list[Card]:
+    """The 36 cards in the order :func:`new_game` deals them, from a round just dealt."""
+    first, second = 1 - state.dealer, state.dealer
+    return (
+        list(state.hands[first]) + list(state.hands[second]) + list(state.extras[first])
+        + list(state.extras[second]) + [state.turned] + list(state.talon)
+    )
+
+
+def _record_deal(state: State) -> dict[str, Any] | None:
+    """How a record rebuilds ``state`` with :func:`new_game`: ``{}`` (the seed dealt it), the
+    explicit order of the deck, or ``None`` (no new game)."""
+    try:
+        if new_game(state.rules, state.seed) == state:
+            return {}
+        order = _dealt_order(state)
+        if len(order) == 36 and new_game(state.rules, state.seed, deal=order) == state:
+            return {"deal": " ".join(card.name for card in order)}
+    except JassError:
+        pass
+    return None
+
+
+def _game_from_record(rules: Rules, seed: int, fields: Mapping[str, Any]) -> State:
+    deal = fields.get("deal")
+    if deal is None:
+        return new_game(rules, seed)
+    if not isinstance(deal, str):
+        raise RecordError("expected the 36 cards in dealing order, one string", "$.deal")
+    return new_game(rules, seed, deal=deal.split()[:37])
+
+
+# --- the conformance harness's hooks -------------------------------------------------------------
+
+
+def _variations(state: State, seat: int, rng: random.Random) -> list[State]:
+    """A hidden card exchanged with another in a different hidden place: the other seat's
+    hand, either seat's face-down extras (a player does not look at their own), the talon."""
+    other = 1 - seat
+    public = state.turned.bit | state.top_card.bit
+    held = state.hand(other)
+    places: list[tuple[str, int, CardSet]] = [("hand", other, CardSet.from_bits(held.bits & ~public))]
+    places += [("extras", s, state.extras[s]) for s in (0, 1)]
+    places.append(("talon", 0, state.talon))
+    places = [place for place in places if place[2]]
+    if len(places) < 2:
+        return []
+    first, second = rng.sample(places, 2)
+    card_a, card_b = rng.choice(list(first[2])), rng.choice(list(second[2]))
+    hands, extras, talon = list(state.hands), list(state.extras), state.talon
+    in_play = list(state.play.hands) if state.play is not None else None
+    for (kind, owner, _), out, into in ((first, card_a, card_b), (second, card_b, card_a)):
+        if kind == "hand":
+            hands[owner] = _replace(hands[owner], out, into)
+            if in_play is not None:
+                in_play[owner] = _replace(in_play[owner], out, into)
+        elif kind == "extras":
+            extras[owner] = _replace(extras[owner], out, into)
+        else:
+            talon = _replace(talon, out, into)
+    changes: dict[str, Any] = {"hands": tuple(hands), "extras": tuple(extras), "talon": talon}
+    if in_play is not None and state.play is not None:
+        changes["play"] = state.play.with_hands(tuple(in_play))
+    return [state.replace(**changes)]
+
+
+def _replace(cards: CardSet, out: Card, into: Card) -> CardSet:
+    return CardSet.from_bits(cards.bits & ~out.bit | into.bit)
+
+
+def _known_cards(state: State, seat: int) -> CardSet:
+    """Its hand, the cards played, the turned card and the top card of the talon."""
+    known: CardSet = state.hand(seat) | {state.turned, state.top_card}
+    if state.play is not None:
+        known |= state.play.played()
+    return known
+
+
+def _check_step(before: State, move: Move, after: State) -> None:
+    """3 cards out of play per decided seat; a finished round's totals are the points of its
+    18 played cards plus 5 for the last trick."""
+    decided = sum(d is not None for d in after.exchanges)
+    assert len(after.out_of_play) == 3 * decided, f"{len(after.out_of_play)} cards out of play, {decided} seats decided"
+    if len(after.history) == len(before.history):
+        return
+    score = after.history[-1]
+    assert after.play is not None
+    played = [card for trick in after.play.tricks for card in trick.cards]
+    assert len(played) == 18 and len(set(played)) == 18, f"{len(played)} cards played in the round"
+    table = point_table(after.trump, after.rules.trump_jack_points)
+    cards = sum(table[card.index] for card in played)
+    assert sum(score.totals) == cards + LAST_TRICK_BONUS, (
+        f"the round's totals {score.totals} add up to {sum(score.totals)}, not the played cards' "
+        f"{cards} + {LAST_TRICK_BONUS}"
+    )
+
+
+# --- the rule-based bot's choices among la pomme's own moves ------------------------------------
+
+
+def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
+    """Give away the three least valuable cards when they are worth less than three unknown
+    cards, always take the turned card for the trump 6; cards are left to the card-play rules."""
+    if _SWAP in moves:
+        return _SWAP
+    exchanges = [m for m in moves if type(m) is Exchange]
+    if not exchanges:
+        return _KEEP if _KEEP in moves else None
+    trump = view.trump
+    table = point_table(trump, view.rules.trump_jack_points)
+
+    def worth(cards: CardSet) -> int:
+        return sum(table[c.index] + (8 if c.suit == trump.suit else 0) for c in cards)
+
+    best = min(exchanges, key=lambda m: (worth(m.cards), m.cards.bits))
+    # An unknown card is worth about (153 + 8 * 9) / 36 = 6.25 on average.
+    return best if worth(best.cards) < 3 * 6 else _KEEP
+
+
+#: Two-player Jass, described for the registry (:mod:`jass.variant`).
+VARIANT: Final = register(
+    Variant(
+        name="pomme",
+        title=_NAME,
+        seats=SEATS,
+        teams=((0,), (1,)),
+        rules_type=Rules,
+        state_type=State,
+        move_types=(KeepHand, Exchange, SwapTrumpSix, DeclineSwap, PlayCard, Deal),
+        observation_type=Observation,
+        presets={"seed": Rules.seed, "three_pommes": Rules.three_pommes, "wikipedia": Rules.wikipedia},
+        new_game=new_game,
+        legal_moves=legal_moves,
+        apply=apply,
+        to_act=to_act,
+        is_over=is_over,
+        winner=winner,
+        score_round=score_round,
+        observe=observe,
+        card_zones=card_zones,
+        format_move=format_move,
+        parse_move=parse_move,
+        standings=lambda state: state.scores,
+        result=_result,
+        record_deal=_record_deal,
+        game_from_record=_game_from_record,
+        aliases=("la pomme", "two-player", "zweier"),
+        json_types=(Setting, RoundScore),
+        check_loaded=check_loaded,
+        check_observation=check_observation,
+        hooks=ConformanceHooks(hidden_variations=_variations, known_cards=_known_cards, check_step=_check_step),
+        rule_move=_rule_move,
+        module=__name__,
+    )
+)

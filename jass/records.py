@@ -19,7 +19,8 @@ result:
 >>> records.final_state(record) == final
 True
 
-The moves, one short string each (:func:`format_move`, :func:`parse_move`):
+The moves, one short string each, in the notation of the variant
+(:attr:`jass.variant.Variant.format_move` and ``parse_move``):
 
 =================  ==========================================================
 Schieber           ``trump obenabe`` (also ``trump eicheln``, ``rosen``,
@@ -33,6 +34,8 @@ Differenzler       ``predict 40``, ``play H10``, ``deal`` or
 Two-player Jass    ``keep``, ``exchange C6 C7 S8``, ``swap``, ``noswap``,
                    ``play H10``, ``deal`` or ``deal <the 36 cards in order>``
 =================  ==========================================================
+
+Any registered variant is recorded the same way, with its own notation.
 
 :func:`replay` yields the state before the first move and after each move; a
 move the rules forbid (or one that cannot be read) raises
@@ -48,12 +51,10 @@ from typing import Any, Final
 
 import attrs
 
-from jass import differenzler, pomme, schieber, serial
-from jass.cards import Card, CardSet, Rank
+from jass import serial
 from jass.errors import JassError, RecordError, SerialError
-from jass.play import PlayCard
-from jass.trump import Trump
-from jass.weis import Weis, WeisKind, WeisRules
+from jass.variant import SEED_LIMIT, VARIANTS, AnyVariant, as_variant, find_variant
+from jass.variant import variant_of as _registered_variant
 
 __all__ = [
     "RECORD_FORMAT",
@@ -71,195 +72,66 @@ __all__ = [
 
 #: The version of the record format, written as ``"format"``.
 RECORD_FORMAT: Final = "jass-record/1"
-#: The variants a record can name, by the name it uses.
-VARIANTS: Final[dict[str, Any]] = {"schieber": schieber, "differenzler": differenzler, "pomme": pomme}
 #: The most moves a record may hold.
 MAX_MOVES: Final = 200_000
-_MAX_MOVE_TEXT: Final = 400
+#: The fields of a record besides its variant's deal fields.
+_HEADER_KEYS: Final = ("format", "variant", "rules", "seed", "start", "moves", "result")
 
 
 def variant_of(state: Any) -> str:
-    """The name of the variant a state belongs to: ``'schieber'``, ``'differenzler'`` or ``'pomme'``."""
-    for name, module in VARIANTS.items():
-        if isinstance(state, module.State):
-            return name
-    raise RecordError(f"{state!r:.80} is not the state of a variant ({', '.join(VARIANTS)})")
+    """The name of the variant a state belongs to, e.g. ``'schieber'``."""
+    try:
+        found = _registered_variant(state)
+    except JassError:
+        raise RecordError(f"{state!r:.80} is not the state of a variant ({', '.join(VARIANTS)})") from None
+    if type(state) is not found.state_type:
+        raise RecordError(f"{state!r:.80} is not the state of a variant ({', '.join(VARIANTS)})")
+    return found.name
 
 
-def _module(variant: Any) -> Any:
-    if isinstance(variant, str) and variant in VARIANTS:
-        return VARIANTS[variant]
-    for module in VARIANTS.values():
-        if variant is module:
-            return module
-    raise RecordError(f"variant={variant!r:.80}: expected one of {', '.join(VARIANTS)}")
+def _variant(variant: Any) -> AnyVariant:
+    try:
+        return as_variant(variant)
+    except JassError:
+        raise RecordError(f"variant={variant!r:.80}: expected one of {', '.join(VARIANTS)}") from None
 
 
 # --- moves as text ----------------------------------------------------------------------------
 
 
-def _weis_text(weis: Weis) -> str:
-    cards = list(weis.cards)
-    if weis.kind is WeisKind.SEQUENCE:
-        return f"{cards[0]}-{cards[-1]}"
-    return f"four-{weis.top.code}"
-
-
 def format_move(move: Any) -> str:
-    """The short text of a move, as records write it.
+    """The short text of a move, as records write it (the notation of its variant).
 
-    >>> format_move(schieber.ChooseTrump("obenabe")), format_move(PlayCard("H10"))
+    >>> from jass import schieber, pomme
+    >>> format_move(schieber.ChooseTrump("obenabe")), format_move(schieber.PlayCard("H10"))
     ('trump obenabe', 'play H10')
     >>> format_move(pomme.Exchange("C6 C7 S8"))
     'exchange C6 C7 S8'
     """
-    if isinstance(move, PlayCard):
-        return f"play {move.card}"
-    if isinstance(move, schieber.ChooseTrump):
-        return f"trump {str(move.trump).lower()}"
-    if isinstance(move, schieber.Push):
-        return "push"
-    if isinstance(move, schieber.DeclareWeis):
-        return "weis " + " ".join(_weis_text(w) for w in move.weis)
-    if isinstance(move, schieber.Announce):
-        return "announce"
-    if isinstance(move, schieber.Deal):
-        return "deal" if move.hands is None else "deal " + " / ".join(str(h) for h in move.hands)
-    if isinstance(move, differenzler.Predict):
-        if isinstance(move.points, bool) or not isinstance(move.points, int):
-            raise RecordError(f"{move!r}: a prediction is an int")
-        return f"predict {move.points}"
-    if isinstance(move, differenzler.Deal):
-        if move.hands is None:
-            return "deal"
-        face_up = "" if move.face_up is None else f" face-up {move.face_up}"
-        return "deal " + " / ".join(str(h) for h in move.hands) + face_up
-    if isinstance(move, pomme.KeepHand):
-        return "keep"
-    if isinstance(move, pomme.Exchange):
-        return f"exchange {move.cards}"
-    if isinstance(move, pomme.SwapTrumpSix):
-        return "swap"
-    if isinstance(move, pomme.DeclineSwap):
-        return "noswap"
-    if isinstance(move, pomme.Deal):
-        return "deal" if move.order is None else "deal " + " ".join(c.name for c in move.order)
-    raise RecordError(f"{move!r:.80} is not a move of a variant")
-
-
-_VERBS: Final[dict[str, tuple[str, ...]]] = {
-    "schieber": ("trump", "push", "weis", "play", "announce", "deal"),
-    "differenzler": ("predict", "play", "deal"),
-    "pomme": ("keep", "exchange", "swap", "noswap", "play", "deal"),
-}
-
-
-def _parse_weis(token: str, rules: WeisRules) -> Weis:
-    low = token.casefold()
-    if low.startswith("four-"):
-        rank_text = token[5:]
-        for rank in Rank:
-            if rank.code.casefold() == rank_text.casefold():
-                return Weis.from_cards([Card.of(suit, rank) for suit in range(4)], rules)  # type: ignore[arg-type]
-        raise RecordError(f"{token!r}: four of a kind is written four-<rank>, e.g. four-J or four-10")
-    first, sep, last = token.partition("-")
-    if not sep:
-        raise RecordError(f"{token!r}: a Weis is written as a sequence H6-H9 or four of a kind four-J")
-    start, end = Card.parse(first), Card.parse(last)
-    if start.suit != end.suit or end.rank - start.rank < 2:
-        raise RecordError(f"{token!r}: a sequence runs from a lower to a higher card of one suit, "
-                          "3 cards or more")
-    return Weis.from_cards([Card.of(start.suit, Rank(r)) for r in range(start.rank, end.rank + 1)], rules)
-
-
-def _hands(text: str) -> tuple[CardSet, ...]:
-    parts = text.split("/")
-    if len(parts) != 4:
-        raise RecordError(f"{text!r}: a deal is four hands separated by '/'")
-    return tuple(CardSet.parse(part) for part in parts)
+    try:
+        variant = _registered_variant(move)
+    except JassError:
+        raise RecordError(f"{move!r:.80} is not a move of a variant") from None
+    if type(move) not in variant.move_types:
+        raise RecordError(f"{move!r:.80} is not a move of a variant")
+    return variant.format_move(move)
 
 
 def parse_move(text: str, variant: Any, rules: Any = None) -> Any:
-    """The move written as ``text`` (see the module docs) in ``variant`` (a variant module
-    or its name). Schieber needs ``rules`` for the points of a Weis (the default rules
-    if omitted). Raises :class:`~jass.errors.RecordError` for text that is no move.
+    """The move written as ``text`` in ``variant`` (a :class:`~jass.variant.Variant`, its name
+    or its module). Some moves need the ``rules`` (Schieber's Weis points; the defaults if
+    omitted). Raises :class:`~jass.errors.RecordError` for text that is no move.
 
     >>> parse_move("weis H6-H8 four-J", "schieber")
     DeclareWeis(weis=(Weis(kind=WeisKind.FOUR_OF_A_KIND, cards=CardSet('CJ SJ HJ DJ'), points=200), Weis(kind=WeisKind.SEQUENCE, cards=CardSet('H6 H7 H8'), points=20)))
     """
-    module = _module(variant)
-    name = next(n for n, m in VARIANTS.items() if m is module)
-    if not isinstance(text, str):
-        raise RecordError(f"{text!r:.80} is not a move: expected a string such as 'play H10'")
-    if len(text) > _MAX_MOVE_TEXT:
-        raise RecordError(f"a move of {len(text)} characters: moves are short strings such as 'play H10'")
-    verb, _, rest = text.strip().partition(" ")
-    verb = verb.casefold()
-    rest = rest.strip()
-    if verb not in _VERBS[name]:
-        raise RecordError(f"{text!r} is not a {name} move: expected {', '.join(_VERBS[name])}")
+    found = _variant(variant)
     try:
-        return _parse(name, verb, rest, rules)
+        return found.parse_move(text, rules if isinstance(rules, found.rules_type) else None)
     except RecordError:
         raise
     except JassError as error:
-        raise RecordError(f"{text!r} is not a move: {error}") from None
-
-
-def _no_argument(verb: str, rest: str, move: Any) -> Any:
-    if rest:
-        raise RecordError(f"{verb!r} takes nothing after it, got {rest!r}")
-    return move
-
-
-def _parse(name: str, verb: str, rest: str, rules: Any) -> Any:
-    if verb == "play":
-        return PlayCard(Card.parse(rest))
-    if name == "schieber":
-        if verb == "trump":
-            return schieber.ChooseTrump(Trump.parse(rest))
-        if verb == "push":
-            return _no_argument(verb, rest, schieber.Push())
-        if verb == "announce":
-            return _no_argument(verb, rest, schieber.Announce())
-        if verb == "weis":
-            weis_rules = rules.weis if isinstance(rules, schieber.Rules) else WeisRules()
-            tokens = rest.split()
-            if not tokens:
-                raise RecordError("'weis' names at least one Weis, e.g. 'weis H6-H8'")
-            return schieber.DeclareWeis(tuple(_parse_weis(token, weis_rules) for token in tokens))
-        return schieber.Deal(None if not rest else _checked_hands(rest))
-    if name == "differenzler":
-        if verb == "predict":
-            if not rest.isdigit() or len(rest) > 3:
-                raise RecordError(f"a prediction is a number 0..{differenzler.MAX_PREDICTION}, got {rest!r}")
-            return differenzler.Predict(int(rest))
-        if not rest:
-            return differenzler.Deal()
-        hands_text, _, face_up = rest.partition("face-up")
-        return differenzler.Deal(_hands(hands_text), Card.parse(face_up) if face_up.strip() else None)
-    if verb == "keep":
-        return _no_argument(verb, rest, pomme.KeepHand())
-    if verb == "swap":
-        return _no_argument(verb, rest, pomme.SwapTrumpSix())
-    if verb == "noswap":
-        return _no_argument(verb, rest, pomme.DeclineSwap())
-    if verb == "exchange":
-        cards = CardSet.parse(rest)
-        if len(cards) != 3 or len(rest.split()) != 3:
-            raise RecordError(f"an exchange names 3 different cards, got {rest!r}")
-        return pomme.Exchange(cards)
-    return pomme.Deal(None if not rest else rest.split())
-
-
-def _checked_hands(text: str) -> tuple[CardSet, ...]:
-    hands = _hands(text)
-    union = 0
-    for hand in hands:
-        if len(hand) != 9 or union & hand.bits:
-            raise RecordError(f"{text!r}: a Schieber deal is four hands of 9 different cards")
-        union |= hand.bits
-    return hands
+        raise RecordError(f"{text!r:.80} is not a move: {error}") from None
 
 
 # --- records ---------------------------------------------------------------------------------------
@@ -269,18 +141,18 @@ def _checked_hands(text: str) -> tuple[CardSet, ...]:
 class Record:
     """A game: its variant, rules and start, and the moves made.
 
-    The start is a new game: ``new_game(rules, seed, deal=deal)`` (and ``face_up`` in
-    Differenzler), ``deal`` being ``None`` when the seed dealt it; or, for a game
-    recorded from the middle, ``start``, a full state. ``result`` is what the game came
-    to (see :func:`write_record`); ``None`` when the record does not say.
+    The start is a new game: ``new_game(rules, seed)``, or with an explicit first deal
+    (``deal``: the record fields of the variant's deal, e.g. ``{"deal": [...], "face_up":
+    "DA"}``, ``None`` when the seed dealt it); or, for a game recorded from the middle,
+    ``start``, a full state. ``result`` is what the game came to (see :func:`write_record`);
+    ``None`` when the record does not say.
     """
 
     variant: str
     rules: Any
     seed: int
     moves: tuple[Any, ...]
-    deal: tuple[Any, ...] | None = None
-    face_up: Card | None = None
+    deal: dict[str, Any] | None = None
     start: Any = None
     result: dict[str, Any] | None = None
 
@@ -288,11 +160,11 @@ class Record:
         """The state before the first move."""
         if self.start is not None:
             return self.start
-        module = _module(self.variant)
+        variant = _variant(self.variant)
         try:
-            if module is differenzler:
-                return module.new_game(self.rules, self.seed, deal=self.deal, face_up=self.face_up)
-            return module.new_game(self.rules, self.seed, deal=self.deal)
+            return variant.game_from_record(self.rules, self.seed, self.deal or {})
+        except RecordError:
+            raise
         except JassError as error:
             raise RecordError(f"the game cannot start: {error}", "$.deal") from None
 
@@ -306,13 +178,7 @@ class Record:
             del rules["format"]
             data["rules"] = rules
             data["seed"] = self.seed
-            if self.deal is not None:
-                if self.variant == "pomme":
-                    data["deal"] = " ".join(card.name for card in self.deal)
-                else:
-                    data["deal"] = [str(hand) for hand in self.deal]
-            if self.face_up is not None:
-                data["face_up"] = self.face_up.name
+            data.update(self.deal or {})
         data["moves"] = [format_move(move) for move in self.moves]
         if self.result is not None:
             data["result"] = self.result
@@ -324,49 +190,13 @@ class Record:
 
 
 def _result(state: Any) -> dict[str, Any]:
-    name = variant_of(state)
-    module = VARIANTS[name]
-    result: dict[str, Any] = {
-        "over": module.is_over(state),
+    variant = _variant(variant_of(state))
+    return {
+        "over": variant.is_over(state),
         "round_number": state.round_number,
-        "winner": module.winner(state),
+        "winner": variant.winner(state),
+        **variant.result(state),
     }
-    if name == "schieber":
-        result["scores"] = list(state.scores)
-        result["end"] = None if state.end is None else state.end.value
-    elif name == "differenzler":
-        result["penalties"] = list(state.penalties)
-    else:
-        result["scores"] = list(state.scores)
-        result["pommes"] = list(state.pommes)
-    return result
-
-
-def _explicit_deal(initial: Any) -> tuple[tuple[Any, ...] | None, Card | None] | None:
-    """How ``new_game`` rebuilds ``initial``: (deal, face_up), or ``None`` if it cannot."""
-    name = variant_of(initial)
-    module = VARIANTS[name]
-    try:
-        if module.new_game(initial.rules, initial.seed) == initial:
-            return None, None
-        if name == "schieber":
-            if module.new_game(initial.rules, initial.seed, deal=initial.dealt) == initial:
-                return tuple(initial.dealt), None
-        elif name == "differenzler":
-            hands = tuple(initial.play.hands)
-            if module.new_game(initial.rules, initial.seed, deal=hands, face_up=initial.face_up) == initial:
-                return hands, initial.face_up
-        else:
-            first, second = 1 - initial.dealer, initial.dealer
-            order = (
-                list(initial.hands[first]) + list(initial.hands[second]) + list(initial.extras[first])
-                + list(initial.extras[second]) + [initial.turned] + list(initial.talon)
-            )
-            if len(order) == 36 and module.new_game(initial.rules, initial.seed, deal=order) == initial:
-                return tuple(order), None
-    except JassError:
-        return None  # not a dealt game: the record keeps the whole start state
-    return None
 
 
 def make_record(moves: Iterable[Any], initial: Any, final: Any = None) -> Record:
@@ -378,12 +208,13 @@ def make_record(moves: Iterable[Any], initial: Any, final: Any = None) -> Record
     and when the moves do not lead to ``final`` (if given).
     """
     name = variant_of(initial)
+    variant = find_variant(name)
     moves = tuple(moves)
-    found = _explicit_deal(initial)
-    if found is None:
+    deal = variant.record_deal(initial)
+    if deal is None:
         record = Record(name, initial.rules, initial.seed, moves, start=initial)
     else:
-        record = Record(name, initial.rules, initial.seed, moves, deal=found[0], face_up=found[1])
+        record = Record(name, initial.rules, initial.seed, moves, deal=deal or None)
     state = _last(replay(record), initial)
     if final is not None and final != state:
         raise RecordError("the moves do not lead to the given final state", "$.moves")
@@ -403,9 +234,6 @@ def _nested(data: Any, path: str, expect: Any) -> Any:
         raise RecordError(error.reason, path + error.path[1:]) from None
 
 
-_HEADER_KEYS: Final = ("format", "variant", "rules", "seed", "deal", "face_up", "start", "moves", "result")
-
-
 def read_record(text: str | bytes | dict[str, Any]) -> Record:
     """Read a record written by :func:`write_record` (JSON text, or the parsed dict).
 
@@ -421,31 +249,39 @@ def read_record(text: str | bytes | dict[str, Any]) -> Record:
             raise RecordError(error.reason, error.path) from None
     if not isinstance(data, dict):
         raise RecordError(f"expected an object with 'format': {RECORD_FORMAT!r}")
+    name = data.get("variant")
+    variant = VARIANTS.get(name) if isinstance(name, str) else None
+    keys = _HEADER_KEYS + (variant.record_fields if variant is not None else ())
     for key in data:
-        if key not in _HEADER_KEYS:
-            raise RecordError(f"unknown field {str(key)[:40]!r} (a record's fields: {', '.join(_HEADER_KEYS)})")
+        if key not in keys:
+            raise RecordError(f"unknown field {str(key)[:40]!r} (a record's fields: {', '.join(keys)})")
     if data.get("format") != RECORD_FORMAT:
         raise RecordError(f"expected 'format': {RECORD_FORMAT!r}", "$.format")
-    name = data.get("variant")
-    if not isinstance(name, str) or name not in VARIANTS:
+    if variant is None:
         raise RecordError(f"expected one of {', '.join(VARIANTS)}", "$.variant")
-    module = VARIANTS[name]
     start = None
+    deal = {key: data[key] for key in variant.record_fields if data.get(key) is not None} or None
     if "start" in data:
-        for key in ("rules", "seed", "deal", "face_up"):
+        for key in ("rules", "seed", *variant.record_fields):
             if key in data:
                 raise RecordError(f"a record with a 'start' state has no {key!r} (the state holds it)", f"$.{key}")
-        start = _nested(data["start"], "$.start", module.State)
+        start = _nested(data["start"], "$.start", variant.state_type)
         rules, seed = start.rules, start.seed
     else:
         rules_data = data.get("rules")
         if not isinstance(rules_data, dict):
             raise RecordError("expected the rules, an object", "$.rules")
-        rules = _nested({"format": serial.FORMAT, **rules_data}, "$.rules", module.Rules)
+        rules = _nested({"format": serial.FORMAT, **rules_data}, "$.rules", variant.rules_type)
         seed = data.get("seed")
-        if isinstance(seed, bool) or not isinstance(seed, int) or not abs(seed) < serial.SEED_LIMIT:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not abs(seed) < SEED_LIMIT:
             raise RecordError("expected the game's seed, an int", "$.seed")
-    deal, face_up = _read_deal(data, name)
+        if deal is not None:
+            try:
+                variant.game_from_record(rules, seed, deal)
+            except RecordError:
+                raise
+            except JassError as error:
+                raise RecordError(str(error), f"$.{next(iter(deal))}") from None
     raw_moves = data.get("moves")
     if not isinstance(raw_moves, list):
         raise RecordError("expected the moves, a list of strings", "$.moves")
@@ -454,41 +290,13 @@ def read_record(text: str | bytes | dict[str, Any]) -> Record:
     moves = []
     for i, move_text in enumerate(raw_moves):
         try:
-            moves.append(parse_move(move_text, module, rules))
+            moves.append(parse_move(move_text, variant, rules))
         except RecordError as error:
             raise RecordError(f"move {i + 1}: {error.reason}", f"$.moves[{i}]", i + 1) from None
     result = data.get("result")
     if result is not None and not isinstance(result, dict):
         raise RecordError("expected the result, an object", "$.result")
-    return Record(name, rules, seed, tuple(moves), deal, face_up, start, result)
-
-
-def _read_deal(data: dict[str, Any], name: str) -> tuple[tuple[Any, ...] | None, Card | None]:
-    deal: tuple[Any, ...] | None = None
-    face_up = None
-    if data.get("deal") is not None:
-        raw = data["deal"]
-        try:
-            if name == "pomme":
-                if not isinstance(raw, str):
-                    raise RecordError("expected the 36 cards in dealing order, one string", "$.deal")
-                deal = tuple(Card.parse(token) for token in raw.split()[:37])
-            else:
-                if not isinstance(raw, list) or len(raw) != 4 or not all(isinstance(h, str) for h in raw):
-                    raise RecordError("expected four hands, strings of card codes", "$.deal")
-                deal = tuple(CardSet.parse(hand) for hand in raw)
-        except RecordError:
-            raise
-        except JassError as error:
-            raise RecordError(str(error), "$.deal") from None
-    if data.get("face_up") is not None:
-        if name != "differenzler":
-            raise RecordError("only Differenzler has a face-up card", "$.face_up")
-        try:
-            face_up = Card.parse(data["face_up"])
-        except JassError as error:
-            raise RecordError(str(error), "$.face_up") from None
-    return deal, face_up
+    return Record(variant.name, rules, seed, tuple(moves), deal, start, result)
 
 
 def replay(record: Record) -> Iterator[Any]:
@@ -498,12 +306,12 @@ def replay(record: Record) -> Iterator[Any]:
     rules forbid, and (after the last move) when the result differs from the
     record's.
     """
-    module = _module(record.variant)
+    variant = _variant(record.variant)
     state = record.initial_state()
     yield state
     for number, move in enumerate(record.moves, start=1):
         try:
-            state = module.apply(state, move)
+            state = variant.apply(state, move)
         except JassError as error:
             raise RecordError(
                 f"move {number} ({format_move(move)!r}) is illegal: {error}", f"$.moves[{number - 1}]", number
@@ -524,4 +332,3 @@ def _last(states: Iterator[Any], default: Any) -> Any:
     """The last of ``states`` (all of them are computed, and so checked)."""
     remaining = collections.deque(states, maxlen=1)
     return remaining[0] if remaining else default
-

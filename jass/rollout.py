@@ -7,41 +7,26 @@ about ten times faster.
 
 The random choices are defined so that the public API can repeat them exactly: each card
 is ``cards[int(rng.random() * len(cards))]``, where ``cards`` are the legal cards in index
-order (the order of :func:`jass.schieber.legal_moves`), and a trump mode chosen here is
-``modes[int(rng.random() * 6)]`` in :class:`~jass.trump.Trump` order. So
-
->>> import random
->>> from jass import schieber
->>> from jass.rollout import schieber_rollout
->>> state = schieber.new_game(seed=7)
->>> score = schieber_rollout(state, random.Random(1))
->>> sum(team.cards + team.last_trick for team in score.teams)
-157
-
-gives the :class:`~jass.schieber.RoundScore` that playing those same choices through
-``schieber.apply`` gives (tests/test_rollout.py checks it for every mode and option).
+order (the order of every variant's ``legal_moves``).
 
 The raw functions, for a bot of any variant: :func:`random_deal` deals bit-set hands and
-:func:`play_cards` plays cards until the hands are empty.
+:func:`play_cards` plays cards until the hands are empty. A variant scores a played-out round
+with its own scoring function: :func:`jass.schieber.rollout` plays a Schieber round out and
+gives the :class:`~jass.schieber.RoundScore` that playing the same choices through
+``schieber.apply`` gives (tests/test_rollout.py checks it for every mode and option).
 """
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import MutableSequence, Sequence
 from typing import Final, NamedTuple, Protocol
 
-from jass import schieber
-from jass.cards import CardSet
-from jass.errors import JassError
-from jass._kernel import FOLLOWERS, HAND_BITS, HAND_MASK, legal
-from jass.schieber import RoundScore, TeamScore
+from jass._kernel import FOLLOWERS, legal
 from jass.tricks import PlayRules, Undertrump
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, TRICK_KEYS, Trump, point_table
-from jass.weis import STOECK_POINTS, Weis, WeisRules, best_weis, detect_weis
 
-__all__ = ["RandomSource", "Outcome", "random_deal", "play_cards", "schieber_rollout"]
+__all__ = ["RandomSource", "Outcome", "random_deal", "play_cards"]
 
 
 class RandomSource(Protocol):
@@ -178,83 +163,13 @@ def play_cards(
     return Outcome(tuple(points), tuple(won), winner)
 
 
-def schieber_rollout(state: schieber.State, rng: RandomSource | None = None) -> RoundScore:
-    """Play a Schieber round to its last card with random legal cards; its score.
+def __getattr__(name: str) -> object:
+    # ``schieber_rollout`` moved into its variant, beside the one scoring function it uses.
+    if name == "schieber_rollout":
+        import warnings
 
-    ``state`` is a :class:`jass.schieber.State` in phase ``CHOOSE_TRUMP`` (the seat to act
-    then names a random mode: no push) or ``PLAY``. Nobody declares Weis (Weis already
-    declared count, and with ``auto_declare`` every Weis does); the score is the
-    :class:`~jass.schieber.RoundScore` of the finished round, as :func:`jass.schieber.score_round`
-    gives it after the last card: tricks, last trick, match, Weis, Stöck and the multiplier.
-    The game's end is not played: a target reached during the round ends nothing here.
-    """
-    if not isinstance(state, schieber.State):
-        raise JassError(f"{state!r} is not a jass.schieber.State")
-    if rng is None:
-        rng = random.Random()
-    rules = state.rules
-    play = state.play
-    if state.phase is schieber.Phase.CHOOSE_TRUMP:
-        trump = _MODES[int(rng.random() * 6)]
-        hands: list[int] = [hand.bits for hand in state.dealt]
-        leader = state.vorhand
-        trick: list[int] = []
-        cards = [0, 0]
-        won = [0, 0]
-    elif state.phase is schieber.Phase.PLAY and play is not None:
-        trump = play.trump
-        hands = [play.hand_bits >> HAND_BITS * seat & HAND_MASK for seat in range(4)]  # the hands still held
-        leader = play.leader
-        trick = [card.index for card in play.trick]
-        cards = [0, 0]
-        won = [0, 0]
-        for done in play.tricks:
-            cards[done.winner % 2] += done.points
-            won[done.winner % 2] += 1
-    else:
-        raise JassError(f"no round to play out in phase {state.phase.value}")
-    outcome = play_cards(hands, trump, leader, rng, trick=trick, rules=rules.play)
-    for seat in range(4):
-        cards[seat % 2] += outcome.points[seat]
-        won[seat % 2] += outcome.tricks[seat]
-    last = [0, 0]
-    last[outcome.last % 2] = LAST_TRICK_BONUS
-    cards[outcome.last % 2] -= LAST_TRICK_BONUS  # play_cards counts it with the points
-    match = [rules.match_bonus if n == 9 else 0 for n in won]
-    weis = _schieber_weis(state.dealt, state.declared, rules.weis, rules.auto_declare, state.vorhand, trump)
-    stoeck = [0, 0]
-    holder = schieber._stoeck_holder(state, trump)
-    if holder is not None:
-        stoeck[holder % 2] = STOECK_POINTS
-    multiplier = rules.multiplier(trump)
-    return RoundScore(
-        trump,
-        (
-            TeamScore(cards[0], last[0], match[0], weis[0], stoeck[0], multiplier),
-            TeamScore(cards[1], last[1], match[1], weis[1], stoeck[1], multiplier),
-        ),
-    )
+        from jass.schieber import rollout
 
-
-@functools.lru_cache(maxsize=256)
-def _schieber_weis(
-    dealt: tuple[CardSet, ...],
-    declared: tuple[tuple[Weis, ...] | None, ...],
-    rules: WeisRules,
-    auto_declare: bool,
-    vorhand: int,
-    trump: Trump,
-) -> tuple[int, int]:
-    """Each team's Weis points at the end of a round (the team with the best Weis scores all of
-    its own), as :func:`jass.schieber.score_round` counts them. Cached: a search plays many
-    rollouts of one deal."""
-    if auto_declare:
-        declarations = tuple(detect_weis(hand, rules) for hand in dealt)
-    else:
-        declarations = tuple(weis or () for weis in declared)
-    seat = best_weis(declarations, trump, vorhand, rules.equal_weis_tiebreak)
-    points = [0, 0]
-    if seat is not None:
-        team = seat % 2
-        points[team] = sum(weis.points for partner in (team, team + 2) for weis in declarations[partner])
-    return points[0], points[1]
+        warnings.warn("jass.rollout.schieber_rollout is jass.schieber.rollout now", DeprecationWarning, stacklevel=2)
+        return rollout
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

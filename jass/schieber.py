@@ -20,26 +20,57 @@ seed's ``claim`` mode a team that has just won a trick ends it by announcing
 >>> state = schieber.apply(state, schieber.ChooseTrump(Trump.OBENABE))
 >>> state.phase, schieber.to_act(state)   # Vorhand leads, also after a push
 (Phase.PLAY, 0)
+
+The module ends by registering the variant (:data:`VARIANT`) in :mod:`jass.variant`.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Sequence
-from typing import Final, Union
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Final, Union
 
 import attrs
 
-from jass._base import NamedEnum, instance_of, int_in
-from jass.cards import Card, CardSet
+from jass._base import NamedEnum, cards_in, check_same, instance_of, int_in, one_of, tuple_of
+from jass._kernel import HAND_BITS, HAND_MASK
+from jass.cards import Card, CardSet, Rank, hands_of
 from jass.cards import deal as deal_cards
-from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
-from jass.play import HAND_BITS, CardPlay, PlayCard, card_moves, Trick, new_seed, round_seed, seeded_seat
-from jass.protocol import TwoPartState
+from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, InvalidStateError, JassError
+from jass.errors import RecordError, SerialError
+from jass.play import (
+    CardPlay,
+    PlayCard,
+    Trick,
+    card_moves,
+    check_disjoint,
+    check_hand_view,
+    check_legal_cards,
+    check_public_tricks,
+    parse_play,
+    round_seed,
+)
+from jass.rollout import RandomSource, play_cards
 from jass.tricks import PlayRules
-from jass.trump import LAST_TRICK_BONUS, Trump
-from jass.weis import STOECK_POINTS, Weis, WeisRules, best_weis, detect_weis, may_hold_weis, stoeck_cards
+from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, Trump, point_table
+from jass.variant import (
+    MAX_ROUNDS,
+    SEED_LIMIT,
+    ConformanceHooks,
+    SettingField,
+    TwoPartState,
+    Variant,
+    check_seat,
+    game_start,
+    no_argument,
+    register,
+    slot_builder,
+    split_move,
+    wrong_state,
+)
+from jass.weis import STOECK_POINTS, Weis, WeisKind, WeisRules, best_weis, detect_weis, may_hold_weis, stoeck_cards
 
 __all__ = [
     "SEATS",
@@ -59,6 +90,7 @@ __all__ = [
     "Setting",
     "State",
     "Observation",
+    "VARIANT",
     "team_of",
     "new_game",
     "legal_moves",
@@ -70,11 +102,14 @@ __all__ = [
     "totals",
     "observe",
     "card_zones",
+    "rollout",
 ]
 
 #: Number of players.
 SEATS: Final = 4
 _TRICKS: Final = 9
+#: The most points a team's written score can hold (what the JSON format writes).
+_MAX_SCORE: Final = 10**9
 
 
 def team_of(seat: int) -> int:
@@ -132,7 +167,7 @@ def _multipliers_valid(instance: object, attribute: object, value: object) -> No
         )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # a cache key of the Weis points
 class Rules:
     """Every Schieber option (RULES.md section 3); the defaults are the seed's.
 
@@ -146,7 +181,7 @@ class Rules:
     #: The score that ends the game (seed: 3000, the value used with the seed's multipliers).
     target_score: int | None = attrs.field(default=3000, validator=int_in(1, 1_000_000, optional=True))
     #: Play a fixed number of rounds instead of a target (then ``target_score=None``).
-    rounds: int | None = attrs.field(default=None, validator=int_in(1, 1_000_000, optional=True))
+    rounds: int | None = attrs.field(default=None, validator=int_in(1, MAX_ROUNDS, optional=True))
     #: How a game to a target ends: ``CLAIM`` ("bedankt, genug", seed) or ``AUTO``.
     end_mode: EndMode = attrs.field(default=EndMode.CLAIM, validator=instance_of(EndMode))
     #: Multiplier per mode: Eicheln, Rosen, Schilten, Schellen, Obenabe, Undenufe.
@@ -206,11 +241,17 @@ class ChooseTrump:
 
     trump: Trump = attrs.field(converter=Trump.parse)  # type: ignore[misc]
 
+    def __str__(self) -> str:
+        return f"choose {self.trump} {self.trump.symbol}"
+
 
 @attrs.frozen
 class Push:
     """Vorhand leaves the choice of trump to the partner ("schieben"); with
     ``allow_push_back``, the partner may push it back once."""
+
+    def __str__(self) -> str:
+        return "push (schieben)"
 
 
 def _weis_tuple(value: object) -> tuple[Weis, ...]:
@@ -218,7 +259,15 @@ def _weis_tuple(value: object) -> tuple[Weis, ...]:
         return (value,)
     if isinstance(value, (list, tuple)) and all(isinstance(w, Weis) for w in value):
         return tuple(sorted(value, key=lambda w: (-w.points, w.cards.bits)))
-    raise IllegalMoveError(f"DeclareWeis({value!r}): expected a Weis or a tuple of Weis")
+    raise IllegalMoveError(f"DeclareWeis({value!r:.80}): expected a Weis or a tuple of Weis")
+
+
+def _weis_valid(instance: object, attribute: object, value: tuple[Weis, ...]) -> None:
+    if not 1 <= len(value) <= 16:
+        error = IllegalMoveError(f"DeclareWeis({value!r:.60}): declare 1 to 16 Weis, or play a card")
+        error.field, error.index, error.expected = "weis", None, "1..16 Weis"  # type: ignore[attr-defined]
+        error.got = str(len(value))  # type: ignore[attr-defined]
+        raise error
 
 
 @attrs.frozen
@@ -229,7 +278,7 @@ class DeclareWeis:
     player's hand; declaring is optional, and a player may declare only some.
     """
 
-    weis: tuple[Weis, ...] = attrs.field(converter=_weis_tuple)
+    weis: tuple[Weis, ...] = attrs.field(converter=_weis_tuple, validator=_weis_valid)
 
     def __str__(self) -> str:
         return "declare " + ", ".join(str(w) for w in self.weis)
@@ -240,30 +289,44 @@ class Announce:
     """ "Bedankt, genug": the player whose team has just won a trick ends the game,
     winning if the team's points reach the target and losing otherwise (``claim`` mode)."""
 
+    def __str__(self) -> str:
+        return "announce «bedankt, genug»"
+
+
+def _deal_hands(value: object) -> tuple[CardSet, ...] | None:
+    return None if value is None else hands_of(value, SEATS, 9, "hands")
+
 
 @attrs.frozen
 class Deal:
-    """The next dealer deals the next round; ``hands=None`` deals from the game's seed."""
+    """The next dealer deals the next round; ``hands=None`` deals from the game's seed.
+    Explicit ``hands`` (four disjoint hands of nine cards) are checked when the move is built."""
 
-    hands: tuple[CardSet, ...] | None = None
+    hands: tuple[CardSet, ...] | None = attrs.field(default=None, converter=_deal_hands)
+
+    def __str__(self) -> str:
+        return "deal the next round"
 
 
+#: Any Schieber move.
 Move = Union[ChooseTrump, Push, DeclareWeis, PlayCard, Announce, Deal]
 
 
 # --- scores ------------------------------------------------------------------
+
+_STATE: Final = InvalidStateError
 
 
 @attrs.frozen
 class TeamScore:
     """One team's points in one round, before and after the multiplier."""
 
-    cards: int
-    last_trick: int
-    match: int
-    weis: int
-    stoeck: int
-    multiplier: int
+    cards: int = attrs.field(validator=int_in(0, 152, error=_STATE))
+    last_trick: int = attrs.field(validator=one_of(0, LAST_TRICK_BONUS, error=_STATE))
+    match: int = attrs.field(validator=int_in(0, 10_000, error=_STATE))
+    weis: int = attrs.field(validator=int_in(0, 1_000_000, error=_STATE))
+    stoeck: int = attrs.field(validator=one_of(0, STOECK_POINTS, error=_STATE))
+    multiplier: int = attrs.field(validator=int_in(1, 100, error=_STATE))
 
     @property
     def points(self) -> int:
@@ -280,8 +343,28 @@ class TeamScore:
 class RoundScore:
     """The score breakdown of one round (complete, or so far)."""
 
-    trump: Trump
-    teams: tuple[TeamScore, TeamScore]
+    trump: Trump = attrs.field(validator=instance_of(Trump, error=_STATE))
+    teams: tuple[TeamScore, TeamScore] = attrs.field(validator=tuple_of(instance_of(TeamScore), 2, 2, error=_STATE))
+
+    def __attrs_post_init__(self) -> None:
+        first, second = self.teams
+        problem = None
+        if (first.stoeck or second.stoeck) and not self.trump.is_suit:
+            problem = f"there is no Stöck in {self.trump}"
+        elif first.stoeck and second.stoeck:
+            problem = "only one team can hold the Stöck"
+        elif first.weis and second.weis:
+            problem = "only the team with the best Weis scores Weis"
+        elif first.multiplier != second.multiplier:
+            problem = "both teams have the round's multiplier"
+        elif first.cards + second.cards > 152:
+            problem = "the cards of a round are worth 152 points in all"
+        elif first.last_trick and second.last_trick:
+            problem = "only one team takes the last trick"
+        if problem is not None:
+            error = InvalidStateError(f"teams={self.teams!r:.60}: {problem}")
+            error.field = "teams"  # type: ignore[attr-defined]
+            raise error
 
     @property
     def totals(self) -> tuple[int, int]:
@@ -290,6 +373,10 @@ class RoundScore:
 
 
 # --- state -------------------------------------------------------------------
+
+
+def _declared_valid() -> Any:
+    return tuple_of(tuple_of(instance_of(Weis), 1, 16, optional=True), 4, 4, error=_STATE)
 
 
 @attrs.frozen
@@ -303,21 +390,21 @@ class Setting:
     ``scores`` are the written scores: before the round in play, after it once it is over.
     """
 
-    rules: Rules
-    seed: int
-    round_number: int
-    dealer: int
-    phase: Phase
-    dealt: tuple[CardSet, ...]
-    scores: tuple[int, int] = (0, 0)
-    pushed: int = 0
-    trump: Trump | None = None
-    declared: tuple[tuple[Weis, ...] | None, ...] = (None, None, None, None)
-    history: tuple[RoundScore, ...] = ()
-    winner: int | None = None
-    end: GameEnd | None = None
-
-
+    rules: Rules = attrs.field(validator=instance_of(Rules, error=_STATE))
+    seed: int = attrs.field(validator=int_in(-SEED_LIMIT + 1, SEED_LIMIT - 1, error=_STATE))
+    round_number: int = attrs.field(validator=int_in(0, MAX_ROUNDS, error=_STATE))
+    dealer: int = attrs.field(validator=int_in(0, SEATS - 1, error=_STATE))
+    phase: Phase = attrs.field(validator=instance_of(Phase, error=_STATE))
+    dealt: tuple[CardSet, ...] = attrs.field(validator=tuple_of(cards_in(9, 9), 4, 4, error=_STATE))
+    scores: tuple[int, int] = attrs.field(default=(0, 0), validator=tuple_of(int_in(0, _MAX_SCORE), 2, 2, error=_STATE))
+    pushed: int = attrs.field(default=0, validator=int_in(0, 2, error=_STATE))
+    trump: Trump | None = attrs.field(default=None, validator=instance_of(Trump, optional=True, error=_STATE))
+    declared: tuple[tuple[Weis, ...] | None, ...] = attrs.field(default=(None,) * SEATS, validator=_declared_valid())
+    history: tuple[RoundScore, ...] = attrs.field(
+        default=(), validator=tuple_of(instance_of(RoundScore), 0, MAX_ROUNDS, error=_STATE)
+    )
+    winner: int | None = attrs.field(default=None, validator=int_in(0, 1, optional=True, error=_STATE))
+    end: GameEnd | None = attrs.field(default=None, validator=instance_of(GameEnd, optional=True, error=_STATE))
 
 
 @attrs.frozen(repr=False)
@@ -327,90 +414,28 @@ class State(TwoPartState):
     ``setting`` holds what the cards in play do not change (rules, seed, dealer, deal,
     scores, trump, Weis, history, result), ``play`` the cards in play once trump is
     chosen. Every field of the setting reads directly on the state too
-    (``state.scores``); :meth:`create` and :meth:`~jass.protocol.TwoPartState.replace` take
-    them all by name.
+    (``state.scores``); :meth:`~jass.variant.TwoPartState.create` and
+    :meth:`~jass.variant.TwoPartState.replace` take them all by name.
     """
 
-    setting: Setting
-    play: CardPlay | None = None
+    SETTING: ClassVar[type] = Setting
+    PLAY_AFTER: ClassVar[str] = "trump"
 
-    @classmethod
-    def create(
-        cls,
-        rules: Rules,
-        seed: int,
-        round_number: int,
-        dealer: int,
-        phase: Phase,
-        dealt: tuple[CardSet, ...],
-        scores: tuple[int, int] = (0, 0),
-        pushed: int = 0,
-        trump: Trump | None = None,
-        play: CardPlay | None = None,
-        declared: tuple[tuple[Weis, ...] | None, ...] = (None, None, None, None),
-        history: tuple[RoundScore, ...] = (),
-        winner: int | None = None,
-        end: GameEnd | None = None,
-    ) -> State:
-        """A state from every field by name, as :mod:`jass.serial` writes them.
+    setting: Setting = attrs.field(validator=instance_of(Setting, error=_STATE))
+    play: CardPlay | None = attrs.field(default=None, validator=instance_of(CardPlay, optional=True, error=_STATE))
 
-        >>> state = new_game(seed=7)
-        >>> State.create(state.rules, 7, 0, state.dealer, Phase.CHOOSE_TRUMP, state.dealt) == state
-        True
-        """
-        setting = Setting(rules, seed, round_number, dealer, phase, dealt, scores, pushed, trump, declared, history,
-                          winner, end)
-        return cls(setting, play)
-
-    @property
-    def rules(self) -> Rules:
-        """The game's rules."""
-        return self.setting.rules
-
-    @property
-    def phase(self) -> Phase:
-        """The phase of the game."""
-        return self.setting.phase
-
-    @property
-    def dealt(self) -> tuple[CardSet, ...]:
-        """The round's hands as dealt."""
-        return self.setting.dealt
-
-    @property
-    def scores(self) -> tuple[int, int]:
-        """The written scores: before the round in play, after it once it is over."""
-        return self.setting.scores
-
-    @property
-    def pushed(self) -> int:
-        """How often the choice of trump was pushed this round (0, 1, or 2 with push-back)."""
-        return self.setting.pushed
-
-    @property
-    def trump(self) -> Trump | None:
-        """The round's trump mode, once chosen."""
-        return self.setting.trump
-
-    @property
-    def declared(self) -> tuple[tuple[Weis, ...] | None, ...]:
-        """Each seat's declared Weis (``None``: not declared)."""
-        return self.setting.declared
-
-    @property
-    def history(self) -> tuple[RoundScore, ...]:
-        """The score breakdowns of the rounds written so far."""
-        return self.setting.history
-
-    @property
-    def winner(self) -> int | None:
-        """The winning team once the game is over (``None`` for a draw)."""
-        return self.setting.winner
-
-    @property
-    def end(self) -> GameEnd | None:
-        """Why the game ended."""
-        return self.setting.end
+    rules = SettingField[Rules]("The game's rules.")
+    phase = SettingField[Phase]("The phase of the game.")
+    dealt = SettingField[tuple[CardSet, ...]]("The round's hands as dealt.")
+    scores = SettingField[tuple[int, int]]("The written scores: before the round in play, after it once it is over.")
+    pushed = SettingField[int]("How often the choice of trump was pushed this round (0, 1, or 2 with push-back).")
+    trump = SettingField[Trump | None]("The round's trump mode, once chosen.")
+    declared = SettingField[tuple[tuple[Weis, ...] | None, ...]](
+        "Each seat's declared Weis (``None``: not declared)."
+    )
+    history = SettingField[tuple[RoundScore, ...]]("The score breakdowns of the rounds written so far.")
+    winner = SettingField[int | None]("The winning team once the game is over (``None`` for a draw).")
+    end = SettingField[GameEnd | None]("Why the game ended.")
 
     @property
     def vorhand(self) -> int:
@@ -418,68 +443,76 @@ class State(TwoPartState):
         return (self.setting.dealer + 1) % SEATS
 
 
+_SEAT: Final = int_in(0, SEATS - 1, error=_STATE)
+_OPTIONAL_SEAT: Final = int_in(0, SEATS - 1, optional=True, error=_STATE)
+
 
 @attrs.frozen
 class Observation:
     """What one seat may know: its own hand and everything public, nothing else."""
 
-    seat: int
-    rules: Rules
-    phase: Phase
-    round_number: int
-    dealer: int
-    to_act: int | None
-    hand: CardSet
-    hand_sizes: tuple[int, ...]
-    trump: Trump | None
-    pushed: int
-    trick: tuple[Card, ...]
-    trick_leader: int | None
-    tricks: tuple[Trick, ...]
+    seat: int = attrs.field(validator=_SEAT)
+    rules: Rules = attrs.field(validator=instance_of(Rules, error=_STATE))
+    phase: Phase = attrs.field(validator=instance_of(Phase, error=_STATE))
+    round_number: int = attrs.field(validator=int_in(0, MAX_ROUNDS, error=_STATE))
+    dealer: int = attrs.field(validator=_SEAT)
+    to_act: int | None = attrs.field(validator=_OPTIONAL_SEAT)
+    hand: CardSet = attrs.field(validator=cards_in(0, 9, error=_STATE))
+    hand_sizes: tuple[int, ...] = attrs.field(validator=tuple_of(int_in(0, 9), 4, 4, error=_STATE))
+    trump: Trump | None = attrs.field(validator=instance_of(Trump, optional=True, error=_STATE))
+    pushed: int = attrs.field(validator=int_in(0, 2, error=_STATE))
+    trick: tuple[Card, ...] = attrs.field(validator=tuple_of(instance_of(Card), 0, 3, error=_STATE))
+    trick_leader: int | None = attrs.field(validator=_OPTIONAL_SEAT)
+    tricks: tuple[Trick, ...] = attrs.field(validator=tuple_of(instance_of(Trick), 0, 9, error=_STATE))
     #: Points each seat declared in Weis so far (``None``: not declared); public, as at the table.
-    declared_points: tuple[int | None, ...]
+    declared_points: tuple[int | None, ...] = attrs.field(
+        validator=tuple_of(int_in(0, 1_000_000, optional=True), 4, 4, error=_STATE)
+    )
     #: This seat's own declared Weis.
-    own_weis: tuple[Weis, ...] | None
+    own_weis: tuple[Weis, ...] | None = attrs.field(
+        validator=tuple_of(instance_of(Weis), 0, 16, optional=True, error=_STATE)
+    )
     #: After the first trick: the Weis of the team that scores them, shown to all.
-    shown_weis: tuple[tuple[Weis, ...], ...]
-    stoeck_team: int | None
-    scores: tuple[int, int]
-    round_points: tuple[int, int]
-    history: tuple[RoundScore, ...]
-    winner: int | None
-    end: GameEnd | None
-    legal_moves: tuple[Move, ...]
+    shown_weis: tuple[tuple[Weis, ...], ...] = attrs.field(
+        validator=tuple_of(tuple_of(instance_of(Weis), 0, 16), 4, 4, error=_STATE)
+    )
+    stoeck_team: int | None = attrs.field(validator=int_in(0, 1, optional=True, error=_STATE))
+    scores: tuple[int, int] = attrs.field(validator=tuple_of(int_in(0, _MAX_SCORE), 2, 2, error=_STATE))
+    round_points: tuple[int, int] = attrs.field(validator=tuple_of(int_in(0, _MAX_SCORE), 2, 2, error=_STATE))
+    history: tuple[RoundScore, ...] = attrs.field(
+        validator=tuple_of(instance_of(RoundScore), 0, MAX_ROUNDS, error=_STATE)
+    )
+    winner: int | None = attrs.field(validator=int_in(0, 1, optional=True, error=_STATE))
+    end: GameEnd | None = attrs.field(validator=instance_of(GameEnd, optional=True, error=_STATE))
+    legal_moves: tuple[Move, ...] = attrs.field(
+        validator=tuple_of(instance_of(object), 0, 400, error=_STATE)
+    )
 
 
 # Enum members as module constants: ``Phase.PLAY`` is a class-attribute lookup through the enum's
 # metaclass, several times slower than a global, and the hot paths ask on every card.
 _CHOOSE_TRUMP: Final = Phase.CHOOSE_TRUMP
 _PLAY: Final = Phase.PLAY
+_ROUND_OVER: Final = Phase.ROUND_OVER
 _GAME_OVER: Final = Phase.GAME_OVER
 _CLAIM: Final = EndMode.CLAIM
-_new: Final = object.__new__
-_set_setting: Final = State.setting.__set__  # type: ignore[attr-defined]
-_set_play: Final = State.play.__set__  # type: ignore[union-attr]
+# Values the package has checked, built slot by slot (see jass.variant.slot_builder).
+_state: Final = slot_builder(State)
+_team_score: Final = slot_builder(TeamScore)
+_round_score: Final = slot_builder(RoundScore)
+_observation: Final = slot_builder(Observation)
 
 
 # --- the game ------------------------------------------------------------------
 
 
 def _hands_from(deal: object) -> tuple[CardSet, ...]:
+    """Four hands of nine cards, or the hands that an order of the 36 cards deals."""
     if isinstance(deal, (list, tuple)) and len(deal) == SEATS:
-        hands = tuple(h if isinstance(h, CardSet) else CardSet.parse(h) if isinstance(h, str) else CardSet(h) for h in deal)
-        sizes = [len(h) for h in hands]
-        union = 0
-        for hand in hands:
-            if union & hand.bits:
-                raise InvalidCardsError(f"{CardSet.from_bits(union & hand.bits)} dealt twice")
-            union |= hand.bits
-        if sizes != [9, 9, 9, 9]:
-            raise InvalidCardsError(f"Schieber deals 9 cards to each of 4 seats, got {sizes}")
-        return hands
+        return hands_of(deal, SEATS, 9, "deal")
     if isinstance(deal, (list, tuple, str)):
         return deal_cards(deal if not isinstance(deal, str) else deal.split())
-    raise InvalidCardsError(f"deal={deal!r}: expected 4 hands of 9 cards or an order of the 36 cards")
+    raise InvalidCardsError(f"deal={deal!r:.80}: expected 4 hands of 9 cards or an order of the 36 cards")
 
 
 def new_game(
@@ -499,42 +532,38 @@ def new_game(
     >>> state.dealt == deal_cards(7), state.phase
     (True, Phase.CHOOSE_TRUMP)
     """
-    if rules is None:
-        rules = Rules()
-    if not isinstance(rules, Rules):
-        raise InvalidRulesError(f"rules={rules!r}: expected a jass.schieber.Rules")
-    if seed is None:
-        seed = new_seed()
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidCardsError(f"seed={seed!r}: expected an int")
+    game_rules, seed, dealer = game_start(rules, seed, Rules, SEATS)
     hands = deal_cards(seed) if deal is None else _hands_from(deal)
-    dealer = rules.first_dealer if rules.first_dealer is not None else seeded_seat(seed, SEATS)
-    return State(Setting(rules, seed, 0, dealer, _CHOOSE_TRUMP, hands))
+    setting = Setting(rules=game_rules, seed=seed, round_number=0, dealer=dealer, phase=_CHOOSE_TRUMP, dealt=hands)
+    return State(setting)
 
 
-def _not_a_state(value: object) -> JassError:
-    return JassError(f"{value!r:.80} is not a Schieber state (a jass.schieber.State)")
+def _turn(phase: Phase, dealer: int, pushed: int, to_play: int | None) -> int | None:
+    """The seat whose move is due (``to_play``: the card play's seat to play): the one rule
+    behind :func:`to_act` and the check of a loaded observation."""
+    if phase is _PLAY:
+        return to_play
+    if phase is _CHOOSE_TRUMP:
+        # pushed counts pushes: 0 Vorhand, 1 the partner, 2 Vorhand again (push-back).
+        return (dealer + 1 + 2 * (pushed % 2)) % SEATS
+    if phase is _ROUND_OVER:
+        return (dealer + 1) % SEATS
+    return None
 
 
 def to_act(state: State) -> int | None:
     """The seat whose move is due, ``None`` once the game is over."""
     if type(state) is not State:
-        raise _not_a_state(state)
-    if state.setting.phase is _PLAY:
-        assert state.play is not None
-        return state.play.to_play
-    if state.phase is Phase.CHOOSE_TRUMP:
-        # pushed counts pushes: 0 Vorhand, 1 the partner, 2 Vorhand again (push-back).
-        return (state.vorhand + 2 * (state.pushed % 2)) % SEATS
-    if state.phase is Phase.ROUND_OVER:
-        return (state.dealer + 1) % SEATS
-    return None
+        raise wrong_state(state, State)
+    setting = state.setting
+    play = state.play
+    return _turn(setting.phase, setting.dealer, setting.pushed, None if play is None else play.to_play)
 
 
 def is_over(state: State) -> bool:
     """True when the game is over."""
     if type(state) is not State:
-        raise _not_a_state(state)
+        raise wrong_state(state, State)
     return state.setting.phase is _GAME_OVER
 
 
@@ -542,8 +571,8 @@ def winner(state: State) -> int | None:
     """The winning team (0: seats 0 and 2; 1: seats 1 and 3); ``None`` while the game
     goes on, or for a drawn game of fixed rounds."""
     if type(state) is not State:
-        raise _not_a_state(state)
-    return state.winner
+        raise wrong_state(state, State)
+    return state.setting.winner
 
 
 _CHOOSE_MOVES: Final = tuple(ChooseTrump(t) for t in Trump)
@@ -564,13 +593,18 @@ def _weis_options(hand_bits: int, rules: WeisRules) -> tuple[DeclareWeis, ...]:
     )
 
 
-def _may_announce(state: State, play: CardPlay) -> bool:
+def _may_announce(rules: Rules, play: CardPlay) -> bool:
+    """A claim is made between tricks, before the last, in a game to a target in claim mode."""
     return (
-        state.rules.target_score is not None
-        and state.rules.end_mode is EndMode.CLAIM
+        rules.target_score is not None
+        and rules.end_mode is _CLAIM
         and not play.trick
         and 1 <= len(play.tricks) < _TRICKS
     )
+
+
+def _may_push(rules: Rules, pushed: int) -> bool:
+    return pushed == 0 or (pushed == 1 and rules.allow_push_back)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -581,7 +615,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     Push()
     """
     if type(state) is not State:
-        raise _not_a_state(state)
+        raise wrong_state(state, State)
     setting = state.setting
     phase = setting.phase
     if phase is _PLAY:
@@ -590,19 +624,18 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         cards: tuple[Move, ...] = card_moves(play.legal_bits)
         rules = setting.rules
         if play.tricks:
-            # _may_announce, inlined: a claim is made between tricks, before the last.
-            if play.trick or rules.target_score is None or rules.end_mode is not _CLAIM or len(play.tricks) >= _TRICKS:
-                return cards  # the usual case
-            return (_ANNOUNCE,) + cards
+            if _may_announce(rules, play):
+                return (_ANNOUNCE,) + cards
+            return cards
         seat = (play.leader + len(play.trick)) % SEATS
         if rules.auto_declare or setting.declared[seat] is not None:
             return cards
         return _weis_options(setting.dealt[seat].bits, rules.weis) + cards
-    if phase is Phase.CHOOSE_TRUMP:
-        if state.pushed == 0 or (state.pushed == 1 and state.rules.allow_push_back):
+    if phase is _CHOOSE_TRUMP:
+        if _may_push(setting.rules, setting.pushed):
             return _CHOOSE_MOVES + (_PUSH,)
         return _CHOOSE_MOVES
-    if phase is Phase.ROUND_OVER:
+    if phase is _ROUND_OVER:
         return (_DEAL,)
     return ()
 
@@ -614,11 +647,11 @@ def apply(state: State, move: Move) -> State:
     legal, for a move the rules do not allow.
     """
     if type(state) is not State:
-        raise _not_a_state(state)
+        raise wrong_state(state, State)
     setting = state.setting
     phase = setting.phase
-    if phase is _PLAY and isinstance(move, PlayCard):
-        # Inlined: this runs for every card of every game.
+    if phase is _PLAY and type(move) is PlayCard:
+        # This runs for every card of every game.
         before = state.play
         assert before is not None
         play = before.play(move.card)
@@ -628,39 +661,33 @@ def apply(state: State, move: Move) -> State:
             if ended is not None:
                 return ended
         if play.legal_bits:
-            new = _new(State)  # State(setting, play), slot by slot: one call less per card
-            _set_setting(new, setting)
-            _set_play(new, play)
-            return new
+            return _state(setting, play)  # a card changes nothing else
         return _end_round(state, play)
     if phase is _GAME_OVER:
-        raise IllegalMoveError(f"{move!r}: the game is over (team {state.winner} won)")
-    if isinstance(move, ChooseTrump) and phase is _CHOOSE_TRUMP:
+        raise IllegalMoveError(f"{move!r:.80}: the game is over (team {setting.winner} won)")
+    if type(move) is ChooseTrump and phase is _CHOOSE_TRUMP:
         play = CardPlay.start(move.trump, setting.dealt, state.vorhand, setting.rules.play)
-        s = setting
-        chosen = Setting(s.rules, s.seed, s.round_number, s.dealer, _PLAY, s.dealt, s.scores, s.pushed,
-                         move.trump, s.declared, s.history, s.winner, s.end)
-        return State(chosen, play)
-    if isinstance(move, Push) and phase is Phase.CHOOSE_TRUMP:
-        if state.pushed == 0 or (state.pushed == 1 and state.rules.allow_push_back):
-            return state.replace(pushed=state.pushed + 1)
+        return State(attrs.evolve(setting, phase=_PLAY, trump=move.trump), play)
+    if type(move) is Push and phase is _CHOOSE_TRUMP:
+        if _may_push(setting.rules, setting.pushed):
+            return state.replace(pushed=setting.pushed + 1)
         raise IllegalMoveError(
             f"Push(): seat {to_act(state)} must choose trump now "
-            + ("(pushing back is off: Rules.allow_push_back)" if state.pushed == 1 else "(pushed back already)")
+            + ("(pushing back is off: Rules.allow_push_back)" if setting.pushed == 1 else "(pushed back already)")
         )
-    if isinstance(move, DeclareWeis) and phase is Phase.PLAY:
+    if type(move) is DeclareWeis and phase is _PLAY:
         return _declare(state, move)
-    if isinstance(move, Announce) and phase is Phase.PLAY:
+    if type(move) is Announce and phase is _PLAY:
         return _announce(state)
-    if isinstance(move, Deal) and phase is Phase.ROUND_OVER:
+    if type(move) is Deal and phase is _ROUND_OVER:
         return _deal(state, move)
     expected = {
-        Phase.CHOOSE_TRUMP: "ChooseTrump or Push",
-        Phase.PLAY: "PlayCard, DeclareWeis or Announce",
-        Phase.ROUND_OVER: "Deal",
+        _CHOOSE_TRUMP: "ChooseTrump or Push",
+        _PLAY: "PlayCard, DeclareWeis or Announce",
+        _ROUND_OVER: "Deal",
     }[phase]
     raise IllegalMoveError(
-        f"{move!r} is not a move now: the phase is {phase.value}, seat {to_act(state)} "
+        f"{move!r:.80} is not a move now: the phase is {phase.value}, seat {to_act(state)} "
         f"may make {expected}"
     )
 
@@ -675,8 +702,6 @@ def _declare(state: State, move: DeclareWeis) -> State:
     if play.tricks or state.declared[seat] is not None:
         when = "after the first trick" if play.tricks else "twice"
         raise IllegalMoveError(f"{move}: seat {seat} cannot declare Weis {when}")
-    if not move.weis:
-        raise IllegalMoveError("DeclareWeis(()): declare at least one Weis, or play a card")
     found = detect_weis(state.dealt[seat], state.rules.weis)
     for weis in move.weis:
         if weis not in found:
@@ -688,43 +713,118 @@ def _declare(state: State, move: DeclareWeis) -> State:
     return state.replace(declared=declared)
 
 
-def _declarations(state: State) -> tuple[tuple[Weis, ...], ...]:
+def _announce(state: State) -> State:
+    play = state.play
+    assert play is not None
+    seat = play.to_play
+    rules = state.rules
+    if not _may_announce(rules, play):
+        if rules.target_score is None or rules.end_mode is not EndMode.CLAIM:
+            why = "announcing is only part of a game to a target in claim mode (Rules.end_mode)"
+        else:
+            why = "only the player whose team has just won a trick may announce, before leading"
+        raise IllegalMoveError(f"Announce(): {why}")
+    assert seat is not None and rules.target_score is not None
+    team = team_of(seat)
+    reached = totals(state)[team] >= rules.target_score
+    return _game_over(state, play, team if reached else 1 - team, GameEnd.CLAIM_CORRECT if reached else GameEnd.CLAIM_WRONG)
+
+
+def _deal(state: State, move: Deal) -> State:
+    number = state.round_number + 1
+    hands = deal_cards(round_seed(state.seed, number)) if move.hands is None else move.hands
     setting = state.setting
-    if setting.rules.auto_declare:
-        weis = setting.rules.weis
-        return tuple(detect_weis(hand, weis) if may_hold_weis(hand._bits) else () for hand in setting.dealt)
+    return State(
+        Setting(
+            rules=setting.rules, seed=setting.seed, round_number=number, dealer=(setting.dealer + 1) % SEATS,
+            phase=_CHOOSE_TRUMP, dealt=hands, scores=setting.scores, history=setting.history,
+        )
+    )
+
+
+# --- scoring: the one place a round is added up -----------------------------------------------
+
+
+def _declarations(setting: Setting) -> tuple[tuple[Weis, ...], ...]:
+    """Every seat's Weis as they count: declared, or every Weis with ``auto_declare``."""
+    rules = setting.rules
+    if rules.auto_declare:
+        weis = rules.weis
+        return tuple(detect_weis(hand, weis) if may_hold_weis(hand.bits) else () for hand in setting.dealt)
     return tuple(w or () for w in setting.declared)
 
 
-def _weis_team(
-    state: State, trump: Trump, declarations: tuple[tuple[Weis, ...], ...] | None = None
-) -> int | None:
-    if declarations is None:
-        declarations = _declarations(state)
+def _weis_points(setting: Setting, trump: Trump) -> tuple[int, int]:
+    """Each team's Weis points: the team with the best Weis scores all of its own."""
+    return _team_weis(setting.dealt, setting.declared, setting.rules, setting.dealer, trump)
+
+
+@functools.lru_cache(maxsize=1024)
+def _team_weis(
+    dealt: tuple[CardSet, ...], declared: tuple[tuple[Weis, ...] | None, ...], rules: Rules, dealer: int, trump: Trump
+) -> tuple[int, int]:
+    # Cached: the score of a round is asked after every trick, and a search plays many rollouts
+    # of one deal; everything it depends on is immutable.
+    if rules.auto_declare:
+        declarations = tuple(detect_weis(hand, rules.weis) if may_hold_weis(hand.bits) else () for hand in dealt)
+    else:
+        declarations = tuple(w or () for w in declared)
     if not any(declarations):
-        return None  # nobody has a Weis: most rounds
-    seat = best_weis(declarations, trump, state.vorhand, state.rules.weis.equal_weis_tiebreak)
-    return None if seat is None else team_of(seat)
+        return (0, 0)  # nobody has a Weis: most rounds
+    seat = best_weis(declarations, trump, (dealer + 1) % SEATS, rules.weis.equal_weis_tiebreak)
+    points = [0, 0]
+    if seat is not None:
+        team = team_of(seat)
+        points[team] = sum(w.points for partner in (team, team + 2) for w in declarations[partner])
+    return (points[0], points[1])
 
 
 #: The bits of the trump King and Queen of each mode (none in Obenabe and Undenufe).
 _STOECK_BITS: Final = tuple(stoeck_cards(trump).bits for trump in Trump)
 
 
-def _stoeck_holder(state: State, trump: Trump) -> int | None:
+def _stoeck_holder(dealt: tuple[CardSet, ...], trump: Trump) -> int | None:
     stoeck = _STOECK_BITS[trump]
-    if not stoeck:
-        return None
-    for seat, hand in enumerate(state.setting.dealt):
-        if hand._bits & stoeck == stoeck:
-            return seat
+    if stoeck:
+        for seat, hand in enumerate(dealt):
+            if hand.bits & stoeck == stoeck:
+                return seat
     return None
 
 
-def _breakdown(state: State, play: CardPlay, *, held_stoeck: bool = False) -> RoundScore:
+def _tally(
+    setting: Setting, trump: Trump, cards: Sequence[int], won: Sequence[int], last: int | None,
+    weis_due: bool, stoeck: int | None,
+) -> RoundScore:
+    """The score of a round from what the cards gave: ``cards`` and ``won`` (tricks) per team,
+    ``last`` the team of the last trick once every card is played, whether the Weis count yet
+    (after trick 1) and the team credited with the Stöck. :func:`apply`, :func:`score_round`,
+    :func:`observe`, :func:`rollout` and the loaders all add up a round here."""
+    rules = setting.rules
+    last_trick = [0, 0]
+    match = [0, 0]
+    if last is not None:
+        last_trick[last] = LAST_TRICK_BONUS
+        for team in (0, 1):
+            if won[team] == _TRICKS:
+                match[team] = rules.match_bonus
+    weis = _weis_points(setting, trump) if weis_due else (0, 0)
+    multiplier = rules.multipliers[trump]
+    stoeck_points = [0, 0]
+    if stoeck is not None:
+        stoeck_points[stoeck] = STOECK_POINTS
+    return _round_score(
+        trump,
+        (
+            _team_score(cards[0], last_trick[0], match[0], weis[0], stoeck_points[0], multiplier),
+            _team_score(cards[1], last_trick[1], match[1], weis[1], stoeck_points[1], multiplier),
+        ),
+    )
+
+
+def _breakdown(setting: Setting, play: CardPlay, *, held_stoeck: bool = False) -> RoundScore:
     """The round's score so far: tricks taken, Weis once trick 1 is done, Stöck once
     the second card is played (or, with ``held_stoeck``, as soon as held)."""
-    rules = state.setting.rules
     trump = play.setup.trump
     tricks = play.tricks
     cards = [0, 0]
@@ -733,34 +833,12 @@ def _breakdown(state: State, play: CardPlay, *, held_stoeck: bool = False) -> Ro
         team = trick.winner & 1
         cards[team] += trick.points
         won[team] += 1
-    last = [0, 0]
-    match = [0, 0]
-    if not play.legal_bits:  # the round's cards are all played
-        last[tricks[-1].winner & 1] = LAST_TRICK_BONUS
-        if won[0] == _TRICKS or won[1] == _TRICKS:
-            match[0 if won[0] == _TRICKS else 1] = rules.match_bonus
-    weis = [0, 0]
-    if tricks:
-        declarations = _declarations(state)
-        weis_team = _weis_team(state, trump, declarations)
-        if weis_team is not None:
-            weis[weis_team] = sum(
-                w.points for seat in (weis_team, weis_team + 2) for w in declarations[seat]
-            )
-    stoeck = [0, 0]
-    stoeck_bits = _STOECK_BITS[trump]
-    if stoeck_bits:
-        holder = _stoeck_holder(state, trump)
-        if holder is not None and (held_stoeck or not play.hand_bits >> HAND_BITS * holder & stoeck_bits):
-            stoeck[holder & 1] = STOECK_POINTS
-    multiplier = rules.multipliers[trump]
-    return RoundScore(
-        trump,
-        (
-            TeamScore(cards[0], last[0], match[0], weis[0], stoeck[0], multiplier),
-            TeamScore(cards[1], last[1], match[1], weis[1], stoeck[1], multiplier),
-        ),
-    )
+    stoeck = None
+    holder = _stoeck_holder(setting.dealt, trump)
+    if holder is not None and (held_stoeck or not play.hand_bits >> HAND_BITS * holder & _STOECK_BITS[trump]):
+        stoeck = holder & 1
+    last = None if play.legal_bits else tricks[-1].winner & 1
+    return _tally(setting, trump, cards, won, last, bool(tricks), stoeck)
 
 
 def score_round(state: State) -> RoundScore:
@@ -769,33 +847,85 @@ def score_round(state: State) -> RoundScore:
     Raises :class:`~jass.errors.JassError` before trump is chosen.
     """
     if type(state) is not State:
-        raise _not_a_state(state)
+        raise wrong_state(state, State)
     if state.play is None:
         raise JassError("no round in play: trump has not been chosen yet")
-    if state.phase is not Phase.PLAY and state.history:
+    if state.phase is not _PLAY and state.history:
         # The round is over: its breakdown is the one written (which, after a game ended
         # by "Stöck, Weis, Stich" in trick 1, includes Stöck held but not yet played).
         return state.history[-1]
-    return _breakdown(state, state.play)
+    return _breakdown(state.setting, state.play)
 
 
 def totals(state: State) -> tuple[int, int]:
     """Both teams' points: the written scores plus what the round in play has credited."""
     if type(state) is not State:
-        raise _not_a_state(state)
-    if state.phase is Phase.PLAY:
+        raise wrong_state(state, State)
+    if state.phase is _PLAY:
         assert state.play is not None
-        running = _breakdown(state, state.play).totals
+        running = _breakdown(state.setting, state.play).totals
         return (state.scores[0] + running[0], state.scores[1] + running[1])
     return state.scores
 
 
+def rollout(state: State, rng: RandomSource | None = None) -> RoundScore:
+    """Play a round to its last card with random legal cards, on raw ints; its score.
+
+    ``state`` is in phase ``CHOOSE_TRUMP`` (the seat to act then names a random mode: no
+    push) or ``PLAY``. Nobody declares Weis (Weis already declared count, and with
+    ``auto_declare`` every Weis does); the score is what :func:`score_round` gives after the
+    last card. The game's end is not played: a target reached during the round ends nothing.
+
+    The random choices are those the public API can repeat: each card is
+    ``cards[int(rng.random() * len(cards))]`` of the legal cards in index order (the order of
+    :func:`legal_moves`), a mode chosen here ``modes[int(rng.random() * 6)]`` in
+    :class:`~jass.trump.Trump` order.
+
+    >>> score = rollout(new_game(seed=7), random.Random(1))
+    >>> sum(team.cards + team.last_trick for team in score.teams)
+    157
+    """
+    if type(state) is not State:
+        raise wrong_state(state, State)
+    if rng is None:
+        rng = random.Random()
+    setting = state.setting
+    play = state.play
+    cards = [0, 0]
+    won = [0, 0]
+    if setting.phase is _CHOOSE_TRUMP:
+        trump = _MODES[int(rng.random() * 6)]
+        hands: list[int] = [hand.bits for hand in setting.dealt]
+        leader = state.vorhand
+        trick: list[int] = []
+    elif setting.phase is _PLAY and play is not None:
+        trump = play.trump
+        hands = [play.hand_bits >> HAND_BITS * seat & HAND_MASK for seat in range(SEATS)]  # the hands still held
+        leader = play.leader
+        trick = [card.index for card in play.trick]
+        for done in play.tricks:
+            cards[done.winner & 1] += done.points
+            won[done.winner & 1] += 1
+    else:
+        raise JassError(f"no round to play out in phase {setting.phase.value}")
+    outcome = play_cards(hands, trump, leader, rng, trick=trick, rules=setting.rules.play)
+    for seat in range(SEATS):
+        cards[seat & 1] += outcome.points[seat]
+        won[seat & 1] += outcome.tricks[seat]
+    last = outcome.last & 1
+    cards[last] -= LAST_TRICK_BONUS  # play_cards counts it with the points
+    holder = _stoeck_holder(setting.dealt, trump)
+    return _tally(setting, trump, cards, won, last, True, None if holder is None else holder & 1)
+
+
+_MODES: Final = tuple(Trump)
+
+
 def _game_over(state: State, play: CardPlay, team: int, end: GameEnd, *, held_stoeck: bool = False) -> State:
-    score = _breakdown(state, play, held_stoeck=held_stoeck)
+    score = _breakdown(state.setting, play, held_stoeck=held_stoeck)
     scores = (state.scores[0] + score.totals[0], state.scores[1] + score.totals[1])
     return state.replace(
-        play=play, phase=Phase.GAME_OVER, scores=scores,
-        history=state.history + (score,), winner=team, end=end,
+        play=play, phase=_GAME_OVER, scores=scores, history=state.history + (score,), winner=team, end=end,
     )
 
 
@@ -814,7 +944,8 @@ def _check_target(
 ) -> State | None:
     """End the game if this card made a team reach the target, in the counting order
     Stöck, Weis, tricks (seed 001 "Paar-Weis-Slag")."""
-    rules = state.rules
+    setting = state.setting
+    rules = setting.rules
     trump = play.trump
     first_trick = trick_done and len(play.tricks) == 1
     if rules.end_mode is _CLAIM and not first_trick:
@@ -824,15 +955,15 @@ def _check_target(
     multiplier = rules.multiplier(trump)
     # What a team can have gained in this round at most: every card, the last trick, the match,
     # every Weis declared, the Stöck. Short of the target even so, nobody reaches it now.
-    weis = sum(w.points for declared in _declarations(state) for w in declared)
+    weis = sum(w.points for declared in _declarations(setting) for w in declared)
     ceiling = (152 + LAST_TRICK_BONUS + rules.match_bonus + weis + STOECK_POINTS) * multiplier
-    if max(state.scores) + ceiling < target:
+    if max(setting.scores) + ceiling < target:
         return None
-    old = _breakdown(state, before)
-    start = (state.scores[0] + old.totals[0], state.scores[1] + old.totals[1])
+    old = _breakdown(setting, before)
+    start = (setting.scores[0] + old.totals[0], setting.scores[1] + old.totals[1])
 
     def count(held_stoeck: bool) -> list[tuple[int, int]]:
-        new = _breakdown(state, play, held_stoeck=held_stoeck)
+        new = _breakdown(setting, play, held_stoeck=held_stoeck)
         steps: list[tuple[int, int]] = []
         for kind in ("stoeck", "weis"):
             for team in (0, 1):
@@ -866,19 +997,19 @@ def _check_target(
 
 
 def _end_round(state: State, play: CardPlay) -> State:
-    score = _breakdown(state, play)
     setting = state.setting
+    score = _breakdown(setting, play)
     written = score.totals
     scores = (setting.scores[0] + written[0], setting.scores[1] + written[1])
     history = setting.history + (score,)
     rules = setting.rules
-    phase, winning, end = Phase.GAME_OVER, None, None
+    phase, winning, end = _GAME_OVER, None, None
     if rules.rounds is not None:
         if len(history) >= rules.rounds:
             end = GameEnd.ROUNDS_PLAYED
             winning = None if scores[0] == scores[1] else int(scores[1] > scores[0])
         else:
-            phase = Phase.ROUND_OVER
+            phase = _ROUND_OVER
     else:
         target = rules.target_score
         assert target is not None
@@ -888,51 +1019,11 @@ def _end_round(state: State, play: CardPlay) -> State:
             winning = last_team if scores[last_team] >= target else 1 - last_team
             end = GameEnd.TARGET_REACHED
         else:
-            phase = Phase.ROUND_OVER
-    s = setting
-    return State(
-        Setting(s.rules, s.seed, s.round_number, s.dealer, phase, s.dealt, scores, s.pushed, s.trump, s.declared,
-                history, winning, end),
-        play,
-    )
+            phase = _ROUND_OVER
+    return State(attrs.evolve(setting, phase=phase, scores=scores, history=history, winner=winning, end=end), play)
 
 
-def _announce(state: State) -> State:
-    play = state.play
-    assert play is not None
-    seat = play.to_play
-    if not _may_announce(state, play):
-        if state.rules.target_score is None or state.rules.end_mode is not EndMode.CLAIM:
-            why = "announcing is only part of a game to a target in claim mode (Rules.end_mode)"
-        else:
-            why = "only the player whose team has just won a trick may announce, before leading"
-        raise IllegalMoveError(f"Announce(): {why}")
-    assert seat is not None
-    team = team_of(seat)
-    target = state.rules.target_score
-    assert target is not None
-    reached = totals(state)[team] >= target
-    winning = team if reached else 1 - team
-    return _game_over(state, play, winning, GameEnd.CLAIM_CORRECT if reached else GameEnd.CLAIM_WRONG)
-
-
-def _deal(state: State, move: Deal) -> State:
-    number = state.round_number + 1
-    if move.hands is None:
-        hands = deal_cards(round_seed(state.seed, number))
-    else:
-        hands = _hands_from(move.hands)
-    setting = Setting(
-        rules=state.rules,
-        seed=state.seed,
-        round_number=number,
-        dealer=(state.dealer + 1) % SEATS,
-        phase=Phase.CHOOSE_TRUMP,
-        dealt=hands,
-        scores=state.scores,
-        history=state.history,
-    )
-    return State(setting)
+# --- what a seat sees ------------------------------------------------------------------------------
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -944,12 +1035,11 @@ def observe(state: State, seat: int) -> Observation:
     (9, (9, 9, 9, 9))
     """
     if type(state) is not State:
-        raise _not_a_state(state)
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
-        raise JassError(f"seat={seat!r}: expected a seat 0..3")
+        raise wrong_state(state, State)
+    check_seat(seat, SEATS)
     setting = state.setting
     play = state.play
-    if play is not None and setting.phase is not Phase.CHOOSE_TRUMP:
+    if play is not None and setting.phase is not _CHOOSE_TRUMP:
         hand = play.hand(seat)
         hand_sizes = play.hand_sizes
         trick = play.trick
@@ -960,15 +1050,14 @@ def observe(state: State, seat: int) -> Observation:
         hand_sizes = tuple(len(dealt) for dealt in setting.dealt)
     auto = setting.rules.auto_declare
     # Every seat's Weis, as they count: public once the first trick is over.
-    counted = _declarations(state) if play is not None and play.tricks else None
+    counted = _declarations(setting) if play is not None and play.tricks else None
     declarations = counted if auto and counted is not None else setting.declared
     declared_points = tuple(None if d is None else sum(w.points for w in d) for d in declarations)
     shown: tuple[tuple[Weis, ...], ...] = ((),) * SEATS
     stoeck_team = None
     round_points = (0, 0)
     if play is not None and setting.trump is not None:
-        score = score_round(state)
-        teams = score.teams
+        teams = score_round(state).teams
         if counted is not None:
             # The team with the best Weis scores all of its Weis, so it is the one with Weis points.
             weis_team = 0 if teams[0].weis else 1 if teams[1].weis else None
@@ -978,33 +1067,14 @@ def observe(state: State, seat: int) -> Observation:
             stoeck_team = 0
         elif teams[1].stoeck:
             stoeck_team = 1
-        if setting.phase is Phase.PLAY:
-            round_points = score.totals
+        if setting.phase is _PLAY:
+            round_points = (teams[0].total, teams[1].total)
     acting = to_act(state)
-    return Observation(
-        seat=seat,
-        rules=state.rules,
-        phase=state.phase,
-        round_number=state.round_number,
-        dealer=state.dealer,
-        to_act=acting,
-        hand=hand,
-        hand_sizes=hand_sizes,
-        trump=state.trump,
-        pushed=state.pushed,
-        trick=trick,
-        trick_leader=leader,
-        tricks=tricks,
-        declared_points=declared_points,
-        own_weis=declarations[seat] if not auto else None,
-        shown_weis=shown,
-        stoeck_team=stoeck_team,
-        scores=state.scores,
-        round_points=round_points,
-        history=state.history,
-        winner=state.winner,
-        end=state.end,
-        legal_moves=legal_moves(state) if acting == seat else (),
+    return _observation(
+        seat, setting.rules, setting.phase, setting.round_number, setting.dealer, acting, hand, hand_sizes,
+        setting.trump, setting.pushed, trick, leader, tricks, declared_points,
+        declarations[seat] if not auto else None, shown, stoeck_team, setting.scores, round_points,
+        setting.history, setting.winner, setting.end, legal_moves(state) if acting == seat else (),
     )
 
 
@@ -1019,11 +1089,426 @@ def card_zones(state: State) -> dict[str, CardSet]:
     [9, 9, 0, 0]
     """
     if type(state) is not State:
-        raise _not_a_state(state)
+        raise wrong_state(state, State)
     play = state.play
-    if play is None or state.phase is Phase.CHOOSE_TRUMP:
+    if play is None or state.phase is _CHOOSE_TRUMP:
         zones = {f"hand {seat}": hand for seat, hand in enumerate(state.dealt)}
         zones["trick"] = CardSet()
         zones.update((f"won {seat}", CardSet()) for seat in range(SEATS))
         return zones
     return play.zones()
+
+
+# --- loading: a state is checked by replaying its round -------------------------------------------
+
+
+def _check_history(setting: Setting, path: str) -> tuple[tuple[RoundScore, ...], tuple[int, int]]:
+    """The rounds written before the one in ``setting`` (each a whole round that did not end the
+    game), and the scores they add up to."""
+    rules = setting.rules
+    over = setting.phase is _ROUND_OVER or setting.phase is _GAME_OVER
+    if over and not setting.history:
+        raise SerialError("the round is over, so its score is in the history", f"{path}.history")
+    before = setting.history[:-1] if over else setting.history
+    if len(before) != setting.round_number:
+        raise SerialError(f"holds {len(setting.history)} rounds, which does not fit round "
+                          f"{setting.round_number} in phase {setting.phase.value}", f"{path}.history")
+    scores = [0, 0]
+    for i, score in enumerate(before):
+        rpath = f"{path}.history[{i}]"
+        teams = score.teams
+        if teams[0].multiplier != rules.multiplier(score.trump):
+            raise SerialError(f"is {teams[0].multiplier}, but the rules multiply {score.trump} by "
+                              f"{rules.multiplier(score.trump)}", f"{rpath}.teams[0].multiplier")
+        if teams[0].cards + teams[1].cards != 152 or teams[0].last_trick + teams[1].last_trick != LAST_TRICK_BONUS:
+            raise SerialError("a finished round shares 152 card points and the last trick's 5", f"{rpath}.teams")
+        for team in (0, 1):
+            match = teams[team].match
+            if match not in (0, rules.match_bonus) or (match and (teams[1 - team].cards or not teams[team].last_trick)):
+                raise SerialError(f"is {match}, which the cards taken do not give", f"{rpath}.teams[{team}].match")
+        scores[0] += score.totals[0]
+        scores[1] += score.totals[1]
+        if rules.target_score is not None and max(scores) >= rules.target_score:
+            raise SerialError(f"a team reached the target {rules.target_score} in this round: the game "
+                              "would have ended", rpath)
+    if rules.rounds is not None and len(before) >= rules.rounds:
+        raise SerialError(f"the game has {rules.rounds} rounds", f"{path}.round_number")
+    return before, (scores[0], scores[1])
+
+
+def _replay_apply(state: State, move: Move, path: str) -> State:
+    try:
+        return apply(state, move)
+    except JassError as error:
+        raise SerialError(f"{move} is not legal here: {error}", path) from None
+
+
+def check_loaded(state: State, path: str = "$") -> None:
+    """Check a state read from JSON: its deal, its dealer and history, and then its round,
+    replayed from the deal through :func:`apply` (trump, pushes, Weis, every card in order, a
+    claim), must give the state itself. Raises :class:`~jass.errors.SerialError` at the
+    first field that does not fit."""
+    setting = state.setting
+    check_disjoint(setting.dealt, f"{path}.dealt")
+    first = game_start(setting.rules, setting.seed, Rules, SEATS)[2]
+    dealer = (first + setting.round_number) % SEATS
+    if setting.dealer != dealer:
+        raise SerialError(f"is {setting.dealer}, but round {setting.round_number} of a game whose first dealer "
+                          f"is seat {first} is dealt by seat {dealer}", f"{path}.dealer")
+    before, scores = _check_history(setting, path)
+    replay = State(Setting(rules=setting.rules, seed=setting.seed, round_number=setting.round_number,
+                           dealer=setting.dealer, phase=_CHOOSE_TRUMP, dealt=setting.dealt, scores=scores,
+                           history=before))
+    for _ in range(setting.pushed):
+        replay = _replay_apply(replay, _PUSH, f"{path}.pushed")
+    if setting.trump is not None:
+        replay = _replay_apply(replay, ChooseTrump(setting.trump), f"{path}.trump")
+    if state.play is not None and replay.phase is _PLAY:
+        for card, card_path in state.play.cards_in_order(f"{path}.play"):
+            if replay.phase is _PLAY:
+                replay = _replay_declaration(replay, setting, path)
+            replay = _replay_apply(replay, PlayCard(card), card_path)
+        if replay.phase is _PLAY:
+            replay = _replay_declaration(replay, setting, path)
+        if setting.end in (GameEnd.CLAIM_CORRECT, GameEnd.CLAIM_WRONG):
+            replay = _replay_apply(replay, _ANNOUNCE, f"{path}.end")
+    check_same(state, replay, path, "replaying the round from its deal")
+
+
+def _replay_declaration(replay: State, setting: Setting, path: str) -> State:
+    """The declaration of the seat to play, if the loaded state says it declared."""
+    play = replay.play
+    assert play is not None
+    seat = play.to_play
+    if seat is None or play.tricks:
+        return replay
+    weis = setting.declared[seat]
+    if weis is not None and replay.declared[seat] is None:
+        return _replay_apply(replay, DeclareWeis(weis), f"{path}.declared[{seat}]")
+    return replay
+
+
+def check_observation(view: Observation, path: str = "$") -> None:
+    """Check an observation read from JSON: the public facts must agree (the tricks by the
+    rules of card play, whose turn it is, the hand sizes, the scores and the history, the
+    legal moves). Raises :class:`~jass.errors.SerialError`."""
+    seat = view.seat
+    vorhand = (view.dealer + 1) % SEATS
+    if view.phase is _CHOOSE_TRUMP:
+        if view.trump is not None or view.trick_leader is not None or view.tricks or view.trick:
+            raise SerialError("no card is played and no trump known before trump is chosen", path)
+        played, seen = [0] * SEATS, 0
+        to_play = None
+    else:
+        if view.trump is None or view.trick_leader is None:
+            raise SerialError(f"trump and the trick's leader are known in phase {view.phase.value}", path)
+        played, seen = check_public_tricks(view.tricks, view.trick, view.trick_leader, view.trump, SEATS,
+                                           DEFAULT_TRUMP_JACK_POINTS, vorhand, path)
+        done = len(view.tricks) == _TRICKS
+        if view.phase is _PLAY and done:
+            raise SerialError("all nine tricks are played: the round is over", f"{path}.phase")
+        if view.phase is _ROUND_OVER and not done:
+            raise SerialError("the round is over only when all nine tricks are played", f"{path}.phase")
+        to_play = (view.trick_leader + len(view.trick)) % SEATS
+    expected = _turn(view.phase, view.dealer, view.pushed, to_play)
+    if view.to_act != expected:
+        raise SerialError(f"is {view.to_act}, but in this position seat {expected} is to act", f"{path}.to_act")
+    check_hand_view(view.hand, view.hand_sizes, seat, played, seen, 9, path)
+    if view.pushed == 2 and not view.rules.allow_push_back:
+        raise SerialError("pushing back is off (Rules.allow_push_back)", f"{path}.pushed")
+    over = view.phase is _GAME_OVER
+    if not over and (view.winner is not None or view.end is not None):
+        raise SerialError("the game is not over", f"{path}.winner" if view.winner is not None else f"{path}.end")
+    if over and view.end is None:
+        raise SerialError("the game is over: say why", f"{path}.end")
+    if over and view.winner is None and view.end is not GameEnd.ROUNDS_PLAYED:
+        raise SerialError("the game is over: a team has won (only a game of rounds can be drawn)", f"{path}.winner")
+    sums = [sum(score.totals[team] for score in view.history) for team in (0, 1)]
+    if list(view.scores) != sums:
+        raise SerialError(f"is {list(view.scores)}, but the history adds up to {sums}", f"{path}.scores")
+    if view.own_weis is not None and sum(w.points for w in view.own_weis) != view.declared_points[seat]:
+        raise SerialError("is not the sum of this seat's own Weis", f"{path}.declared_points[{seat}]")
+    if view.stoeck_team is not None and (view.trump is None or not view.trump.is_suit):
+        raise SerialError("Stöck are only in a trump suit", f"{path}.stoeck_team")
+    if view.to_act != seat:
+        if view.legal_moves:
+            raise SerialError(f"seat {seat} is not to act, so it has no legal moves", f"{path}.legal_moves")
+        return
+    allowed: tuple[type, ...] = {
+        _CHOOSE_TRUMP: (ChooseTrump, Push), _ROUND_OVER: (Deal,),
+    }.get(view.phase, (PlayCard, DeclareWeis, Announce))
+    for i, move in enumerate(view.legal_moves):
+        if type(move) not in allowed:
+            raise SerialError(f"{move!r:.60} cannot be legal in phase {view.phase.value}", f"{path}.legal_moves[{i}]")
+    if view.phase is _PLAY:
+        assert view.trump is not None
+        check_legal_cards(view.legal_moves, view.hand, view.trick, view.trump, view.rules.play, path)
+
+
+# --- records: moves as text, the deal, the result ----------------------------------------------
+
+_VERBS: Final = ("trump", "push", "weis", "play", "announce", "deal")
+
+
+def _weis_text(weis: Weis) -> str:
+    cards = list(weis.cards)
+    if weis.kind is WeisKind.SEQUENCE:
+        return f"{cards[0]}-{cards[-1]}"
+    return f"four-{weis.top.code}"
+
+
+def format_move(move: Move) -> str:
+    """The short text of a move, as records write it.
+
+    >>> format_move(ChooseTrump("obenabe")), format_move(PlayCard("H10")), format_move(Deal())
+    ('trump obenabe', 'play H10', 'deal')
+    """
+    kind = type(move)
+    if kind is PlayCard:
+        return f"play {move.card}"  # type: ignore[union-attr]
+    if kind is ChooseTrump:
+        return f"trump {str(move.trump).lower()}"  # type: ignore[union-attr]
+    if kind is Push:
+        return "push"
+    if kind is DeclareWeis:
+        return "weis " + " ".join(_weis_text(w) for w in move.weis)  # type: ignore[union-attr]
+    if kind is Announce:
+        return "announce"
+    if kind is Deal:
+        hands = move.hands  # type: ignore[union-attr]
+        return "deal" if hands is None else "deal " + " / ".join(str(h) for h in hands)
+    raise RecordError(f"{move!r:.80} is not a Schieber move")
+
+
+def _parse_weis(token: str, rules: WeisRules) -> Weis:
+    if token.casefold().startswith("four-"):
+        rank_text = token[5:].casefold()
+        for rank in Rank:
+            if rank.code.casefold() == rank_text:
+                return Weis.from_cards([Card.of(suit, rank) for suit in range(4)], rules)  # type: ignore[arg-type]
+        raise RecordError(f"{token!r}: four of a kind is written four-<rank>, e.g. four-J or four-10")
+    first, sep, last = token.partition("-")
+    if not sep:
+        raise RecordError(f"{token!r}: a Weis is written as a sequence H6-H9 or four of a kind four-J")
+    start, end = Card.parse(first), Card.parse(last)
+    if start.suit != end.suit or end.rank - start.rank < 2:
+        raise RecordError(f"{token!r}: a sequence runs from a lower to a higher card of one suit, 3 cards or more")
+    return Weis.from_cards([Card.of(start.suit, Rank(r)) for r in range(start.rank, end.rank + 1)], rules)
+
+
+def parse_move(text: str, rules: Rules | None = None) -> Move:
+    """The move written as ``text`` (see :func:`format_move`); ``rules`` give the points of a
+    Weis (the defaults if ``None``). Raises :class:`~jass.errors.RecordError`.
+
+    >>> parse_move("weis H6-H8")
+    DeclareWeis(weis=(Weis(kind=WeisKind.SEQUENCE, cards=CardSet('H6 H7 H8'), points=20),))
+    """
+    verb, rest = split_move(text, _VERBS, "Schieber")
+    if verb == "play":
+        return parse_play(rest)
+    if verb == "trump":
+        return ChooseTrump(Trump.parse(rest))
+    if verb == "push":
+        return no_argument(verb, rest, _PUSH)
+    if verb == "announce":
+        return no_argument(verb, rest, _ANNOUNCE)
+    if verb == "weis":
+        weis_rules = rules.weis if isinstance(rules, Rules) else WeisRules()
+        tokens = rest.split()
+        if not tokens:
+            raise RecordError("'weis' names at least one Weis, e.g. 'weis H6-H8'")
+        return DeclareWeis(tuple(_parse_weis(token, weis_rules) for token in tokens))
+    if not rest:
+        return _DEAL
+    parts = rest.split("/")
+    if len(parts) != SEATS:
+        raise RecordError(f"{rest!r}: a deal is four hands separated by '/'")
+    return Deal(hands_of([CardSet.parse(part) for part in parts], SEATS, 9, "deal"))
+
+
+def _result(state: State) -> dict[str, Any]:
+    return {"scores": list(state.scores), "end": None if state.end is None else state.end.value}
+
+
+def _record_deal(state: State) -> dict[str, Any] | None:
+    """How a record rebuilds ``state`` with :func:`new_game`: ``{}`` (the seed dealt it), the
+    explicit deal, or ``None`` (no new game)."""
+    try:
+        if new_game(state.rules, state.seed) == state:
+            return {}
+        if new_game(state.rules, state.seed, deal=state.dealt) == state:
+            return {"deal": [str(hand) for hand in state.dealt]}
+    except JassError:
+        pass
+    return None
+
+
+def _game_from_record(rules: Rules, seed: int, fields: Mapping[str, Any]) -> State:
+    deal = fields.get("deal")
+    if deal is None:
+        return new_game(rules, seed)
+    if not isinstance(deal, list) or len(deal) != SEATS or not all(isinstance(h, str) for h in deal):
+        raise RecordError("expected four hands, strings of card codes", "$.deal")
+    return new_game(rules, seed, deal=[CardSet.parse(hand) for hand in deal])
+
+
+# --- the conformance harness's hooks -------------------------------------------------------------
+
+
+def _variations(state: State, seat: int, rng: random.Random) -> list[State]:
+    """One unplayed card of each of two other seats exchanged (in the hands as dealt and in
+    play); with automatic Weis declared after trick 1, only if no Weis changes."""
+    play = state.play
+    in_play = play is not None and state.phase is not _CHOOSE_TRUMP
+    held = play.hands if in_play and play is not None else state.dealt
+    others = [s for s in range(SEATS) if s != seat and held[s]]
+    if len(others) < 2:
+        return []
+    a, b = rng.sample(others, 2)
+    card_a, card_b = rng.choice(list(held[a])), rng.choice(list(held[b]))
+    dealt = _swap(state.dealt, a, b, card_a, card_b)
+    if state.rules.auto_declare and in_play and play is not None and play.tricks:
+        # The Weis of every hand are public after trick 1: a swap that changes one is no test.
+        weis = state.rules.weis
+        if any(detect_weis(dealt[s], weis) != detect_weis(state.dealt[s], weis) for s in (a, b)):
+            return []
+    if not in_play or play is None:
+        return [state.replace(dealt=dealt)]
+    return [state.replace(dealt=dealt, play=play.with_hands(_swap(play.hands, a, b, card_a, card_b)))]
+
+
+def _swap(hands: tuple[CardSet, ...], a: int, b: int, card_a: Card, card_b: Card) -> tuple[CardSet, ...]:
+    result = list(hands)
+    result[a] = CardSet.from_bits(hands[a].bits & ~card_a.bit | card_b.bit)
+    result[b] = CardSet.from_bits(hands[b].bits & ~card_b.bit | card_a.bit)
+    return tuple(result)
+
+
+def _known_cards(state: State, seat: int) -> CardSet:
+    """Its hand as dealt, the cards played, and once trick 1 is over the declared Weis."""
+    known: CardSet = state.dealt[seat]
+    play = state.play
+    if play is None:
+        return known
+    known |= play.played()
+    if play.tricks:
+        for declared in _declarations(state.setting):
+            for weis in declared:
+                known |= weis.cards
+    return known
+
+
+def _choose(state: State, moves: Sequence[Move], rng: random.Random) -> Move:
+    """A random move; "bedankt, genug" mostly when it is right (a random announcement would end
+    nearly every game of the seed's claim mode in its first round)."""
+    if _ANNOUNCE in moves:
+        seat = to_act(state)
+        target = state.rules.target_score
+        right = seat is not None and target is not None and totals(state)[seat % 2] >= target
+        if rng.random() < (0.25 if right else 0.005):
+            return _ANNOUNCE
+        moves = [m for m in moves if m != _ANNOUNCE]
+    return rng.choice(moves)
+
+
+def _check_step(before: State, move: Move, after: State) -> None:
+    """A finished round: 152 card points, 5 for the last trick, the match bonus for nine
+    tricks (157 in all, plus the bonus); the written scores grow by the round's totals."""
+    if len(after.history) == len(before.history):
+        return
+    score = after.history[-1]
+    grown = (after.scores[0] - before.scores[0], after.scores[1] - before.scores[1])
+    assert score.totals == grown, f"the scores grew by {grown}, the round's totals are {score.totals}"
+    play = after.play
+    assert play is not None
+    if not play.is_done:  # the game ended during the round
+        return
+    teams = score.teams
+    won = [sum(1 for trick in play.tricks if trick.winner % 2 == team) for team in (0, 1)]
+    cards = teams[0].cards + teams[1].cards
+    assert cards == 152, f"the round's card points are {cards}, not 152"
+    assert (teams[0].last_trick, teams[1].last_trick) in ((LAST_TRICK_BONUS, 0), (0, LAST_TRICK_BONUS))
+    bonus = after.rules.match_bonus
+    match = tuple(bonus if n == _TRICKS else 0 for n in won)
+    assert (teams[0].match, teams[1].match) == match, f"match points {teams[0].match, teams[1].match}"
+    points = sum(t.cards + t.last_trick + t.match for t in teams)
+    assert points == 157 + sum(match), f"the round's trick points are {points}, not 157 (+ match)"
+
+
+# --- the rule-based bot's choices among Schieber's own moves ------------------------------------
+
+# Rough trick-taking strength of a card held in the trump suit, by rank 6..A.
+_TRUMP_WEIGHT: Final = (1, 1, 1, 7, 2, 10, 2, 3, 5)
+
+
+def _hand_value(hand: CardSet, trump: Trump) -> int:
+    """How much a hand likes a trump mode (a rule of thumb, not an evaluation)."""
+    if trump is Trump.OBENABE:
+        return sum({Rank.ACE: 6, Rank.KING: 3, Rank.QUEEN: 1}.get(c.rank, 0) for c in hand)
+    if trump is Trump.UNDENUFE:
+        return sum({Rank.SIX: 6, Rank.SEVEN: 3, Rank.EIGHT: 1}.get(c.rank, 0) for c in hand)
+    suit = trump.suit
+    value = sum(_TRUMP_WEIGHT[c.rank] for c in hand if c.suit == suit)
+    value += 3 * sum(1 for c in hand if c.suit != suit and c.rank == Rank.ACE)
+    return value
+
+
+def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
+    """Announce once the team's points reach the target, declare every Weis, choose the trump
+    the hand likes best or push a weak hand; cards are left to the card-play rules."""
+    target = view.rules.target_score
+    if _ANNOUNCE in moves and target is not None:
+        team = view.seat % 2
+        if view.scores[team] + view.round_points[team] >= target:
+            return _ANNOUNCE
+    for move in moves:
+        if type(move) is DeclareWeis:
+            return move  # the first offered declaration is the fullest one
+    options = [m for m in moves if type(m) is ChooseTrump]
+    if options:
+        best = max(options, key=lambda m: _hand_value(view.hand, m.trump))
+        if _PUSH in moves and _hand_value(view.hand, best.trump) < 24:
+            return _PUSH
+        return best
+    return None
+
+
+#: Schieber, described for the registry (:mod:`jass.variant`).
+VARIANT: Final = register(
+    Variant(
+        name="schieber",
+        title="Schieber",
+        seats=SEATS,
+        teams=((0, 2), (1, 3)),
+        rules_type=Rules,
+        state_type=State,
+        move_types=(ChooseTrump, Push, DeclareWeis, PlayCard, Announce, Deal),
+        observation_type=Observation,
+        presets={"seed": Rules.seed, "swisslos": Rules.swisslos, "flat": Rules.flat, "tournament": Rules.tournament},
+        new_game=new_game,
+        legal_moves=legal_moves,
+        apply=apply,
+        to_act=to_act,
+        is_over=is_over,
+        winner=winner,
+        score_round=score_round,
+        observe=observe,
+        card_zones=card_zones,
+        format_move=format_move,
+        parse_move=parse_move,
+        standings=lambda state: state.scores,
+        result=_result,
+        record_deal=_record_deal,
+        game_from_record=_game_from_record,
+        aliases=("chibre", "schieb"),
+        standing_name="team points",
+        json_types=(Setting, TeamScore, RoundScore),
+        check_loaded=check_loaded,
+        check_observation=check_observation,
+        hooks=ConformanceHooks(
+            hidden_variations=_variations, known_cards=_known_cards, check_step=_check_step, choose=_choose,
+        ),
+        rule_move=_rule_move,
+        module=__name__,
+    )
+)

@@ -1,7 +1,7 @@
 """Conformance checks: play random games of a variant and check every shared invariant after
 every step.
 
-A variant is a module with the functions of :mod:`jass.protocol` (:mod:`jass.schieber`,
+A variant is a :class:`~jass.variant.Variant` (or its name, or its module: :mod:`jass.schieber`,
 :mod:`jass.differenzler`, :mod:`jass.pomme`, or your own). :func:`check_variant` plays random
 legal games with it and, after every step, checks what every variant must do:
 
@@ -21,8 +21,8 @@ legal games with it and, after every step, checks what every variant must do:
 8. **replay from the seed is exact**: ``new_game`` with the same rules and seed, then the same
    moves, goes through equal states;
 
-and the variant's own invariants (:class:`Hooks`), for example 157 points in every
-four-player round. A broken invariant raises :class:`ConformanceError` saying which game,
+and the variant's own invariants (its :class:`Hooks`, :attr:`jass.variant.Variant.hooks`), for
+example 157 points in every four-player round. A broken invariant raises :class:`ConformanceError` saying which game,
 step, move and check.
 
 >>> from jass import differenzler
@@ -31,8 +31,8 @@ step, move and check.
 >>> report.games, report.steps >= 4 + 36
 (1, True)
 
-The three variants of the library come with their hooks (:func:`hooks_for`); a new variant
-passes its own (see the guide "Checking a variant").
+Every variant brings its hooks in its :class:`~jass.variant.Variant` (:func:`hooks_for`); a
+registered variant's states and moves also go through JSON (:mod:`jass.serial`).
 """
 
 from __future__ import annotations
@@ -48,9 +48,8 @@ from typing import Any, Final
 import attrs
 
 from jass.cards import FULL_DECK, Card, CardSet
-from jass.errors import IllegalMoveError
-from jass.protocol import Variant
-from jass.trump import LAST_TRICK_BONUS, point_table
+from jass.errors import IllegalMoveError, JassError
+from jass.variant import VARIANTS, AnyVariant, ConformanceHooks, Roundtrip, as_variant
 
 __all__ = [
     "ConformanceError",
@@ -106,10 +105,6 @@ def _expect(condition: object, check: str, detail: str, move: Any = None) -> Non
         raise _Broken(check, detail, move)
 
 
-#: A round-trip: a name and a function that turns a state (or a move) into a copy of it.
-Roundtrip = tuple[str, Callable[[Any], Any]]
-
-
 def _pickle_roundtrip(value: Any) -> Any:
     return pickle.loads(pickle.dumps(value))
 
@@ -125,7 +120,7 @@ def json_roundtrip(to_data: Callable[[Any], Any], from_data: Callable[[Any], Any
     """A round-trip through JSON text: ``from_data(json.loads(json.dumps(to_data(value))))``.
 
     Give it a serialiser's pair of functions (a state to plain data and back) and add it to
-    :attr:`Hooks.roundtrips`:
+    :attr:`~jass.variant.ConformanceHooks.roundtrips`:
 
     >>> trip = json_roundtrip(lambda card: card.name, Card.parse)
     >>> trip[0], trip[1](Card.H10)
@@ -139,45 +134,10 @@ def json_roundtrip(to_data: Callable[[Any], Any], from_data: Callable[[Any], Any
 
 
 Zones = Callable[[Any], Mapping[str, CardSet]]
-Variations = Callable[[Any, int, random.Random], Iterable[Any]]
-Known = Callable[[Any, int], CardSet]
-StepCheck = Callable[[Any, Any, Any], None]
-EndCheck = Callable[[Any], None]
-Chooser = Callable[[Any, Sequence[Any], random.Random], Any]
-MoreMoves = Callable[[Any, random.Random], Iterable[Any]]
 
-
-@attrs.frozen
-class Hooks:
-    """What the checks need to know about a variant beyond :mod:`jass.protocol`.
-
-    Every hook is optional except a way to find the cards (``card_zones``, or the variant's
-    own ``card_zones`` function). A hook that finds a problem raises ``AssertionError`` with a
-    message; the checks add where it happened.
-    """
-
-    #: ``card_zones(state) -> {name: CardSet}``: where every card is. ``None``: the
-    #: variant's own ``card_zones`` function.
-    card_zones: Zones | None = None
-    #: ``hidden_variations(state, seat, rng)``: states that differ from ``state`` only in
-    #: what ``seat`` cannot see (another hand, the talon, a secret prediction).
-    hidden_variations: Variations | None = None
-    #: ``known_cards(state, seat)``: every card ``seat`` may know of (its hand, the played
-    #: cards, a face-up card); no card outside it may be reachable from its observation.
-    known_cards: Known | None = None
-    #: ``check_step(before, move, after)``: the variant's own invariants of one step.
-    check_step: StepCheck | None = None
-    #: ``check_end(final)``: the variant's own invariants of a finished game.
-    check_end: EndCheck | None = None
-    #: ``choose(state, legal_moves, rng)``: the move to play (default: a uniformly random one).
-    choose: Chooser | None = None
-    #: ``illegal_moves(state, rng)``: more candidates for the illegal-move check; those that
-    #: are legal in ``state`` are skipped.
-    illegal_moves: MoreMoves | None = None
-    #: The round-trips every state must survive.
-    roundtrips: tuple[Roundtrip, ...] = DEFAULT_ROUNDTRIPS
-    #: The round-trips every move must survive.
-    move_roundtrips: tuple[Roundtrip, ...] = DEFAULT_ROUNDTRIPS
+#: What the checks need to know about a variant beyond its functions (see
+#: :class:`jass.variant.ConformanceHooks`; a variant carries its own in :attr:`~jass.variant.Variant.hooks`).
+Hooks = ConformanceHooks
 
 
 @attrs.frozen
@@ -197,8 +157,16 @@ class Report:
 
 
 def _name(variant: Any) -> str:
-    name = getattr(variant, "__name__", None) or type(variant).__name__
-    return str(name).rsplit(".", 1)[-1]
+    return str(getattr(variant, "name", None) or getattr(variant, "__name__", None) or type(variant).__name__).rsplit(".", 1)[-1]
+
+
+def _resolve(variant: Any) -> Any:
+    """A :class:`~jass.variant.Variant` for a variant, its name or its module; anything else
+    (an object with a variant's functions) as it is."""
+    try:
+        return as_variant(variant)
+    except JassError:
+        return variant
 
 
 # --- the checks of one state ------------------------------------------------------------------
@@ -291,7 +259,7 @@ class _Checker:
                 check="cards conserved",
             )
         self.zones: Zones = zones
-        self.seats = int(variant.SEATS)
+        self.seats = int(getattr(variant, "seats", None) or variant.SEATS)
         # Every move seen legal so far: candidates for the illegal-move check later.
         self.seen: set[Any] = set()
         self.pool: list[Any] = []
@@ -413,7 +381,7 @@ class _Checker:
         moves = self.legal(state)
         _check_zones(self.zones, state)
         self.observations(state, moves)
-        self.roundtrips(state, self.hooks.roundtrips, "state")
+        self.roundtrips(state, self.hooks.roundtrips or (), "state")
         return moves
 
 
@@ -449,7 +417,7 @@ def _call(check: str, action: Callable[[], Any], move: Any = None) -> Any:
 
 
 def check_variant(
-    variant: Variant,
+    variant: AnyVariant | str | Any,
     *,
     games: int = 3,
     seed: int = 0,
@@ -467,8 +435,8 @@ def check_variant(
     Raises :class:`ConformanceError` at the first broken invariant; returns a
     :class:`Report` of what was checked.
     """
-    if hooks is None:
-        hooks = hooks_for(variant)
+    variant = _resolve(variant)
+    hooks = _complete(hooks, variant)
     master = random.Random(seed)
     name = _name(variant)
     total = 0
@@ -501,7 +469,7 @@ def _play_checked(checker: _Checker, rules: Any, game_seed: int, where: str, max
             checker.illegal(state, moves)
             move = _call("choose", lambda: (hooks.choose or _uniform)(state, moves, rng))
             _expect(move in moves, "choose", f"the chosen move {move!r} is not legal", move)
-            checker.roundtrips(move, hooks.move_roundtrips, "move", move)
+            checker.roundtrips(move, hooks.move_roundtrips or (), "move", move)
             after = _call("apply", lambda: variant.apply(state, move), move)
             _expect(
                 _snapshot(state) == before,
@@ -551,7 +519,7 @@ def _replay(variant: Any, rules: Any, game_seed: int, states: list[Any], played:
             state = variant.apply(state, move)
 
 
-def check_state(variant: Variant, state: Any, *, hooks: Hooks | None = None, seed: int = 0) -> tuple[Any, ...]:
+def check_state(variant: AnyVariant | str | Any, state: Any, *, hooks: Hooks | None = None, seed: int = 0) -> tuple[Any, ...]:
     """Check one state as :func:`check_variant` checks each state of its games (checks 1-7
     for the state and one move of it), e.g. a state built by hand or by Hypothesis; returns its
     legal moves.
@@ -560,7 +528,8 @@ def check_state(variant: Variant, state: Any, *, hooks: Hooks | None = None, see
     >>> len(check_state(schieber, schieber.new_game(seed=4)))
     7
     """
-    checker = _Checker(variant, hooks or hooks_for(variant), random.Random(seed))
+    variant = _resolve(variant)
+    checker = _Checker(variant, _complete(hooks, variant), random.Random(seed))
     try:
         moves = checker.state(state)
         if moves:
@@ -572,7 +541,7 @@ def check_state(variant: Variant, state: Any, *, hooks: Hooks | None = None, see
         raise ConformanceError(f"{_name(variant)}: {broken}", check=broken.check, state=state, move=broken.move) from None
 
 
-def perft(variant: Variant, state: Any, depth: int) -> int:
+def perft(variant: AnyVariant | str | Any, state: Any, depth: int) -> int:
     """The number of sequences of ``depth`` legal moves from ``state``, python-chess's
     "perft": a count that any correct move generator reproduces exactly. A game that ends
     before ``depth`` moves adds nothing.
@@ -582,270 +551,60 @@ def perft(variant: Variant, state: Any, depth: int) -> int:
     >>> perft(pomme, start, 1), perft(pomme, start, 2)    # keep or exchange 3 of 9, twice
     (85, 7225)
     """
+    variant = _resolve(variant)
+    return _perft(variant.legal_moves, variant.apply, state, depth)
+
+
+def _perft(legal_moves: Callable[[Any], tuple[Any, ...]], apply: Callable[[Any, Any], Any], state: Any,
+           depth: int) -> int:
     if depth == 0:
         return 1
-    moves = variant.legal_moves(state)
+    moves = legal_moves(state)
     if depth == 1:
         return len(moves)
-    return sum(perft(variant, variant.apply(state, move), depth - 1) for move in moves)
+    return sum(_perft(legal_moves, apply, apply(state, move), depth - 1) for move in moves)
 
 
-# --- the hooks of the library's variants ------------------------------------------------------
+# --- the hooks of a variant -------------------------------------------------------------------
 
 
 def hooks_for(variant: Any) -> Hooks:
-    """The hooks of one of the library's variants (Schieber, Differenzler, la pomme); for any
-    other module, ``Hooks()`` (its own ``card_zones`` is found by the checks).
+    """The hooks of ``variant`` (a :class:`~jass.variant.Variant`, its name or its module), with
+    the round-trips every state and move must survive: deepcopy, pickle and, for a registered
+    variant, JSON (:mod:`jass.serial`).
 
-    >>> from jass import pomme
-    >>> [name for name, _ in hooks_for(pomme).roundtrips]
+    >>> [name for name, _ in hooks_for("pomme").roundtrips]
     ['copy.deepcopy', 'pickle', 'json']
     """
-    from jass import differenzler, pomme, schieber
+    found = _resolve(variant)
+    hooks = getattr(found, "hooks", None)
+    if not isinstance(hooks, ConformanceHooks):
+        hooks = ConformanceHooks()
+    registered = isinstance(getattr(found, "name", None), str) and VARIANTS.get(found.name) is found
+    trips = DEFAULT_ROUNDTRIPS + (_json_roundtrips() if registered else ())
+    return attrs.evolve(
+        hooks,
+        roundtrips=trips if hooks.roundtrips is None else hooks.roundtrips,
+        move_roundtrips=trips if hooks.move_roundtrips is None else hooks.move_roundtrips,
+    )
 
-    trips = DEFAULT_ROUNDTRIPS + _json_roundtrips()
-    if variant is schieber:
-        return Hooks(
-            hidden_variations=_schieber_variations,
-            known_cards=_schieber_known,
-            check_step=_schieber_step,
-            choose=_schieber_choose,
-            roundtrips=trips,
-            move_roundtrips=trips,
-        )
-    if variant is differenzler:
-        return Hooks(
-            hidden_variations=_differenzler_variations,
-            known_cards=_differenzler_known,
-            check_step=_differenzler_step,
-            roundtrips=trips,
-            move_roundtrips=trips,
-        )
-    if variant is pomme:
-        return Hooks(
-            hidden_variations=_pomme_variations,
-            known_cards=_pomme_known,
-            check_step=_pomme_step,
-            roundtrips=trips,
-            move_roundtrips=trips,
-        )
-    return Hooks(roundtrips=trips, move_roundtrips=trips)
+
+def _complete(hooks: Hooks | None, variant: Any) -> Hooks:
+    """``hooks`` (the variant's own if ``None``) with the default round-trips where they give none."""
+    if hooks is None:
+        return hooks_for(variant)
+    if hooks.roundtrips is not None and hooks.move_roundtrips is not None:
+        return hooks
+    defaults = hooks_for(variant)
+    return attrs.evolve(
+        hooks,
+        roundtrips=defaults.roundtrips if hooks.roundtrips is None else hooks.roundtrips,
+        move_roundtrips=defaults.move_roundtrips if hooks.move_roundtrips is None else hooks.move_roundtrips,
+    )
 
 
 def _json_roundtrips() -> tuple[Roundtrip, ...]:
-    """The JSON round-trip (:mod:`jass.serial`) of the library's states and moves."""
-    from jass import serial  # late: serial imports every variant, as this module does
+    """The JSON round-trip (:mod:`jass.serial`) of a registered variant's states and moves."""
+    from jass import serial  # late: serial is a layer above the registry, as this module is
 
     return (json_roundtrip(serial.to_dict, serial.from_dict),)
-
-
-def _swap_cards(hands: tuple[CardSet, ...], a: int, b: int, card_a: Card, card_b: Card) -> tuple[CardSet, ...]:
-    """``hands`` with ``card_a`` of seat ``a`` and ``card_b`` of seat ``b`` exchanged."""
-    result = list(hands)
-    result[a] = CardSet.from_bits(hands[a].bits & ~card_a.bit | card_b.bit)
-    result[b] = CardSet.from_bits(hands[b].bits & ~card_b.bit | card_a.bit)
-    return tuple(result)
-
-
-def _two_other_seats(held: Sequence[CardSet], seat: int, rng: random.Random, keep: int = 0) -> tuple[int, int] | None:
-    others = [s for s in range(len(held)) if s != seat and held[s].bits & ~keep]
-    if len(others) < 2:
-        return None
-    a, b = rng.sample(others, 2)
-    return a, b
-
-
-def _random_card(cards: CardSet, rng: random.Random, keep: int = 0) -> Card:
-    return rng.choice(list(CardSet.from_bits(cards.bits & ~keep)))
-
-
-# Schieber
-
-
-def _schieber_variations(state: Any, seat: int, rng: random.Random) -> Iterator[Any]:
-    """One unplayed card of each of two other seats exchanged (in the hands as dealt and in
-    play); with automatic Weis declared after trick 1, only if no Weis changes."""
-    from jass import schieber
-    from jass.weis import detect_weis
-
-    in_play = state.play is not None and state.phase is not schieber.Phase.CHOOSE_TRUMP
-    held = state.play.hands if in_play else state.dealt
-    pair = _two_other_seats(held, seat, rng)
-    if pair is None:
-        return
-    a, b = pair
-    card_a, card_b = _random_card(held[a], rng), _random_card(held[b], rng)
-    dealt = _swap_cards(state.dealt, a, b, card_a, card_b)
-    if state.rules.auto_declare and in_play and state.play.tricks:
-        # The Weis of every hand are public after trick 1: a swap that changes one is no test.
-        weis = state.rules.weis
-        if any(detect_weis(dealt[s], weis) != detect_weis(state.dealt[s], weis) for s in (a, b)):
-            return
-    if not in_play:
-        yield state.replace(dealt=dealt)
-        return
-    play = state.play.with_hands(_swap_cards(state.play.hands, a, b, card_a, card_b))
-    yield state.replace(dealt=dealt, play=play)
-
-
-def _schieber_known(state: Any, seat: int) -> CardSet:
-    """Its hand as dealt, the cards played, and once trick 1 is over the declared Weis."""
-    from jass.weis import detect_weis
-
-    known: CardSet = state.dealt[seat]
-    play = state.play
-    if play is None:
-        return known
-    known |= play.played()
-    if play.tricks:
-        for number, declared in enumerate(state.declared):
-            if state.rules.auto_declare:
-                declared = detect_weis(state.dealt[number], state.rules.weis)
-            for weis in declared or ():
-                known |= weis.cards
-    return known
-
-
-def _schieber_choose(state: Any, moves: Sequence[Any], rng: random.Random) -> Any:
-    """A random move; "bedankt, genug" mostly when it is right (a random announcement would end
-    nearly every game of the seed's claim mode in its first round)."""
-    from jass import schieber
-
-    announce = schieber.Announce()
-    if announce in moves:
-        seat = schieber.to_act(state)
-        right = seat is not None and schieber.totals(state)[seat % 2] >= state.rules.target_score
-        if rng.random() < (0.25 if right else 0.005):
-            return announce
-        moves = [m for m in moves if m != announce]
-    return rng.choice(moves)
-
-
-def _schieber_step(before: Any, move: Any, after: Any) -> None:
-    """A finished round: 152 card points, 5 for the last trick, the match bonus for nine
-    tricks (157 in all, plus the bonus); the written scores grow by the round's totals."""
-    if len(after.history) == len(before.history):
-        return
-    score = after.history[-1]
-    grown = (after.scores[0] - before.scores[0], after.scores[1] - before.scores[1])
-    assert score.totals == grown, f"the scores grew by {grown}, the round's totals are {score.totals}"
-    play = after.play
-    if not play.is_done:  # the game ended during the round
-        return
-    teams = score.teams
-    won = [sum(1 for trick in play.tricks if trick.winner % 2 == team) for team in (0, 1)]
-    cards = teams[0].cards + teams[1].cards
-    assert cards == 152, f"the round's card points are {cards}, not 152"
-    assert (teams[0].last_trick, teams[1].last_trick) in ((LAST_TRICK_BONUS, 0), (0, LAST_TRICK_BONUS))
-    bonus = after.rules.match_bonus
-    match = tuple(bonus if n == 9 else 0 for n in won)
-    assert (teams[0].match, teams[1].match) == match, f"match points {teams[0].match, teams[1].match}"
-    points = sum(t.cards + t.last_trick + t.match for t in teams)
-    assert points == 157 + sum(match), f"the round's trick points are {points}, not 157 (+ match)"
-
-
-# Differenzler
-
-
-def _differenzler_variations(state: Any, seat: int, rng: random.Random) -> Iterator[Any]:
-    """An unplayed card of each of two other seats exchanged (never the face-up card); another
-    seat's secret prediction changed."""
-    from jass import differenzler
-
-    play = state.play
-    keep = state.face_up.bit
-    pair = _two_other_seats(play.hands, seat, rng, keep)
-    if pair is not None:
-        a, b = pair
-        card_a, card_b = _random_card(play.hands[a], rng, keep), _random_card(play.hands[b], rng, keep)
-        yield state.replace(play=play.with_hands(_swap_cards(play.hands, a, b, card_a, card_b)))
-    secret = state.rules.prediction_mode is differenzler.PredictionMode.SECRET
-    if secret and state.phase in (differenzler.Phase.PREDICT, differenzler.Phase.PLAY):
-        others = [s for s, p in enumerate(state.predictions) if s != seat and p is not None]
-        if others:
-            other = rng.choice(others)
-            value = (state.predictions[other] + rng.randrange(1, 158)) % 158
-            predictions = tuple(value if s == other else p for s, p in enumerate(state.predictions))
-            yield state.replace(predictions=predictions)
-
-
-def _differenzler_known(state: Any, seat: int) -> CardSet:
-    """Its hand, the cards played and the face-up card."""
-    play = state.play
-    known: CardSet = play.hands[seat] | play.played() | {state.face_up}
-    return known
-
-
-def _differenzler_step(before: Any, move: Any, after: Any) -> None:
-    """A finished round shares out 157 points (152 in cards, 5 for the last trick) in 9 tricks."""
-    if len(after.history) == len(before.history):
-        return
-    score = after.history[-1]
-    assert sum(score.points) == 157, f"the round's points {score.points} add up to {sum(score.points)}, not 157"
-    assert sum(score.tricks_won) == 9, f"tricks won {score.tricks_won}"
-    penalties = tuple(a - b for a, b in zip(after.penalties, before.penalties))
-    assert penalties == score.penalties, f"the totals grew by {penalties}, the round's penalties are {score.penalties}"
-
-
-# La pomme
-
-
-def _pomme_variations(state: Any, seat: int, rng: random.Random) -> Iterator[Any]:
-    """A hidden card exchanged with another in a different hidden place: the other seat's
-    hand, either seat's face-down extras (a player does not look at their own), the talon."""
-    other = 1 - seat
-    public = state.turned.bit | state.top_card.bit
-    held = state.hand(other)
-    places: list[tuple[str, int, CardSet]] = [("hand", other, CardSet.from_bits(held.bits & ~public))]
-    places += [("extras", s, state.extras[s]) for s in (0, 1)]
-    places.append(("talon", 0, state.talon))
-    places = [place for place in places if place[2]]
-    if len(places) < 2:
-        return
-    first, second = rng.sample(places, 2)
-    card_a, card_b = _random_card(first[2], rng), _random_card(second[2], rng)
-    hands, extras, talon = list(state.hands), list(state.extras), state.talon
-    in_play = list(state.play.hands) if state.play is not None else None
-    for (kind, owner, _), out, into in ((first, card_a, card_b), (second, card_b, card_a)):
-        if kind == "hand":
-            hands[owner] = _replace(hands[owner], out, into)
-            if in_play is not None:
-                in_play[owner] = _replace(in_play[owner], out, into)
-        elif kind == "extras":
-            extras[owner] = _replace(extras[owner], out, into)
-        else:
-            talon = _replace(talon, out, into)
-    changes: dict[str, Any] = {"hands": tuple(hands), "extras": tuple(extras), "talon": talon}
-    if in_play is not None:
-        changes["play"] = state.play.with_hands(tuple(in_play))
-    yield state.replace(**changes)
-
-
-def _replace(cards: CardSet, out: Card, into: Card) -> CardSet:
-    return CardSet.from_bits(cards.bits & ~out.bit | into.bit)
-
-
-def _pomme_known(state: Any, seat: int) -> CardSet:
-    """Its hand, the cards played, the turned card and the top card of the talon."""
-    known: CardSet = state.hand(seat) | {state.turned, state.top_card}
-    if state.play is not None:
-        known |= state.play.played()
-    return known
-
-
-def _pomme_step(before: Any, move: Any, after: Any) -> None:
-    """3 cards out of play per decided seat; a finished round's totals are the points of its
-    18 played cards plus 5 for the last trick."""
-    decided = sum(d is not None for d in after.exchanges)
-    assert len(after.out_of_play) == 3 * decided, f"{len(after.out_of_play)} cards out of play, {decided} seats decided"
-    if len(after.history) == len(before.history):
-        return
-    score = after.history[-1]
-    played = [card for trick in after.play.tricks for card in trick.cards]
-    assert len(played) == 18 and len(set(played)) == 18, f"{len(played)} cards played in the round"
-    table = point_table(after.trump, after.rules.trump_jack_points)
-    cards = sum(table[card.index] for card in played)
-    assert sum(score.totals) == cards + LAST_TRICK_BONUS, (
-        f"the round's totals {score.totals} add up to {sum(score.totals)}, not the played cards' "
-        f"{cards} + {LAST_TRICK_BONUS}"
-    )

@@ -10,7 +10,7 @@ seeded from ``(seed, i)``: the results are the same whatever the number of
 processes.
 
 >>> report = run_arena("schieber", ("rule", "random"), games=4, seed=1,
-...                    rules=variant_module("schieber").Rules.tournament(2))
+...                    rules=find_variant("schieber").preset("tournament"))
 >>> report.games, sum(report.wins.values()) + report.draws
 (4, 4)
 """
@@ -26,39 +26,32 @@ from typing import Any
 
 import attrs
 
-from jass.bots import make_bot
 from jass._kernel import MASK64, splitmix64
+from jass.bots import make_bot
 from jass.errors import JassError
+from jass.variant import VARIANTS, AnyVariant, as_variant, find_variant
 
 __all__ = ["VARIANTS", "variant_module", "play_game", "GameRecord", "ArenaReport", "run_arena", "wilson_interval"]
 
-#: The variants by command-line name, and their modules.
-VARIANTS: dict[str, str] = {
-    "schieber": "jass.schieber",
-    "differenzler": "jass.differenzler",
-    "pomme": "jass.pomme",
-}
-
 
 def variant_module(name: str) -> ModuleType:
-    """The module of the variant called ``name`` (``schieber``, ``differenzler``, ``pomme``)."""
-    try:
-        return importlib.import_module(VARIANTS[name])
-    except KeyError:
-        raise JassError(f"no variant called {name!r}: choose one of {', '.join(VARIANTS)}") from None
+    """The module of the variant called ``name`` (see :func:`jass.variant.find_variant`)."""
+    return importlib.import_module(find_variant(name).module)
 
 
-def play_game(variant: Any, bots: Sequence[Any], *, rules: Any = None, seed: int = 0) -> Any:
+def play_game(variant: AnyVariant | str | ModuleType, bots: Sequence[Any], *, rules: Any = None, seed: int = 0) -> Any:
     """Play one game with ``bots[seat]`` choosing for each seat; return the final state.
 
-    Each bot sees only ``variant.observe(state, seat)`` and its legal moves.
+    Each bot sees only ``observe(state, seat)`` and its legal moves.
     """
-    state = variant.new_game(rules, seed=seed)
-    while not variant.is_over(state):
-        seat = variant.to_act(state)
-        moves = variant.legal_moves(state)
-        move = bots[seat].choose(variant.observe(state, seat), moves)
-        state = variant.apply(state, move)
+    found = as_variant(variant)
+    state = found.new_game(rules, seed=seed)
+    while not found.is_over(state):
+        seat = found.to_act(state)
+        assert seat is not None
+        moves = found.legal_moves(state)
+        move = bots[seat].choose(found.observe(state, seat), moves)
+        state = found.apply(state, move)
     return state
 
 
@@ -69,8 +62,8 @@ class GameRecord:
     index: int
     seed: int
     winner: str | None
-    #: Per bot name: its measure (Schieber: its team's points; Differenzler: its average
-    #: penalty per seat; la pomme: its points).
+    #: Per bot name: its measure, the variant's standing of its seats (Schieber: its team's
+    #: points; Differenzler: its average penalty per seat; la pomme: its points).
     measure: dict[str, float]
 
 
@@ -78,30 +71,19 @@ def _game_seed(seed: int, index: int) -> int:
     return splitmix64((seed * 0x9E3779B97F4A7C15 + index) & MASK64)[1]
 
 
-def _measure(variant_name: str, state: Any, seat: int) -> float:
-    if variant_name == "schieber":
-        return float(state.scores[seat % 2])
-    if variant_name == "differenzler":
-        return float(state.penalties[seat])
-    return float(state.scores[seat])
-
-
-def _play_one(job: tuple[str, tuple[str, str], int, int, Any]) -> GameRecord:
-    variant_name, names, seed, index, rules = job
-    variant = variant_module(variant_name)
-    seats = variant.SEATS
+def _play_one(job: tuple[AnyVariant, tuple[str, str], int, int, Any]) -> GameRecord:
+    variant, names, seed, index, rules = job
     game_seed = _game_seed(seed, index)
-    lineup = [names[(s + index) % 2] for s in range(seats)]
+    lineup = [names[(s + index) % 2] for s in range(variant.seats)]
     bots = [make_bot(name, seed=_game_seed(game_seed, s)) for s, name in enumerate(lineup)]
     final = play_game(variant, bots, rules=rules, seed=game_seed)
-    winner_index = variant.winner(final)
-    # In Schieber the winner is a team; team t holds seats t and t + 2.
-    winner = None if winner_index is None else lineup[winner_index]
+    winning_team = variant.winner(final)
+    # The winner is a team (of one seat in a game of each for themselves); its first seat's bot.
+    winner = None if winning_team is None else lineup[variant.teams[winning_team][0]]
+    standings = variant.standings(final)
     totals: dict[str, list[float]] = {}
-    for s, name in enumerate(lineup):
-        if variant_name == "schieber" and s >= 2:
-            continue  # a team's points are counted once
-        totals.setdefault(name, []).append(_measure(variant_name, final, s))
+    for team, seats in enumerate(variant.teams):
+        totals.setdefault(lineup[seats[0]], []).append(float(standings[team]))
     return GameRecord(index, game_seed, winner, {n: sum(v) / len(v) for n, v in totals.items()})
 
 
@@ -143,7 +125,7 @@ class ArenaReport:
 
     def table(self) -> str:
         """A plain-text summary table."""
-        label = {"schieber": "team points", "differenzler": "penalty", "pomme": "points"}[self.variant]
+        label = find_variant(self.variant).standing_name
         lines = [
             f"{self.games} games of {self.variant}, seed {self.seed}",
             f"{'bot':<8} {'wins':>6} {'win rate (95% CI)':>24} {label + ' (mean ± 95%)':>26}",
@@ -175,14 +157,14 @@ def run_arena(
     ``processes > 1`` spreads the games over that many processes; the report is
     the same as with one.
     """
-    variant_module(variant)
+    found = find_variant(variant)
     for name in bots:
         make_bot(name)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise JassError(f"games={games!r}: expected a positive int")
     if len(bots) != 2:
         raise JassError(f"bots={bots!r}: expected two bot names (A and B)")
-    jobs = [(variant, (bots[0], bots[1]), seed, i, rules) for i in range(games)]
+    jobs = [(found, (bots[0], bots[1]), seed, i, rules) for i in range(games)]
     records: list[GameRecord] = []
     if processes > 1:
         with multiprocessing.get_context("spawn").Pool(processes) as pool:
@@ -211,4 +193,4 @@ def run_arena(
         mean = sum(vals) / n if n else 0.0
         var = sum((v - mean) ** 2 for v in vals) / (n - 1) if n > 1 else 0.0
         measure[name] = (mean, 1.96 * math.sqrt(var / n) if n else 0.0)
-    return ArenaReport(variant, (bots[0], bots[1]), games, seed, wins, draws, measure, tuple(records))
+    return ArenaReport(found.name, (bots[0], bots[1]), games, seed, wins, draws, measure, tuple(records))

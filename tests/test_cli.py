@@ -28,7 +28,7 @@ def test_a_person_plays_a_whole_game_with_bad_answers_on_the_way(variant: str) -
     text = out.getvalue()
     assert code == 0
     assert "'zzz' is not a move" in text
-    assert "'999' is not a choice" in text or "'999': predict from 0 to 157" in text
+    assert "'999' is not a choice" in text or "'999': Predict(999): a prediction is an int 0..157" in text
     assert "Game over" in text
     assert text.count("Your hand:") > 5
 
@@ -37,7 +37,7 @@ def test_differenzler_prediction_typed_as_a_number() -> None:
     out = io.StringIO()
     main(["play", "differenzler", "--seed", "2"], out=out, read=typist(["200", "40"]))
     text = out.getvalue()
-    assert "'200': predict from 0 to 157 points" in text
+    assert "'200': Predict(200): a prediction is an int 0..157" in text
     assert "Game over" in text
 
 
@@ -46,7 +46,7 @@ def test_pomme_exchange_typed_with_cards() -> None:
     # Seed 5 deals seat 0 (the non-dealer or dealer) a hand that holds C6 C10 CQ.
     main(["play", "pomme", "--seed", "5"], out=out, read=typist(["exchange C6 C10", "exchange C6 C10 CQ"]))
     text = out.getvalue()
-    assert "exchange exactly three cards" in text
+    assert "'exchange C6 C10': an exchange names 3 different cards" in text
     assert "Game over" in text
 
 

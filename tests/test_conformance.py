@@ -17,7 +17,8 @@ import attrs
 import pytest
 
 from jass import PlayRules, Undertrump, WeisRules, differenzler, pomme, schieber
-from jass.errors import IllegalMoveError
+from jass.errors import IllegalMoveError, JassError
+from jass.variant import random_playout
 from jass.protocol import Variant
 from jass.testing import (
     DEFAULT_ROUNDTRIPS,
@@ -290,18 +291,23 @@ def test_catches_a_lossy_roundtrip() -> None:
 
 
 def test_catches_a_broken_round_total() -> None:
-    """The variant's own invariant: a Differenzler round whose points do not add up to 157."""
+    """The variant's own invariant: Differenzler's penalty totals grow by the round's penalties.
+    (A round score whose points do not add up to 157 cannot even be built: RoundScore checks.)"""
 
     def apply(state: Any, move: Any) -> Any:
         after = differenzler.apply(state, move)
         if len(after.history) > len(state.history):
-            score = after.history[-1]
-            points = (score.points[0] + 1,) + score.points[1:]
-            after = after.replace(history=state.history + (attrs.evolve(score, points=points),))
+            after = after.replace(penalties=(after.penalties[0] + 1,) + after.penalties[1:])
         return after
 
     error = _fails(_copy_of(differenzler, apply=apply), "the variant's own invariants", hooks_for(differenzler))
-    assert "add up to 158, not 157" in str(error)
+    assert "the totals grew by" in str(error)
+
+
+def test_a_round_score_that_does_not_add_up_cannot_be_built() -> None:
+    score = differenzler.score_round(random_playout(differenzler, differenzler.new_game(seed=2), seed=3))
+    with pytest.raises(JassError, match="a round has 157 points"):
+        attrs.evolve(score, points=(score.points[0] + 1,) + score.points[1:])
 
 
 def test_catches_a_crash_in_the_variant() -> None:

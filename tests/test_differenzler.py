@@ -216,7 +216,7 @@ def test_explicit_deal_move() -> None:
         pytest.param({"deal": [CardSet(ONE_SUIT_EACH[:9])] * 4}, "dealt twice", id="4.deal: hands overlap"),
         pytest.param({"deal": [CardSet(ONE_SUIT_EACH[:8]), CardSet(ONE_SUIT_EACH[8:18]),
                                CardSet(ONE_SUIT_EACH[18:27]), CardSet(ONE_SUIT_EACH[27:])]},
-                     r"\[8, 10, 9, 9\]", id="4.deal: 8 and 10 cards"),
+                     r"deal\[0\]: expected 9 cards, got 8", id="4.deal: 8 and 10 cards"),
         pytest.param({"deal": ONE_SUIT_EACH, "face_up": Card.DK}, "DA", id="4.deal: face_up contradicts the order"),
         pytest.param({"deal": dealer_takes_all(3), "face_up": Card.CA}, "holds", id="4.deal: face_up not the dealer's"),
         pytest.param({"face_up": Card.CA}, "seeded", id="4.deal: face_up without a deal"),
@@ -287,13 +287,10 @@ def test_every_prediction_from_0_to_157_is_legal() -> None:
     ],
 )
 def test_bad_predictions_raise(points: Any, quoted: str) -> None:
-    state = dz.new_game(dz.Rules(first_dealer=0), seed=2)
-    before = copy.deepcopy(state)
+    """A prediction out of range or not an int cannot even be built, so no state sees it."""
     with pytest.raises(IllegalMoveError) as raised:
-        dz.apply(state, Predict(points))
+        Predict(points)
     assert quoted in str(raised.value) and "0..157" in str(raised.value)
-    assert "seat 1" in str(raised.value)  # who is to predict
-    assert state == before
 
 
 def test_a_second_prediction_raises() -> None:
@@ -708,8 +705,7 @@ def test_moves_out_of_phase(phase_moves: int, move: Any, message: str) -> None:
 def test_move_records() -> None:
     assert repr(Predict(64)) == "Predict(64)" and str(Predict(64)) == "predict 64"
     assert Predict(12) == Predict(12) and hash(Predict(12)) == hash(Predict(12))
-    assert Predict(12) != Predict(_any(12.0)) and Predict(1) != Predict(True)
-    assert len({Predict(12), Predict(12), Predict(_any([1]))}) == 2
+    assert len({Predict(12), Predict(12), Predict(13)}) == 2
     assert Deal() == Deal() and Deal(hands=dealer_takes_all(0)) == Deal(hands=dealer_takes_all(0))
     with pytest.raises(InvalidCardsError, match="seeded"):
         Deal(face_up=Card.C6)
@@ -813,8 +809,6 @@ def test_apply_never_mutates(game: tuple[dz.Rules, int, int]) -> None:
 def illegal_candidates(state: dz.State, rng: random.Random) -> list[Any]:
     dealer = (state.dealer + 1) % 4
     return [
-        Predict(rng.choice([-1, 158, 200, 10**9])),
-        Predict(_any(rng.choice(["12", True, False, 12.0, None]))),
         Predict(rng.randint(0, 157)),
         PlayCard(Card.from_index(rng.randrange(36))),
         Deal(),

@@ -329,6 +329,7 @@ def test_exchange_legal_moves_keep_plus_84() -> None:
     ],
 )
 def test_exchange_errors(given: str, message: str) -> None:
+    """An exchange of other than 3 cards cannot even be built; one of cards not held is refused."""
     state = start(HAND_0, HAND_1, "C6")
     before = copy.deepcopy(state)
     with pytest.raises(IllegalMoveError, match=re.escape(message)):
@@ -887,8 +888,6 @@ def foreign_moves(state: State, rng: random.Random) -> Iterator[object]:
     yield DeclineSwap()
     yield Deal()
     yield Exchange(rng.sample(ALL, 3))
-    if len(hand) >= 4:
-        yield Exchange(rng.sample(hand, rng.choice([1, 2, 4])))
     yield None
     yield "PlayCard(Card.C6)"
 
@@ -1047,7 +1046,7 @@ def test_random_playouts_end_and_keep_invariants() -> None:
 def test_moves_print_readably() -> None:
     assert str(Exchange("C6 C7 C8")) == "exchange C6 C7 C8"
     assert repr(Exchange("C8 C7 C6")) == "Exchange(cards=CardSet('C6 C7 C8'))"
-    assert str(KeepHand()) == "keep the hand" and str(Deal()) == "deal"
+    assert str(KeepHand()) == "keep the hand" and str(Deal()) == "deal the next round"
     assert repr(Phase.SWAP_TRUMP_SIX) == "Phase.SWAP_TRUMP_SIX"
 
 

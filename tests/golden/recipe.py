@@ -21,7 +21,7 @@ HERE = Path(__file__).resolve().parent
 
 #: (variant module name, rules preset or None, game seed, move-choice seed, move limit or None
 #: for a whole game written only at its end)
-GAMES: tuple[tuple[str, str | None, int, int, int], ...] = (
+GAMES: tuple[tuple[str, str | None, int, int, int | None], ...] = (
     ("schieber", None, 11, 1, 80),
     ("schieber", "swisslos", 2024, 2, 160),
     ("schieber", "flat", 7, 3, 120),
@@ -78,7 +78,7 @@ def lines() -> Iterator[tuple[str, str]]:
         for step in range(100_000 if limit is None else limit + 1):
             legal = variant.legal_moves(state)
             # Every change of phase, every 23rd move, and the end.
-            if not legal or limit is not None and (state.phase is not phase or step % 23 == 0):
+            if not legal or (limit is not None and (state.phase is not phase or step % 23 == 0)):
                 phase = state.phase
                 yield file, serial.dumps(state)
                 if step % 23 == 0:
@@ -115,8 +115,9 @@ def _claims() -> Iterator[tuple[str, str]]:
         while not schieber.is_over(state):
             legal = schieber.legal_moves(state)
             move = legal[int(rng.random() * len(legal))]
-            if schieber.Announce() in legal:
-                team = schieber.to_act(state) % 2
+            seat = schieber.to_act(state)
+            if schieber.Announce() in legal and seat is not None:
+                team = seat % 2
                 if target == 3000 or schieber.totals(state)[team] >= target:
                     move = schieber.Announce()
                 else:

@@ -1,0 +1,616 @@
+"""Variants as objects: the :class:`Variant` description, the registry, and what every variant
+module shares.
+
+Every variant (:mod:`jass.schieber`, :mod:`jass.differenzler`, :mod:`jass.pomme`, or your own)
+is one module that ends by describing itself in a :class:`Variant` and registering it, as
+python-chess's ``chess.variant`` keeps its ``VARIANTS``. Everything above the variants (JSON,
+records, the conformance harness, bots, the arena, the command line) finds a variant here and
+never asks for one by name in its own code:
+
+>>> from jass.variant import VARIANTS, find_variant
+>>> list(VARIANTS)[:3]                               # the library's three, then any registered
+['schieber', 'differenzler', 'pomme']
+>>> schieber = find_variant("Chibre")                # names and aliases, any case
+>>> schieber.name, schieber.seats, schieber.teams
+('schieber', 4, ((0, 2), (1, 3)))
+>>> final = random_playout(schieber, schieber.new_game(seed=1), seed=2)
+>>> schieber.is_over(final)
+True
+
+A variant's functions:
+
+- ``new_game(rules=None, seed=None) -> State``: a game (a seed is drawn when none is given
+  and kept in the state);
+- ``legal_moves(state) -> tuple[Move, ...]``: every move the seat to act may make, empty only
+  when the game is over;
+- ``apply(state, move) -> State``: the state after ``move``; the given state is never changed;
+  an illegal move raises :class:`~jass.errors.IllegalMoveError`;
+- ``to_act(state)``: the seat whose move is due (``None`` when over); ``is_over(state)``;
+  ``winner(state)``: the winning team (an index of :attr:`Variant.teams`);
+- ``score_round(state)``: the round's score, from the variant's one scoring function;
+- ``observe(state, seat)``: what ``seat`` may know, and nothing more;
+- ``card_zones(state)``: where each of the 36 cards is.
+
+Below the registry, this module holds the scaffolding the variant modules share: the
+two-part state (:class:`TwoPartState`, :class:`SettingField`), the start of a game
+(:func:`game_start`), the guards, and :func:`slot_builder` for the hot paths.
+"""
+
+from __future__ import annotations
+
+import importlib
+import operator
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from importlib.metadata import entry_points
+from types import ModuleType
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, cast, overload
+
+import attrs
+
+from jass.cards import CardSet
+from jass.errors import InvalidCardsError, InvalidRulesError, JassError, RecordError
+from jass.play import new_seed, seeded_seat
+
+__all__ = [
+    "Variant",
+    "NewGame",
+    "ConformanceHooks",
+    "VARIANTS",
+    "register",
+    "find_variant",
+    "as_variant",
+    "variant_of",
+    "random_playout",
+    "TwoPartState",
+    "SettingField",
+    "game_start",
+    "SEED_LIMIT",
+    "MAX_ROUNDS",
+    "check_seat",
+    "wrong_state",
+    "slot_builder",
+]
+
+R = TypeVar("R")  # the variant's Rules
+S = TypeVar("S")  # its State
+M = TypeVar("M")  # its moves
+O = TypeVar("O")  # its Observation
+T = TypeVar("T")
+
+#: A JSON value: what a variant writes into a record (its result, its deal).
+JSON = Any
+
+
+R_contra = TypeVar("R_contra", contravariant=True)
+S_co = TypeVar("S_co", covariant=True)
+
+
+class NewGame(Protocol[R_contra, S_co]):
+    """``new_game(rules=None, seed=None) -> State``: a variant's start of a game."""
+
+    def __call__(self, rules: R_contra | None = None, seed: int | None = None) -> S_co:
+        """A new game under ``rules`` (the defaults if ``None``), dealt from ``seed`` (drawn if
+        ``None``)."""
+
+
+Zones = Callable[[Any], Mapping[str, CardSet]]
+Variations = Callable[[Any, int, random.Random], Iterable[Any]]
+Known = Callable[[Any, int], CardSet]
+StepCheck = Callable[[Any, Any, Any], None]
+EndCheck = Callable[[Any], None]
+Chooser = Callable[[Any, Sequence[Any], random.Random], Any]
+MoreMoves = Callable[[Any, random.Random], Iterable[Any]]
+Roundtrip = tuple[str, Callable[[Any], Any]]
+
+
+@attrs.frozen
+class ConformanceHooks:
+    """What the conformance harness (:mod:`jass.testing`) needs to know about a variant beyond
+    its functions. Every hook is optional; a hook that finds a problem raises
+    ``AssertionError`` with a message, and the harness adds where it happened.
+    """
+
+    #: ``card_zones(state) -> {name: CardSet}``: where every card is. ``None``: the variant's
+    #: own ``card_zones``.
+    card_zones: Zones | None = None
+    #: ``hidden_variations(state, seat, rng)``: states that differ from ``state`` only in
+    #: what ``seat`` cannot see (another hand, the talon, a secret prediction).
+    hidden_variations: Variations | None = None
+    #: ``known_cards(state, seat)``: every card ``seat`` may know of (its hand, the played
+    #: cards, a face-up card); no card outside it may be reachable from its observation.
+    known_cards: Known | None = None
+    #: ``check_step(before, move, after)``: the variant's own invariants of one step.
+    check_step: StepCheck | None = None
+    #: ``check_end(final)``: the variant's own invariants of a finished game.
+    check_end: EndCheck | None = None
+    #: ``choose(state, legal_moves, rng)``: the move to play (default: a uniformly random one).
+    choose: Chooser | None = None
+    #: ``illegal_moves(state, rng)``: more candidates for the illegal-move check; those that
+    #: are legal in ``state`` are skipped.
+    illegal_moves: MoreMoves | None = None
+    #: The round-trips every state must survive (``None``: the harness's defaults: deepcopy,
+    #: pickle and, for a registered variant, JSON).
+    roundtrips: tuple[Roundtrip, ...] | None = None
+    #: The round-trips every move must survive (``None``: as for states).
+    move_roundtrips: tuple[Roundtrip, ...] | None = None
+
+
+def _tuple_of_types(value: Iterable[type]) -> tuple[type, ...]:
+    return tuple(value)
+
+
+@attrs.frozen(eq=False)
+class Variant(Generic[R, S, M, O]):
+    """One variant of Jass, described for everything above the rules: its name, its seats and
+    teams, its types, its presets, its functions, how its moves are written as text, what
+    a record writes of it, and its hooks for the loaders, the conformance harness and the bots.
+
+    Build one at the end of the variant's module and :func:`register` it. Equality is
+    identity: a variant is registered once.
+    """
+
+    #: The name in the registry, in records and on the command line (``"schieber"``).
+    name: str
+    #: The name people read (``"Schieber"``, ``"two-player Jass (la pomme)"``).
+    title: str
+    #: The number of players.
+    seats: int
+    #: The teams, each a tuple of seats; ``winner(state)`` names a team by its index. A game of
+    #: each for themselves has one team per seat.
+    teams: tuple[tuple[int, ...], ...]
+    #: The types: rules, state, moves (every class a move can be), observation.
+    rules_type: type[R]
+    state_type: type[S]
+    move_types: tuple[type, ...] = attrs.field(converter=_tuple_of_types)
+    observation_type: type[O]
+    #: The named presets of the rules, each a function returning a ``Rules``.
+    presets: Mapping[str, Callable[[], R]]
+    # The functions of the variant (see the module docs).
+    new_game: NewGame[R, S]
+    legal_moves: Callable[[S], tuple[M, ...]]
+    apply: Callable[[S, M], S]
+    to_act: Callable[[S], int | None]
+    is_over: Callable[[S], bool]
+    winner: Callable[[S], int | None]
+    score_round: Callable[[S], Any]
+    observe: Callable[[S, int], O]
+    card_zones: Callable[[S], Mapping[str, CardSet]]
+    #: ``format_move(move) -> str``: the move in the short text of records (``"play H10"``).
+    format_move: Callable[[M], str]
+    #: ``parse_move(text, rules) -> move``: read that text back; raises a JassError.
+    parse_move: Callable[[str, R], M]
+    #: ``standings(state)``: what is written for each team (points, or Differenzler's
+    #: penalty points), for tables and the arena.
+    standings: Callable[[S], tuple[int, ...]]
+    #: ``result(state)``: the variant's fields of a record's result (``{"scores": [..]}``).
+    result: Callable[[S], dict[str, JSON]]
+    #: ``record_deal(state)``: the record fields that give ``new_game`` the deal of ``state``, a
+    #: new game: ``{}`` if its seed dealt it, ``None`` if it is no new game at all.
+    record_deal: Callable[[S], dict[str, JSON] | None]
+    #: ``game_from_record(rules, seed, fields)``: the new game a record starts from, given the
+    #: fields that :attr:`record_deal` wrote (read back as JSON); raises a JassError.
+    game_from_record: Callable[[R, int, Mapping[str, JSON]], S]
+    #: The names of the fields :attr:`record_deal` may write.
+    record_fields: tuple[str, ...] = ("deal",)
+    #: Other names that find the variant (any case).
+    aliases: tuple[str, ...] = ()
+    #: True when a lower standing is better (Differenzler's penalties).
+    lower_is_better: bool = False
+    #: What :attr:`standings` counts, for tables (``"points"``, ``"penalty points"``).
+    standing_name: str = "points"
+    #: More classes of the variant that JSON writes (round scores, the setting), as
+    #: ``"<name>.<class name>"``.
+    json_types: tuple[type, ...] = attrs.field(default=(), converter=_tuple_of_types)
+    #: ``check_loaded(state)``: check a state read from JSON by replaying its round through
+    #: the variant's own rules; raises :class:`~jass.errors.SerialError` with the path of the
+    #: field at fault. ``None``: a loaded state is only built.
+    check_loaded: Callable[[S], None] | None = None
+    #: ``check_observation(view)``: the same for an observation (public facts that must agree).
+    check_observation: Callable[[O], None] | None = None
+    #: The conformance harness's hooks.
+    hooks: ConformanceHooks = ConformanceHooks()
+    #: ``rule_move(view, moves)``: the simple rule-based bot's choice among the variant's own
+    #: moves (trump, predictions, the exchange); ``None`` to leave it to the card play rules.
+    rule_move: Callable[[O, Sequence[M]], M | None] | None = None
+    #: The module that registers the variant: a worker process imports it to find the variant.
+    module: str = ""
+
+    def __repr__(self) -> str:
+        return f"<Variant {self.name}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by name (to a pool's worker, say): the worker's registry rebuilds it.
+        return (_variant_by_module, (self.name, self.module))
+
+    def team_of(self, seat: int) -> int:
+        """The index of the team ``seat`` plays in.
+
+        >>> find_variant("schieber").team_of(3), find_variant("pomme").team_of(1)
+        (1, 1)
+        """
+        for index, team in enumerate(self.teams):
+            if seat in team:
+                return index
+        raise JassError(f"seat={seat!r}: expected a seat 0..{self.seats - 1}")
+
+    def preset(self, name: str) -> R:
+        """The rules of the preset called ``name``.
+
+        >>> find_variant("schieber").preset("swisslos").target_score
+        2500
+        """
+        factory = self.presets.get(name)
+        if factory is None:
+            raise InvalidRulesError(
+                f"{self.name} has no preset {name!r}: choose one of {', '.join(self.presets)}"
+            )
+        return factory()
+
+
+# --- the registry -------------------------------------------------------------------------------
+
+AnyVariant = Variant[Any, Any, Any, Any]
+
+#: The variants of the library, registered when first asked for.
+_BUILTIN: Final = ("jass.schieber", "jass.differenzler", "jass.pomme")
+#: Packages add variants under this entry-point group (``name = "package.module:VARIANT"``).
+ENTRY_POINT_GROUP: Final = "jass.variants"
+
+_by_name: dict[str, AnyVariant] = {}
+_by_key: dict[str, AnyVariant] = {}  # names and aliases, casefolded
+_by_type: dict[type, AnyVariant] = {}
+_loaded = False
+
+
+def register(variant: AnyVariant) -> AnyVariant:
+    """Add ``variant`` to the registry (its name and aliases must be free); returns it.
+
+    Registering the same object again changes nothing, so a module may be imported twice.
+    """
+    if not isinstance(variant, Variant):
+        raise JassError(f"{variant!r:.80} is not a jass.variant.Variant")
+    if _by_name.get(variant.name) is variant:
+        return variant
+    keys = [variant.name.casefold(), *(alias.casefold() for alias in variant.aliases)]
+    for key in keys:
+        if key in _by_key:
+            raise JassError(f"cannot register {variant.name!r}: {key!r} already names {_by_key[key].name!r}")
+    _by_name[variant.name] = variant
+    for key in keys:
+        _by_key[key] = variant
+    for cls in (variant.state_type, variant.observation_type, variant.rules_type, *variant.move_types,
+                *variant.json_types):
+        _by_type.setdefault(cls, variant)
+    return variant
+
+
+def _load() -> None:
+    """Import the library's variants and those that packages declare, once."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for module in _BUILTIN:
+        importlib.import_module(module)
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        if point.name not in _by_name:
+            register(point.load())
+
+
+class _Registry(Mapping[str, AnyVariant]):
+    """The registered variants by name (a read-only mapping, filled when first read)."""
+
+    def __getitem__(self, name: str) -> AnyVariant:
+        _load()
+        return _by_name[name]
+
+    def __iter__(self) -> Iterator[str]:
+        _load()
+        return iter(_names_in_order())
+
+    def __len__(self) -> int:
+        _load()
+        return len(_by_name)
+
+    def __repr__(self) -> str:
+        return f"VARIANTS({', '.join(self)})"
+
+
+#: Every registered variant by name: the library's three, then any registered since.
+VARIANTS: Final[Mapping[str, AnyVariant]] = _Registry()
+
+
+def _names_in_order() -> list[str]:
+    """The library's variants first, in their order, then the others as they were registered."""
+    first = [variant.name for variant in _by_name.values() if variant.module in _BUILTIN]
+    first.sort(key=lambda name: _BUILTIN.index(_by_name[name].module))
+    return first + [name for name in _by_name if name not in first]
+
+
+def find_variant(name: str) -> AnyVariant:
+    """The variant called ``name`` or one of its aliases, in any case.
+
+    >>> find_variant("la pomme").name
+    'pomme'
+    >>> find_variant("poker")
+    Traceback (most recent call last):
+    jass.errors.JassError: no variant called 'poker': choose one of schieber, differenzler, pomme...
+    """
+    _load()
+    if isinstance(name, str):
+        found = _by_key.get(name.strip().casefold())
+        if found is not None:
+            return found
+    raise JassError(f"no variant called {name!r:.40}: choose one of {', '.join(_names_in_order())}")
+
+
+def as_variant(value: AnyVariant | str | ModuleType) -> AnyVariant:
+    """A :class:`Variant` from itself, its name (or alias) or its module (``jass.schieber``)."""
+    if isinstance(value, Variant):
+        return value
+    if isinstance(value, str):
+        return find_variant(value)
+    found = getattr(value, "VARIANT", None)
+    if isinstance(found, Variant):
+        return found
+    raise JassError(f"{value!r:.80} is not a variant: give a Variant, its name or its module")
+
+
+def variant_of(value: object) -> AnyVariant:
+    """The variant that a state, an observation, a move or a rules object belongs to.
+
+    The card move :class:`~jass.play.PlayCard` belongs to every variant: it gives the first.
+    """
+    _load()
+    found = _by_type.get(type(value))
+    if found is None:
+        raise JassError(f"{value!r:.80} is not a value of a registered variant")
+    return found
+
+
+def _variant_by_module(name: str, module: str) -> AnyVariant:
+    if module and name not in _by_name:
+        importlib.import_module(module)
+    return find_variant(name)
+
+
+def random_playout(variant: Any, state: S, seed: int = 0, max_moves: int = 100_000) -> S:
+    """Play uniformly random legal moves from ``state`` until the game is over.
+
+    ``variant`` is a :class:`Variant`, its name or its module. ``max_moves`` guards against a
+    variant that never ends; exceeding it raises :class:`RuntimeError`, a bug in the variant.
+    """
+    found = as_variant(variant)
+    rng = random.Random(seed)
+    legal_moves, apply = found.legal_moves, found.apply
+    for _ in range(max_moves):
+        moves = legal_moves(state)
+        if not moves:
+            return state
+        state = apply(state, rng.choice(moves))
+    raise RuntimeError(f"no end after {max_moves} moves")
+
+
+# --- the scaffolding of the variant modules -------------------------------------------------------
+
+#: Seeds are ints of magnitude below this (what the JSON format can hold).
+SEED_LIMIT: Final = 2**256
+#: The most rounds a game's history holds (and a state's round number).
+MAX_ROUNDS: Final = 10_000
+#: The longest text of a move that records read.
+MAX_MOVE_TEXT: Final = 400
+
+
+def game_start(rules: object, seed: object, rules_type: type[R], seats: int) -> tuple[R, int, int]:
+    """What every ``new_game`` does first: the rules (the defaults for ``None``), the seed (a
+    fresh one for ``None``) and the first dealer (the rules' ``first_dealer``, else drawn
+    from the seed), each checked."""
+    checked: R
+    if rules is None:
+        checked = rules_type()
+    elif type(rules) is not rules_type:
+        raise InvalidRulesError(f"rules={rules!r:.80}: expected a {rules_type.__module__}.{rules_type.__qualname__}")
+    else:
+        checked = rules
+    if seed is None:
+        seed = new_seed()
+    elif isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidCardsError(f"seed={seed!r:.40}: expected an int")
+    elif not -SEED_LIMIT < seed < SEED_LIMIT:
+        raise InvalidCardsError(f"seed={seed!r:.40}...: expected an int of magnitude below 2**256")
+    first: int | None = getattr(checked, "first_dealer", None)
+    return checked, seed, seeded_seat(seed, seats) if first is None else first
+
+
+def check_seat(seat: object, seats: int) -> int:
+    """``seat`` if it is a seat 0..seats-1 (``observe`` asks), else a JassError."""
+    if type(seat) is not int or not 0 <= seat < seats:
+        raise JassError(f"seat={seat!r:.40}: expected a seat 0..{seats - 1}")
+    return seat
+
+
+def wrong_state(value: object, state_type: type) -> JassError:
+    """The error for a value given where ``state_type`` is expected (every variant function
+    checks ``type(state) is State`` first)."""
+    return JassError(f"{value!r:.80} is not a state of {state_type.__module__.rsplit('.', 1)[-1]} "
+                     f"(a {state_type.__module__}.{state_type.__qualname__})")
+
+
+def slot_builder(cls: type[T]) -> Callable[..., T]:
+    """A function that builds an instance of the frozen, slotted attrs class ``cls`` from its
+    field values in order, without running ``__init__``.
+
+    The hot paths (a card played in any variant, an observation for a bot) build their small
+    frozen objects this way: setting the slots directly skips the frozen ``__init__``'s
+    ``object.__setattr__`` per field, which is worth 15-20% of a whole round. Only for values
+    the package has already checked; everything else is built with its constructor.
+
+    >>> from jass.play import Trick
+    >>> from jass.cards import Card
+    >>> slot_builder(Trick)(0, (Card.C6,), 0, 0)
+    Trick(leader=0, cards=(Card.C6,), winner=0, points=0)
+    """
+    names = [field.name for field in attrs.fields(cast(Any, cls))]
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    scope.update({f"set_{name}": getattr(cls, name).__set__ for name in names})
+    body = "".join(f"    set_{name}(obj, {name})\n" for name in names)
+    source = f"def build({', '.join(names)}):\n    obj = new(cls)\n{body}    return obj\n"
+    exec(source, scope)  # as attrs itself writes __init__: one specialised function per class
+    build: Callable[..., T] = scope["build"]
+    build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
+    return build
+
+
+def split_move(text: object, verbs: Sequence[str], what: str) -> tuple[str, str]:
+    """The verb of a move's text (one of ``verbs``, any case) and the rest, stripped: how every
+    variant's ``parse_move`` starts. Raises :class:`~jass.errors.RecordError` for text that is
+    no move of ``what`` (the variant's title)."""
+    if not isinstance(text, str):
+        raise RecordError(f"{text!r:.80} is not a move: expected a string such as 'play H10'")
+    if len(text) > MAX_MOVE_TEXT:
+        raise RecordError(f"a move of {len(text)} characters: moves are short strings such as 'play H10'")
+    verb, _, rest = text.strip().partition(" ")
+    verb = verb.casefold()
+    if verb not in verbs:
+        raise RecordError(f"{text!r} is not a {what} move: expected {', '.join(verbs)}")
+    return verb, rest.strip()
+
+
+def no_argument(verb: str, rest: str, move: T) -> T:
+    """``move``, the move of a verb that takes nothing after it (``push``)."""
+    if rest:
+        raise RecordError(f"{verb!r} takes nothing after it, got {rest!r:.40}")
+    return move
+
+
+class _Setting(Protocol):
+    """What every variant's setting holds (beside its own fields)."""
+
+    @property
+    def seed(self) -> int:
+        """The game's seed."""
+
+    @property
+    def round_number(self) -> int:
+        """The round's number, 0 for the first."""
+
+    @property
+    def dealer(self) -> int:
+        """The round's dealer."""
+
+
+_State = TypeVar("_State", bound="TwoPartState")
+
+
+class SettingField(Generic[T]):
+    """A read-only attribute of a :class:`TwoPartState` that reads the field of the same name
+    of its setting, typed: ``rules = SettingField[Rules]("The game's rules.")``."""
+
+    def __init__(self, doc: str) -> None:
+        self.__doc__ = doc
+        self.name = ""
+        self._get: Callable[[Any], T] = operator.attrgetter("setting")
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+        self._get = operator.attrgetter(f"setting.{name}")
+
+    @overload
+    def __get__(self, instance: None, owner: type) -> SettingField[T]: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> T: ...
+
+    def __get__(self, instance: object, owner: type | None = None) -> T | SettingField[T]:
+        if instance is None:
+            return self
+        return self._get(instance)
+
+    def __set__(self, instance: object, value: T) -> None:  # a data descriptor: states are frozen
+        raise attrs.exceptions.FrozenInstanceError()
+
+
+class TwoPartState:
+    """The shape of every variant's ``State``: a ``setting``, the frozen record of what the
+    cards in play do not change (so that every state of a round's card play shares it, and a
+    card builds a state of two references), and the ``play``. Every field of the setting
+    reads on the state too (:class:`~jass.variant.SettingField`); :meth:`create` and
+    :meth:`replace` take them by name.
+    """
+
+    __slots__ = ()
+    #: The class of the setting.
+    SETTING: ClassVar[type]
+    #: JSON writes a state flat: the setting's fields with ``play`` after this one.
+    PLAY_AFTER: ClassVar[str]
+    setting: _Setting
+    play: Any
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        setting = cls.__dict__.get("SETTING")
+        if setting is not None:
+            # JSON writes a state flat: the setting's fields, with ``play`` after PLAY_AFTER.
+            names = list(_field_names(setting))
+            names.insert(names.index(cls.PLAY_AFTER) + 1, "play")
+            cls.JSON_FIELDS = tuple(names)
+
+    #: The fields JSON writes, in order (set for each variant's State).
+    JSON_FIELDS: ClassVar[tuple[str, ...]]
+
+    seed = SettingField[int]("The game's seed: every seeded deal follows from it.")
+    round_number = SettingField[int]("The round in play or just over, 0 for the first.")
+    dealer = SettingField[int]("The dealer of the round.")
+
+    @classmethod
+    def create(cls: type[_State], *, play: Any = None, **fields: Any) -> _State:
+        """A state from the fields of its setting and its ``play``, by name.
+
+        >>> from jass import schieber
+        >>> state = schieber.new_game(seed=7)
+        >>> schieber.State.create(play=None, **state.setting_fields()) == state
+        True
+        """
+        setting_type = cls.SETTING
+        try:
+            setting = setting_type(**fields)
+        except TypeError as error:
+            raise JassError(f"{cls.__name__}.create: {error}") from None
+        return cls(setting, play)  # type: ignore[call-arg]
+
+    def setting_fields(self) -> dict[str, Any]:
+        """The fields of the setting by name, in order."""
+        setting = self.setting
+        return {name: getattr(setting, name) for name in _field_names(type(setting))}
+
+    def replace(self: _State, **changes: Any) -> _State:
+        """This state with some fields changed: ``play`` or any field of the setting, by name.
+
+        >>> from jass import schieber
+        >>> state = schieber.new_game(seed=7)
+        >>> state.replace(scores=(100, 20)).scores, state.scores
+        ((100, 20), (0, 0))
+        """
+        play = changes.pop("play", self.play)
+        setting = self.setting
+        if changes:
+            names = _field_names(type(setting))
+            unknown = sorted(set(changes) - set(names))
+            if unknown:
+                raise JassError(
+                    f"{type(self).__name__}.replace: no field {', '.join(unknown)} "
+                    f"(fields: play, {', '.join(names)})"
+                )
+            setting = attrs.evolve(cast(Any, setting), **changes)
+        cls: Any = type(self)
+        return cast(_State, cls(setting, play))
+
+    def __repr__(self) -> str:
+        setting = self.setting
+        fields = ", ".join(f"{name}={getattr(setting, name)!r}" for name in _field_names(type(setting)))
+        return f"{type(self).__name__}({fields}, play={self.play!r})"
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(field.name for field in attrs.fields(cls))
