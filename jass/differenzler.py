@@ -51,14 +51,13 @@ import attrs
 
 from jass._base import NamedEnum, cards_in, check_same, instance_of, int_in, tuple_of
 from jass.cards import Card, CardSet, Rank, hands_of, shuffled_deck, validate_deck
-from jass.errors import IllegalMoveError, InvalidCardsError, InvalidStateError, JassError, RecordError, SerialError
+from jass.errors import IllegalMoveError, InvalidCardsError, InvalidStateError, RecordError, SerialError
 from jass.play import (
     CardPlay,
     PlayCard,
     Trick,
     card_moves,
     check_hand_view,
-    check_legal_cards,
     check_public_tricks,
     parse_play,
     round_seed,
@@ -73,8 +72,14 @@ from jass.variant import (
     TwoPartState,
     Variant,
     check_seat,
+    check_turn,
+    game_end,
     game_start,
+    protocol_of,
+    record_deal,
     register,
+    replay_move,
+    rounds_before,
     slot_builder,
     split_move,
     wrong_state,
@@ -578,18 +583,9 @@ def to_act(state: State) -> int | None:
     return _turn(setting.phase, setting.dealer, _made(setting.predictions), state.play.to_play)
 
 
-def is_over(state: State) -> bool:
-    """True when the game is over."""
-    if type(state) is not State:
-        raise wrong_state(state, State)
-    return state.setting.phase is _GAME_OVER
-
-
-def winner(state: State) -> int | None:
-    """The seat with the lowest penalty total once the game is over, else ``None``."""
-    if type(state) is not State:
-        raise wrong_state(state, State)
-    return state.setting.winner
+is_over, winner = game_end(
+    State, _GAME_OVER, """The seat with the lowest penalty total once the game is over, else ``None``."""
+)
 
 
 _PREDICT_MOVES: Final = tuple(Predict(points) for points in range(MAX_PREDICTION + 1))
@@ -832,16 +828,10 @@ def card_zones(state: State) -> dict[str, CardSet]:
 
 
 def _check_history(setting: Setting, path: str) -> tuple[RoundScore, ...]:
-    """The rounds written before the one in ``setting``: finished rounds that did not end the
-    game, each scored by the rules."""
+    """The dealer, and the rounds written before the one in ``setting``: finished rounds that did
+    not end the game, each scored by the rules."""
     rules = setting.rules
-    over = setting.phase is _ROUND_OVER or setting.phase is _GAME_OVER
-    if over and not setting.history:
-        raise SerialError("the round is over, so its score is in the history", f"{path}.history")
-    before = setting.history[:-1] if over else setting.history
-    if len(before) != setting.round_number:
-        raise SerialError(f"holds {len(setting.history)} rounds, which does not fit round "
-                          f"{setting.round_number} in phase {setting.phase.value}", f"{path}.history")
+    before = rounds_before(setting, Rules, SEATS, setting.phase is _ROUND_OVER or setting.phase is _GAME_OVER, path)
     first = (setting.dealer - setting.round_number) % SEATS
     totals = [0] * SEATS
     for i, score in enumerate(before):
@@ -864,23 +854,11 @@ def _check_history(setting: Setting, path: str) -> tuple[RoundScore, ...]:
     return before
 
 
-def _replay_apply(state: State, move: Move, path: str) -> State:
-    try:
-        return apply(state, move)
-    except JassError as error:
-        raise SerialError(f"{move} is not legal here: {error}", path) from None
-
-
 def check_loaded(state: State, path: str = "$") -> None:
     """Check a state read from JSON: its dealer and history, and then its round, replayed
     from the deal through :func:`apply` (every prediction, every card in order), must give the
     state itself. Raises :class:`~jass.errors.SerialError` at the first field that does not fit."""
     setting = state.setting
-    first = game_start(setting.rules, setting.seed, Rules, SEATS)[2]
-    dealer = (first + setting.round_number) % SEATS
-    if setting.dealer != dealer:
-        raise SerialError(f"is {setting.dealer}, but round {setting.round_number} of a game whose first dealer "
-                          f"is seat {first} is dealt by seat {dealer}", f"{path}.dealer")
     before = _check_history(setting, path)
     if state.play.seats != SEATS:
         raise SerialError("Differenzler has four players", f"{path}.play.hands")
@@ -901,9 +879,9 @@ def check_loaded(state: State, path: str = "$") -> None:
         prediction = setting.predictions[seat]
         if prediction is None:
             break
-        replay = _replay_apply(replay, Predict(prediction), f"{path}.predictions[{seat}]")
+        replay = replay_move(apply, replay, Predict(prediction), f"{path}.predictions[{seat}]")
     for card, card_path in state.play.cards_in_order(f"{path}.play"):
-        replay = _replay_apply(replay, PlayCard(card), card_path)
+        replay = replay_move(apply, replay, PlayCard(card), card_path)
     check_same(state, replay, path, "replaying the round from its deal")
 
 
@@ -948,9 +926,6 @@ def check_observation(view: Observation, path: str = "$") -> None:
             raise SerialError("every player has predicted before the cards are played", f"{path}.predicted")
         if (len(view.tricks) == 9) != (view.phase is not _PLAY):
             raise SerialError("the round is over when, and only when, all nine tricks are played", f"{path}.phase")
-    expected = _turn(view.phase, view.dealer, made, (view.trick_leader + len(view.trick)) % SEATS)
-    if view.to_act != expected:
-        raise SerialError(f"is {view.to_act}, but in this position seat {expected} is to act", f"{path}.to_act")
     points = [0] * SEATS
     for trick in view.tricks:
         points[trick.winner] += trick.points
@@ -963,15 +938,9 @@ def check_observation(view: Observation, path: str = "$") -> None:
         raise SerialError(f"is {list(view.penalties)}, but the history adds up to {totals}", f"{path}.penalties")
     if (view.winner is not None) != (view.phase is _GAME_OVER):
         raise SerialError("a winner is known once the game is over, and only then", f"{path}.winner")
-    if view.to_act != seat:
-        if view.legal_moves:
-            raise SerialError(f"seat {seat} is not to act, so it has no legal moves", f"{path}.legal_moves")
-        return
-    allowed = {_PREDICT: Predict, _ROUND_OVER: Deal}.get(view.phase, PlayCard)
-    for i, move in enumerate(view.legal_moves):
-        if type(move) is not allowed:
-            raise SerialError(f"{move!r:.60} cannot be legal in phase {view.phase.value}", f"{path}.legal_moves[{i}]")
-    if view.phase is _PLAY:
+    expected = _turn(view.phase, view.dealer, made, (view.trick_leader + len(view.trick)) % SEATS)
+    allowed = ({_PREDICT: Predict, _ROUND_OVER: Deal}.get(view.phase, PlayCard),)
+    if check_turn(view, expected, allowed, path) and view.phase is _PLAY:
         # The observation does not say the card-play options: the cards must be the hand's own.
         cards = CardSet(move.card for move in view.legal_moves if type(move) is PlayCard)
         if not cards or not cards <= view.hand:
@@ -1030,18 +999,12 @@ def _result(state: State) -> dict[str, Any]:
     return {"penalties": list(state.penalties)}
 
 
-def _record_deal(state: State) -> dict[str, Any] | None:
-    """How a record rebuilds ``state`` with :func:`new_game`: ``{}`` (the seed dealt it), the
-    explicit deal and face-up card, or ``None`` (no new game)."""
-    try:
-        if new_game(state.rules, state.seed) == state:
-            return {}
-        hands = state.play.hands
-        if new_game(state.rules, state.seed, deal=hands, face_up=state.face_up) == state:
-            return {"deal": [str(hand) for hand in hands], "face_up": state.face_up.name}
-    except JassError:
-        pass
-    return None
+def _explicit_deal(state: State) -> tuple[dict[str, Any], State]:
+    """The record fields of the deal of ``state`` (the hands and the face-up card) and the game
+    they start."""
+    hands = state.play.hands
+    fields = {"deal": [str(hand) for hand in hands], "face_up": state.face_up.name}
+    return fields, new_game(state.rules, state.seed, deal=hands, face_up=state.face_up)
 
 
 def _game_from_record(rules: Rules, seed: int, fields: Mapping[str, Any]) -> State:
@@ -1131,20 +1094,10 @@ VARIANT: Final = register(
         move_types=(Predict, PlayCard, Deal),
         observation_type=Observation,
         presets={"seed": Rules.seed, "open": Rules.open, "jasswelt": Rules.jasswelt},
-        new_game=new_game,
-        legal_moves=legal_moves,
-        apply=apply,
-        to_act=to_act,
-        is_over=is_over,
-        winner=winner,
-        score_round=score_round,
-        observe=observe,
-        card_zones=card_zones,
-        format_move=format_move,
-        parse_move=parse_move,
+        **protocol_of(globals()),
         standings=lambda state: state.penalties,
         result=_result,
-        record_deal=_record_deal,
+        record_deal=lambda state: record_deal(state, new_game, _explicit_deal),
         game_from_record=_game_from_record,
         record_fields=("deal", "face_up"),
         lower_is_better=True,

@@ -45,9 +45,9 @@ from typing import Any, ClassVar, Final, TypeAlias, Union
 
 import attrs
 
-from jass._base import NamedEnum, cards_in, cards_in_order, check_same, instance_of, int_in, one_of, tuple_of
+from jass._base import NamedEnum, cards_in, check_same, instance_of, int_in, one_of, tuple_of
 from jass.cards import FULL_DECK, Card, CardSet, Rank, shuffled_deck, validate_deck
-from jass.errors import IllegalMoveError, InvalidStateError, JassError, RecordError, SerialError
+from jass.errors import IllegalMoveError, InvalidStateError, RecordError, SerialError
 from jass.play import (
     CardPlay,
     PlayCard,
@@ -70,9 +70,15 @@ from jass.variant import (
     TwoPartState,
     Variant,
     check_seat,
+    check_turn,
+    game_end,
     game_start,
     no_argument,
+    protocol_of,
+    record_deal,
     register,
+    replay_move,
+    rounds_before,
     slot_builder,
     split_move,
     wrong_state,
@@ -687,18 +693,7 @@ def to_act(state: State) -> int | None:
                  None if play is None else play.to_play)
 
 
-def is_over(state: State) -> bool:
-    """True once a player has won."""
-    if type(state) is not State:
-        raise wrong_state(state, State)
-    return state.setting.phase is _GAME_OVER
-
-
-def winner(state: State) -> int | None:
-    """The seat that won the game, or ``None`` while it goes on."""
-    if type(state) is not State:
-        raise wrong_state(state, State)
-    return state.setting.winner
+is_over, winner = game_end(State, _GAME_OVER, """The seat that won the game, or ``None`` while it goes on.""")
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -948,13 +943,7 @@ def _check_history(setting: Setting, path: str) -> tuple[tuple[RoundScore, ...],
     """The rounds written before the one in ``setting`` (finished rounds that did not end the
     game, each scored by the rules), and the scores and pommes after them."""
     rules = setting.rules
-    over = setting.phase is _ROUND_OVER or setting.phase is _GAME_OVER
-    if over and not setting.history:
-        raise SerialError("the round is over, so its score is in the history", f"{path}.history")
-    before = setting.history[:-1] if over else setting.history
-    if len(before) != setting.round_number:
-        raise SerialError(f"holds {len(setting.history)} rounds, which does not fit round "
-                          f"{setting.round_number} in phase {setting.phase.value}", f"{path}.history")
+    before = rounds_before(setting, Rules, SEATS, setting.phase is _ROUND_OVER or setting.phase is _GAME_OVER, path)
     scores = [0, 0]
     pommes = [0, 0]
     for i, score in enumerate(before):
@@ -973,24 +962,13 @@ def _check_history(setting: Setting, path: str) -> tuple[tuple[RoundScore, ...],
     return before, (scores[0], scores[1]), (pommes[0], pommes[1])
 
 
-def _replay_apply(state: State, move: Move, path: str) -> State:
-    try:
-        return apply(state, move)
-    except JassError as error:
-        raise SerialError(f"{move} is not legal here: {error}", path) from None
-
-
 def check_loaded(state: State, path: str = "$") -> None:
     """Check a state read from JSON: its dealer and history, the cards in their places, the
     decisions in their order, and then its card play, replayed from the start of play through
     :func:`apply`, must give the state itself. Raises :class:`~jass.errors.SerialError` at the
     first field that does not fit."""
     setting = state.setting
-    first = game_start(setting.rules, setting.seed, Rules, SEATS)[2]
-    dealer = (first + setting.round_number) % SEATS
-    if setting.dealer != dealer:
-        raise SerialError(f"is {setting.dealer}, but round {setting.round_number} of a game whose first dealer "
-                          f"is seat {first} is dealt by seat {dealer}", f"{path}.dealer")
+    dealer = setting.dealer
     before, scores, pommes = _check_history(setting, path)
     non_dealer = 1 - dealer
     exchanges, swaps = setting.exchanges, setting.swaps
@@ -1042,7 +1020,7 @@ def check_loaded(state: State, path: str = "$") -> None:
         attrs.evolve(setting, phase=_PLAY, scores=scores, pommes=pommes, history=before, winner=None), None,
     ))
     for card, card_path in state.play.cards_in_order(f"{path}.play"):
-        replay = _replay_apply(replay, PlayCard(card), card_path)
+        replay = replay_move(apply, replay, PlayCard(card), card_path)
     check_same(state, replay, path, "replaying the round from the start of play")
 
 
@@ -1097,8 +1075,6 @@ def check_observation(view: Observation, path: str = "$") -> None:
         if list(view.round_points) != list(score.totals):
             raise SerialError(f"is {list(view.round_points)}, but the tricks give {list(score.totals)}",
                               f"{path}.round_points")
-    if view.to_act != expected:
-        raise SerialError(f"is {view.to_act}, but in this position seat {expected} is to act", f"{path}.to_act")
     check_hand_view(view.hand, view.hand_sizes, seat, played, seen, 9, path)
     sums = ([sum(score.game_points[s] for score in view.history) for s in (0, 1)],
             [sum(int(score.pommes[s]) for score in view.history) for s in (0, 1)])
@@ -1107,16 +1083,12 @@ def check_observation(view: Observation, path: str = "$") -> None:
             raise SerialError(f"is {list(values)}, but the history adds up to {total}", f"{path}.{name}")
     if (view.winner is not None) != (view.phase is _GAME_OVER):
         raise SerialError("a winner is known once the game is over, and only then", f"{path}.winner")
-    if view.to_act != seat:
-        if view.legal_moves:
-            raise SerialError(f"seat {seat} is not to act, so it has no legal moves", f"{path}.legal_moves")
-        return
     allowed: tuple[type, ...] = {
         _EXCHANGE: (KeepHand, Exchange), _SWAP_TRUMP_SIX: (SwapTrumpSix, DeclineSwap), _ROUND_OVER: (Deal,),
     }.get(view.phase, (PlayCard,))
+    if not check_turn(view, expected, allowed, path):
+        return
     for i, move in enumerate(view.legal_moves):
-        if type(move) not in allowed:
-            raise SerialError(f"{move!r:.60} cannot be legal in phase {view.phase.value}", f"{path}.legal_moves[{i}]")
         if type(move) is Exchange and not move.cards <= view.hand:
             raise SerialError("a player exchanges cards of their own hand", f"{path}.legal_moves[{i}]")
         if type(move) is SwapTrumpSix and six not in view.hand:
@@ -1190,18 +1162,11 @@ def _dealt_order(state: State) -> list[Card]:
     )
 
 
-def _record_deal(state: State) -> dict[str, Any] | None:
-    """How a record rebuilds ``state`` with :func:`new_game`: ``{}`` (the seed dealt it), the
-    explicit order of the deck, or ``None`` (no new game)."""
-    try:
-        if new_game(state.rules, state.seed) == state:
-            return {}
-        order = _dealt_order(state)
-        if len(order) == 36 and new_game(state.rules, state.seed, deal=order) == state:
-            return {"deal": " ".join(card.name for card in order)}
-    except JassError:
-        pass
-    return None
+def _explicit_deal(state: State) -> tuple[dict[str, Any], State]:
+    """The record field of the deal of ``state`` (the deck in dealing order) and the game it
+    starts."""
+    order = _dealt_order(state)
+    return {"deal": " ".join(card.name for card in order)}, new_game(state.rules, state.seed, deal=order)
 
 
 def _game_from_record(rules: Rules, seed: int, fields: Mapping[str, Any]) -> State:
@@ -1312,20 +1277,10 @@ VARIANT: Final = register(
         move_types=(KeepHand, Exchange, SwapTrumpSix, DeclineSwap, PlayCard, Deal),
         observation_type=Observation,
         presets={"seed": Rules.seed, "three_pommes": Rules.three_pommes, "wikipedia": Rules.wikipedia},
-        new_game=new_game,
-        legal_moves=legal_moves,
-        apply=apply,
-        to_act=to_act,
-        is_over=is_over,
-        winner=winner,
-        score_round=score_round,
-        observe=observe,
-        card_zones=card_zones,
-        format_move=format_move,
-        parse_move=parse_move,
+        **protocol_of(globals()),
         standings=lambda state: state.scores,
         result=_result,
-        record_deal=_record_deal,
+        record_deal=lambda state: record_deal(state, new_game, _explicit_deal),
         game_from_record=_game_from_record,
         aliases=("la pomme", "two-player", "zweier"),
         json_types=(Setting, RoundScore),

@@ -54,7 +54,7 @@ from jass.play import (
 )
 from jass.rollout import RandomSource, play_cards
 from jass.tricks import PlayRules
-from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, Trump, point_table
+from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, Trump
 from jass.variant import (
     MAX_ROUNDS,
     SEED_LIMIT,
@@ -63,9 +63,15 @@ from jass.variant import (
     TwoPartState,
     Variant,
     check_seat,
+    check_turn,
+    game_end,
     game_start,
     no_argument,
+    protocol_of,
+    record_deal,
     register,
+    replay_move,
+    rounds_before,
     slot_builder,
     split_move,
     wrong_state,
@@ -92,6 +98,8 @@ __all__ = [
     "Observation",
     "VARIANT",
     "team_of",
+    "totals",
+    "rollout",
     "new_game",
     "legal_moves",
     "apply",
@@ -99,10 +107,8 @@ __all__ = [
     "is_over",
     "winner",
     "score_round",
-    "totals",
     "observe",
     "card_zones",
-    "rollout",
 ]
 
 #: Number of players.
@@ -560,19 +566,11 @@ def to_act(state: State) -> int | None:
     return _turn(setting.phase, setting.dealer, setting.pushed, None if play is None else play.to_play)
 
 
-def is_over(state: State) -> bool:
-    """True when the game is over."""
-    if type(state) is not State:
-        raise wrong_state(state, State)
-    return state.setting.phase is _GAME_OVER
-
-
-def winner(state: State) -> int | None:
-    """The winning team (0: seats 0 and 2; 1: seats 1 and 3); ``None`` while the game
-    goes on, or for a drawn game of fixed rounds."""
-    if type(state) is not State:
-        raise wrong_state(state, State)
-    return state.setting.winner
+is_over, winner = game_end(
+    State, _GAME_OVER,
+    """The winning team (0: seats 0 and 2; 1: seats 1 and 3); ``None`` while the game goes on, or
+    for a drawn game of fixed rounds.""",
+)
 
 
 _CHOOSE_MOVES: Final = tuple(ChooseTrump(t) for t in Trump)
@@ -1103,16 +1101,10 @@ def card_zones(state: State) -> dict[str, CardSet]:
 
 
 def _check_history(setting: Setting, path: str) -> tuple[tuple[RoundScore, ...], tuple[int, int]]:
-    """The rounds written before the one in ``setting`` (each a whole round that did not end the
-    game), and the scores they add up to."""
+    """The dealer, and the rounds written before the one in ``setting`` (each a whole round that
+    did not end the game); the rounds and the scores they add up to."""
     rules = setting.rules
-    over = setting.phase is _ROUND_OVER or setting.phase is _GAME_OVER
-    if over and not setting.history:
-        raise SerialError("the round is over, so its score is in the history", f"{path}.history")
-    before = setting.history[:-1] if over else setting.history
-    if len(before) != setting.round_number:
-        raise SerialError(f"holds {len(setting.history)} rounds, which does not fit round "
-                          f"{setting.round_number} in phase {setting.phase.value}", f"{path}.history")
+    before = rounds_before(setting, Rules, SEATS, setting.phase is _ROUND_OVER or setting.phase is _GAME_OVER, path)
     scores = [0, 0]
     for i, score in enumerate(before):
         rpath = f"{path}.history[{i}]"
@@ -1136,13 +1128,6 @@ def _check_history(setting: Setting, path: str) -> tuple[tuple[RoundScore, ...],
     return before, (scores[0], scores[1])
 
 
-def _replay_apply(state: State, move: Move, path: str) -> State:
-    try:
-        return apply(state, move)
-    except JassError as error:
-        raise SerialError(f"{move} is not legal here: {error}", path) from None
-
-
 def check_loaded(state: State, path: str = "$") -> None:
     """Check a state read from JSON: its deal, its dealer and history, and then its round,
     replayed from the deal through :func:`apply` (trump, pushes, Weis, every card in order, a
@@ -1150,28 +1135,23 @@ def check_loaded(state: State, path: str = "$") -> None:
     first field that does not fit."""
     setting = state.setting
     check_disjoint(setting.dealt, f"{path}.dealt")
-    first = game_start(setting.rules, setting.seed, Rules, SEATS)[2]
-    dealer = (first + setting.round_number) % SEATS
-    if setting.dealer != dealer:
-        raise SerialError(f"is {setting.dealer}, but round {setting.round_number} of a game whose first dealer "
-                          f"is seat {first} is dealt by seat {dealer}", f"{path}.dealer")
     before, scores = _check_history(setting, path)
     replay = State(Setting(rules=setting.rules, seed=setting.seed, round_number=setting.round_number,
                            dealer=setting.dealer, phase=_CHOOSE_TRUMP, dealt=setting.dealt, scores=scores,
                            history=before))
     for _ in range(setting.pushed):
-        replay = _replay_apply(replay, _PUSH, f"{path}.pushed")
+        replay = replay_move(apply, replay, _PUSH, f"{path}.pushed")
     if setting.trump is not None:
-        replay = _replay_apply(replay, ChooseTrump(setting.trump), f"{path}.trump")
+        replay = replay_move(apply, replay, ChooseTrump(setting.trump), f"{path}.trump")
     if state.play is not None and replay.phase is _PLAY:
         for card, card_path in state.play.cards_in_order(f"{path}.play"):
             if replay.phase is _PLAY:
                 replay = _replay_declaration(replay, setting, path)
-            replay = _replay_apply(replay, PlayCard(card), card_path)
+            replay = replay_move(apply, replay, PlayCard(card), card_path)
         if replay.phase is _PLAY:
             replay = _replay_declaration(replay, setting, path)
         if setting.end in (GameEnd.CLAIM_CORRECT, GameEnd.CLAIM_WRONG):
-            replay = _replay_apply(replay, _ANNOUNCE, f"{path}.end")
+            replay = replay_move(apply, replay, _ANNOUNCE, f"{path}.end")
     check_same(state, replay, path, "replaying the round from its deal")
 
 
@@ -1184,7 +1164,7 @@ def _replay_declaration(replay: State, setting: Setting, path: str) -> State:
         return replay
     weis = setting.declared[seat]
     if weis is not None and replay.declared[seat] is None:
-        return _replay_apply(replay, DeclareWeis(weis), f"{path}.declared[{seat}]")
+        return replay_move(apply, replay, DeclareWeis(weis), f"{path}.declared[{seat}]")
     return replay
 
 
@@ -1210,9 +1190,6 @@ def check_observation(view: Observation, path: str = "$") -> None:
         if view.phase is _ROUND_OVER and not done:
             raise SerialError("the round is over only when all nine tricks are played", f"{path}.phase")
         to_play = (view.trick_leader + len(view.trick)) % SEATS
-    expected = _turn(view.phase, view.dealer, view.pushed, to_play)
-    if view.to_act != expected:
-        raise SerialError(f"is {view.to_act}, but in this position seat {expected} is to act", f"{path}.to_act")
     check_hand_view(view.hand, view.hand_sizes, seat, played, seen, 9, path)
     if view.pushed == 2 and not view.rules.allow_push_back:
         raise SerialError("pushing back is off (Rules.allow_push_back)", f"{path}.pushed")
@@ -1230,17 +1207,10 @@ def check_observation(view: Observation, path: str = "$") -> None:
         raise SerialError("is not the sum of this seat's own Weis", f"{path}.declared_points[{seat}]")
     if view.stoeck_team is not None and (view.trump is None or not view.trump.is_suit):
         raise SerialError("Stöck are only in a trump suit", f"{path}.stoeck_team")
-    if view.to_act != seat:
-        if view.legal_moves:
-            raise SerialError(f"seat {seat} is not to act, so it has no legal moves", f"{path}.legal_moves")
-        return
     allowed: tuple[type, ...] = {
         _CHOOSE_TRUMP: (ChooseTrump, Push), _ROUND_OVER: (Deal,),
     }.get(view.phase, (PlayCard, DeclareWeis, Announce))
-    for i, move in enumerate(view.legal_moves):
-        if type(move) not in allowed:
-            raise SerialError(f"{move!r:.60} cannot be legal in phase {view.phase.value}", f"{path}.legal_moves[{i}]")
-    if view.phase is _PLAY:
+    if check_turn(view, _turn(view.phase, view.dealer, view.pushed, to_play), allowed, path) and view.phase is _PLAY:
         assert view.trump is not None
         check_legal_cards(view.legal_moves, view.hand, view.trick, view.trump, view.rules.play, path)
 
@@ -1330,17 +1300,9 @@ def _result(state: State) -> dict[str, Any]:
     return {"scores": list(state.scores), "end": None if state.end is None else state.end.value}
 
 
-def _record_deal(state: State) -> dict[str, Any] | None:
-    """How a record rebuilds ``state`` with :func:`new_game`: ``{}`` (the seed dealt it), the
-    explicit deal, or ``None`` (no new game)."""
-    try:
-        if new_game(state.rules, state.seed) == state:
-            return {}
-        if new_game(state.rules, state.seed, deal=state.dealt) == state:
-            return {"deal": [str(hand) for hand in state.dealt]}
-    except JassError:
-        pass
-    return None
+def _explicit_deal(state: State) -> tuple[dict[str, Any], State]:
+    """The record fields of the deal of ``state`` and the game they start."""
+    return {"deal": [str(hand) for hand in state.dealt]}, new_game(state.rules, state.seed, deal=state.dealt)
 
 
 def _game_from_record(rules: Rules, seed: int, fields: Mapping[str, Any]) -> State:
@@ -1485,20 +1447,10 @@ VARIANT: Final = register(
         move_types=(ChooseTrump, Push, DeclareWeis, PlayCard, Announce, Deal),
         observation_type=Observation,
         presets={"seed": Rules.seed, "swisslos": Rules.swisslos, "flat": Rules.flat, "tournament": Rules.tournament},
-        new_game=new_game,
-        legal_moves=legal_moves,
-        apply=apply,
-        to_act=to_act,
-        is_over=is_over,
-        winner=winner,
-        score_round=score_round,
-        observe=observe,
-        card_zones=card_zones,
-        format_move=format_move,
-        parse_move=parse_move,
+        **protocol_of(globals()),
         standings=lambda state: state.scores,
         result=_result,
-        record_deal=_record_deal,
+        record_deal=lambda state: record_deal(state, new_game, _explicit_deal),
         game_from_record=_game_from_record,
         aliases=("chibre", "schieb"),
         standing_name="team points",

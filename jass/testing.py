@@ -42,7 +42,7 @@ import itertools
 import json
 import pickle
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
 import attrs

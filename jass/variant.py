@@ -49,7 +49,7 @@ from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, cast, overl
 import attrs
 
 from jass.cards import CardSet
-from jass.errors import InvalidCardsError, InvalidRulesError, JassError, RecordError
+from jass.errors import InvalidCardsError, InvalidRulesError, JassError, RecordError, SerialError
 from jass.play import new_seed, seeded_seat
 
 __all__ = [
@@ -67,6 +67,17 @@ __all__ = [
     "game_start",
     "SEED_LIMIT",
     "MAX_ROUNDS",
+    "PROTOCOL",
+    "protocol_of",
+    "game_end",
+    "IsOver",
+    "Winner",
+    "record_deal",
+    "rounds_before",
+    "replay_move",
+    "check_turn",
+    "split_move",
+    "no_argument",
     "check_seat",
     "wrong_state",
     "slot_builder",
@@ -460,6 +471,127 @@ def slot_builder(cls: type[T]) -> Callable[..., T]:
     build: Callable[..., T] = scope["build"]
     build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
     return build
+
+
+# --- the functions every variant module defines the same way --------------------------------------
+
+#: The names of the functions a variant module defines (see the module docs), besides its own.
+PROTOCOL: Final = (
+    "new_game", "legal_moves", "apply", "to_act", "is_over", "winner", "score_round", "observe", "card_zones",
+)
+#: The functions :func:`protocol_of` collects: the protocol and the notation of moves.
+_COLLECTED: Final = PROTOCOL + ("format_move", "parse_move")
+
+
+def protocol_of(namespace: Mapping[str, Any]) -> dict[str, Any]:
+    """The protocol functions and the move notation of a variant module, by name from its
+    ``globals()``: what its :class:`Variant` lists, so that no module spells out the same nine
+    keywords (``Variant(name=..., **protocol_of(globals()), ...)``)."""
+    missing = [name for name in _COLLECTED if not callable(namespace.get(name))]
+    if missing:
+        raise JassError(f"a variant module defines {', '.join(_COLLECTED)}; missing: {', '.join(missing)}")
+    return {name: namespace[name] for name in _COLLECTED}
+
+
+S_contra = TypeVar("S_contra", contravariant=True)
+
+
+class IsOver(Protocol[S_contra]):
+    """A variant's ``is_over(state)``."""
+
+    def __call__(self, state: S_contra) -> bool:
+        """True when the game is over."""
+
+
+class Winner(Protocol[S_contra]):
+    """A variant's ``winner(state)``."""
+
+    def __call__(self, state: S_contra) -> int | None:
+        """The winning team, ``None`` while the game goes on (or for a draw)."""
+
+
+def game_end(state_type: type[S], over: Any, winner_doc: str) -> tuple[IsOver[S], Winner[S]]:
+    """``is_over`` and ``winner`` of a variant whose two-part states hold their ``phase`` (``over``
+    when the game is over) and ``winner`` in their setting, with the variant's guard."""
+
+    def is_over(state: S) -> bool:
+        if type(state) is not state_type:
+            raise wrong_state(state, state_type)
+        return state.setting.phase is over  # type: ignore[attr-defined]
+
+    def winner(state: S) -> int | None:
+        if type(state) is not state_type:
+            raise wrong_state(state, state_type)
+        return state.setting.winner  # type: ignore[attr-defined, no-any-return]
+
+    is_over.__doc__ = "True when the game is over."
+    winner.__doc__ = winner_doc
+    is_over.__module__ = winner.__module__ = state_type.__module__
+    return is_over, winner
+
+
+def record_deal(state: Any, new_game: Callable[..., Any], explicit: Callable[[Any], tuple[dict[str, Any], Any]]
+                ) -> dict[str, Any] | None:
+    """How a record rebuilds ``state`` with ``new_game``: ``{}`` when its seed dealt it, the fields
+    of an explicit deal when ``explicit(state)`` (those fields and the game they start) gives it,
+    else ``None`` (it is no new game: the record holds the whole state)."""
+    try:
+        if new_game(state.rules, state.seed) == state:
+            return {}
+        fields, game = explicit(state)
+        if game == state:
+            return fields
+    except JassError:
+        pass
+    return None
+
+
+# --- what every variant's loader checks ---------------------------------------------------------
+
+
+def rounds_before(setting: Any, rules_type: type, seats: int, over: bool, path: str) -> tuple[Any, ...]:
+    """The checks a loaded state of any variant starts with: the round's dealer follows from the
+    first dealer (the rules' or the seed's) in turn, and the history holds the rounds before this
+    one (and this one too once it is ``over``). Returns the rounds before this one; raises
+    :class:`~jass.errors.SerialError` with the field's path."""
+    first = game_start(setting.rules, setting.seed, rules_type, seats)[2]
+    dealer = (first + setting.round_number) % seats
+    if setting.dealer != dealer:
+        raise SerialError(f"is {setting.dealer}, but round {setting.round_number} of a game whose first dealer "
+                          f"is seat {first} is dealt by seat {dealer}", f"{path}.dealer")
+    history: tuple[Any, ...] = setting.history
+    if over and not history:
+        raise SerialError("the round is over, so its score is in the history", f"{path}.history")
+    before = history[:-1] if over else history
+    if len(before) != setting.round_number:
+        raise SerialError(f"holds {len(history)} rounds, which does not fit round {setting.round_number} in "
+                          f"phase {setting.phase.value}", f"{path}.history")
+    return before
+
+
+def replay_move(apply: Callable[[S, M], S], state: S, move: M, path: str) -> S:
+    """``apply(state, move)`` while a loaded state is replayed: a move the rules refuse is a
+    :class:`~jass.errors.SerialError` at ``path``, the field that asked for it."""
+    try:
+        return apply(state, move)
+    except JassError as error:
+        raise SerialError(f"{move} is not legal here: {error}", path) from None
+
+
+def check_turn(view: Any, expected: int | None, allowed: tuple[type, ...], path: str) -> bool:
+    """The part of a loaded observation's check that every variant shares: the seat to act is
+    ``expected``, only that seat sees legal moves, and they are of the ``allowed`` types. True
+    when the observing seat is to act (its moves may then need the variant's own check)."""
+    if view.to_act != expected:
+        raise SerialError(f"is {view.to_act}, but in this position seat {expected} is to act", f"{path}.to_act")
+    if view.to_act != view.seat:
+        if view.legal_moves:
+            raise SerialError(f"seat {view.seat} is not to act, so it has no legal moves", f"{path}.legal_moves")
+        return False
+    for i, move in enumerate(view.legal_moves):
+        if type(move) not in allowed:
+            raise SerialError(f"{move!r:.60} cannot be legal in phase {view.phase.value}", f"{path}.legal_moves[{i}]")
+    return True
 
 
 def split_move(text: object, verbs: Sequence[str], what: str) -> tuple[str, str]:
