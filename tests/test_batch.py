@@ -1,0 +1,432 @@
+"""The batched engine (:mod:`jass.batch`) plays exactly the scalar engine's rules.
+
+Random batches are replayed card for card through the public API (``new_game``,
+``legal_moves``, ``apply``, ``score_round``, ``totals``): every legal mask, seat to act,
+trick (cards, winner, points), running total and final breakdown (cards, last trick, match,
+Weis, Stöck, multiplier) must agree, for every mode, pushes, and the rule options.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+np = pytest.importorskip("numpy", reason="jass.batch needs numpy (the optional extra jass[batch])")
+
+from jass import Card, CardSet, PlayRules, Trump, Undertrump, WeisRules, WeisTiebreak, schieber  # noqa: E402
+from jass.batch import core  # noqa: E402
+from jass.batch import schieber as batch  # noqa: E402
+from jass.cards import deal, shuffled_deck  # noqa: E402
+from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError  # noqa: E402
+from jass.play import PlayCard, seeded_seat  # noqa: E402
+from strategies import examples  # noqa: E402
+
+ROUND = attrs.evolve(schieber.Rules.tournament(1), auto_declare=True)
+
+RULES: dict[str, schieber.Rules] = {
+    "flat": ROUND,
+    "seed-multipliers": attrs.evolve(ROUND, multipliers=schieber.SEED_MULTIPLIERS, match_bonus=150),
+    "no-bauer-exception": attrs.evolve(ROUND, play=PlayRules(bauer_exception=False)),
+    "undertrump-allowed": attrs.evolve(ROUND, play=PlayRules(undertrump=Undertrump.ALLOWED)),
+    "both-play-options": attrs.evolve(
+        ROUND, play=PlayRules(bauer_exception=False, undertrump=Undertrump.ALLOWED), multipliers=(1, 2, 3, 4, 5, 6)
+    ),
+    "no-cross-weis": attrs.evolve(ROUND, weis=WeisRules(cross_weis=False, low_quartets=True)),
+    "more-cards-first": attrs.evolve(
+        ROUND, weis=WeisRules(equal_weis_tiebreak=WeisTiebreak.MORE_CARDS_FIRST, sequence_points=(20, 50, 100, 100,
+                                                                                                   150, 200, 300))
+    ),
+    "push-back-no-match": attrs.evolve(ROUND, allow_push_back=True, match_bonus=0),
+    "no-weis-declared": attrs.evolve(ROUND, auto_declare=False, multipliers=schieber.SWISSLOS_MULTIPLIERS),
+}
+
+
+def action_of(move: schieber.Move) -> int:
+    if isinstance(move, schieber.ChooseTrump):
+        return batch.FIRST_TRUMP_ACTION + int(move.trump)
+    if isinstance(move, schieber.Push):
+        return batch.PUSH
+    assert isinstance(move, PlayCard), move
+    return move.card.index
+
+
+def move_of(action: int) -> schieber.Move:
+    if action == batch.PUSH:
+        return schieber.Push()
+    if action >= batch.FIRST_TRUMP_ACTION:
+        return schieber.ChooseTrump(Trump(action - batch.FIRST_TRUMP_ACTION))
+    return PlayCard(Card(action))
+
+
+def check_game(state: batch.BatchState, game: int, scalar: schieber.State, written: list[int]) -> None:
+    """Game ``game`` of the batch is the scalar state: seat, legal actions, trick, totals."""
+    mask = batch.legal_mask(state)[game]
+    if schieber.is_over(scalar):
+        assert bool(state.terminated[game]) and not mask.any()
+        assert int(state.current_player[game]) == -1
+    else:
+        assert not state.terminated[game]
+        assert int(state.current_player[game]) == schieber.to_act(scalar)
+        # Without auto_declare nobody declares in the batch: it has no declaring action.
+        moves = [m for m in schieber.legal_moves(scalar) if not isinstance(m, schieber.DeclareWeis)]
+        assert np.flatnonzero(mask).tolist() == sorted(action_of(m) for m in moves)
+    play = scalar.play
+    if play is not None and scalar.trump is not None:
+        assert int(state.trump[game]) == int(scalar.trump)
+        tricks = play.tricks
+        assert state.trick_winners[game, : len(tricks)].tolist() == [t.winner for t in tricks]
+        assert state.trick_points[game, : len(tricks)].tolist() == [t.points for t in tricks]
+        assert state.tricks[game, : len(tricks)].tolist() == [[c.index for c in t.cards] for t in tricks]
+        assert (state.trick_winners[game, len(tricks):] == -1).all()
+        current = [c.index for c in play.trick]
+        assert state.trick[game].tolist() == current + [-1] * (4 - len(current))
+        assert [int(h) for h in batch.hands(state)[game]] == [play.hand(s).bits for s in range(4)]
+    else:
+        assert int(state.trump[game]) == -1 and int(state.pushed[game]) == scalar.pushed
+    # What the steps wrote is what the scalar game has credited.
+    assert tuple(written) == schieber.totals(scalar)
+    assert tuple(batch.totals(state)[game].tolist()) == schieber.totals(scalar)
+
+
+def replay(state: batch.BatchState, games: list[schieber.State], rng: Any, *, push: bool = True) -> list[int]:
+    """Play the batch with random legal actions, the scalar games alongside, comparing every
+    step; the modes played."""
+    assert state.size == len(games)
+    written = [[0, 0] for _ in games]
+    for game, scalar in enumerate(games):
+        written[game] = list(schieber.totals(scalar)) if scalar.play is not None else [0, 0]
+        check_game(state, game, scalar, written[game])
+    while not state.terminated.all():
+        actions = batch.random_actions(state, rng, push=push)
+        state = batch.step(state, actions)
+        rewards = state.rewards
+        for game, scalar in enumerate(games):
+            if not schieber.is_over(scalar):
+                games[game] = scalar = schieber.apply(scalar, move_of(int(actions[game])))
+            else:
+                assert not rewards[game].any()
+            assert rewards[game].tolist() == [rewards[game, 0], rewards[game, 1]] * 2
+            written[game][0] += int(rewards[game, 0])
+            written[game][1] += int(rewards[game, 1])
+            check_game(state, game, scalar, written[game])
+    result = batch.scores(state)
+    for game, scalar in enumerate(games):
+        expected = schieber.score_round(scalar)
+        assert result.team_score(game) == expected.teams
+        assert int(result.trump[game]) == int(expected.trump)
+        assert tuple(result.totals[game].tolist()) == expected.totals
+    return [int(t) for t in result.trump]
+
+
+@pytest.mark.parametrize("name", list(RULES))
+def test_random_batches_play_as_the_scalar_engine(name: str) -> None:
+    rules = RULES[name]
+    seeds = [1000 * len(name) + k for k in range(48)]
+    state = batch.init(seeds, rules=rules)
+    games = [schieber.new_game(rules, seed=seed) for seed in seeds]
+    modes = replay(state, games, np.random.default_rng(len(name)))
+    assert set(modes) == set(range(6))
+
+
+@given(
+    n=st.integers(min_value=0, max_value=12),
+    seed=st.integers(min_value=0, max_value=2**64 - 1),
+    name=st.sampled_from(sorted(RULES)),
+    push=st.booleans(),
+)
+@examples(25)
+def test_any_batch_size_and_seeds(n: int, seed: int, name: str, push: bool) -> None:
+    rules = RULES[name]
+    seeds = [(seed + 7919 * k) % 2**64 for k in range(n)]
+    state = batch.init(seeds, rules=rules)
+    assert state.size == n
+    replay(state, [schieber.new_game(rules, seed=s) for s in seeds], np.random.default_rng(seed % 1000), push=push)
+
+
+def test_a_generator_draws_seeds() -> None:
+    state = batch.init(np.random.default_rng(5), 20, rules=RULES["seed-multipliers"])
+    final = batch.play_random(state, np.random.default_rng(6))
+    assert final.terminated.all() and (final.ncards == 36).all()
+    assert ((final.card_points.sum(axis=1) + final.last_trick.sum(axis=1)) == 157).all()
+    with pytest.raises(JassError):
+        batch.init(np.random.default_rng(5), rules=ROUND)
+    with pytest.raises(JassError):
+        batch.init([1, 2], 3)
+
+
+# --- crafted deals: matches, Weis of every kind, Stöck -----------------------------------
+
+STRONG = ("CJ C9 CA CK CQ C10 C8 C7 C6", "SA SK SQ SJ S10 S9 S8 S7 S6",
+          "HA HK HQ HJ H10 H9 H8 H7 H6", "DA DK DQ DJ D10 D9 D8 D7 D6")
+
+
+def weis_rich_deals(seed: int, count: int) -> list[list[int]]:
+    """Random deals made rich in Weis: one hand gets all four cards of one or two ranks, and
+    runs of 3 to 8 cards of a suit are moved into random hands."""
+    rng = random.Random(seed)
+    deals = []
+    for _ in range(count):
+        order = list(range(36))
+        rng.shuffle(order)
+
+        def move_into(seat: int, cards: list[int], keep: set[int]) -> None:
+            for card in cards:
+                here = order.index(card)
+                if 9 * seat <= here < 9 * seat + 9:
+                    continue
+                free = [i for i in range(9 * seat, 9 * seat + 9) if order[i] not in keep]
+                slot = rng.choice(free)
+                order[here], order[slot] = order[slot], order[here]
+
+        seat = rng.randrange(4)
+        quartets = [suit * 9 + rank for rank in rng.sample(range(9), rng.choice((1, 2))) for suit in range(4)]
+        move_into(seat, quartets, set(quartets))
+        for _ in range(rng.randrange(3)):
+            other = rng.randrange(4)
+            length = rng.randrange(3, 9 if other != seat else 6)
+            first = rng.randrange(4) * 9 + rng.randrange(10 - length)
+            run = list(range(first, first + length))
+            keep = set(run) | (set(quartets) if other == seat else set())
+            if len(keep) <= 9:
+                move_into(other, run, keep)
+        deals.append([sum(1 << c for c in order[9 * k: 9 * k + 9]) for k in range(4)])
+    return deals
+
+
+@pytest.mark.parametrize("name", ["flat", "no-cross-weis", "more-cards-first", "seed-multipliers"])
+def test_weis_rich_deals(name: str) -> None:
+    rules = RULES[name]
+    deals = weis_rich_deals(len(name), 40) + [[CardSet.parse(h).bits for h in STRONG]]
+    dealers = [k % 4 for k in range(len(deals))]
+    state = batch.from_hands(deals, dealers, rules=rules)
+    games = [
+        schieber.new_game(attrs.evolve(rules, first_dealer=dealer), seed=1, deal=[CardSet.from_bits(h) for h in hands])
+        for hands, dealer in zip(deals, dealers)
+    ]
+    replay(state, games, np.random.default_rng(len(name)))
+
+
+@given(order=st.permutations(range(36)), dealer=st.integers(0, 3), name=st.sampled_from(sorted(RULES)))
+@examples(30)
+def test_weis_of_every_mode(order: list[int], dealer: int, name: str) -> None:
+    """The Weis each team scores in each mode is what the scalar round credits after trick 1."""
+    rules = attrs.evolve(RULES[name], first_dealer=dealer)
+    hands = [sum(1 << c for c in order[9 * k: 9 * k + 9]) for k in range(4)]
+    state = batch.from_hands([hands], dealer, rules=rules)
+    for mode in Trump.__members__.values():
+        scalar = schieber.new_game(rules, seed=1, deal=[CardSet.from_bits(h) for h in hands])
+        scalar = schieber.apply(scalar, schieber.ChooseTrump(mode))
+        for _ in range(4):
+            scalar = schieber.apply(scalar, schieber.legal_moves(scalar)[0])
+        expected = [team.weis for team in schieber.score_round(scalar).teams]
+        assert state.weis_by_mode[0, int(mode)].tolist() == expected
+
+
+def test_a_match_and_stoeck() -> None:
+    """Seat 0 holds every Eicheln: Eicheln trump gives it Stöck and, with the Aces it may take,
+    a match when it plays its trumps first."""
+    rules = RULES["seed-multipliers"]
+    hands = [CardSet.parse(h).bits for h in STRONG]
+    state = batch.from_hands([hands], 3, rules=rules)
+    state = batch.step(state, [batch.FIRST_TRUMP_ACTION])  # Eicheln, Vorhand = seat 0
+    scalar = schieber.new_game(attrs.evolve(rules, first_dealer=3), seed=1, deal=[CardSet.from_bits(h) for h in hands])
+    scalar = schieber.apply(scalar, schieber.ChooseTrump(Trump.EICHELN))
+    while not state.terminated.all():
+        legal = np.flatnonzero(batch.legal_mask(state)[0])
+        action = int(legal[-1]) if int(state.current_player[0]) != 0 else int(legal[0])
+        state = batch.step(state, [action])
+        scalar = schieber.apply(scalar, move_of(action))
+    score = schieber.score_round(scalar)
+    assert batch.scores(state).team_score(0) == score.teams
+    assert score.teams[0].match == 150 and score.teams[0].stoeck == 20
+
+
+# --- the API: steps, illegal actions, finished games ---------------------------------------
+
+
+def test_illegal_actions() -> None:
+    state = batch.init([3, 4], rules=ROUND)
+    with pytest.raises(IllegalMoveError, match="game 1: action 5 is not legal"):
+        batch.step(state, [36, 5])
+    with pytest.raises(IllegalMoveError):
+        batch.step(state, [36, 99])
+    with pytest.raises(IllegalMoveError, match="expected 2 integer action ids"):
+        batch.step(state, [36])
+    with pytest.raises(IllegalMoveError):
+        batch.step(state, [36.0, 37.0])
+    after = batch.step(state, [36, -1], on_illegal="terminate", penalty=100)
+    assert after.terminated.tolist() == [False, True] and after.illegal.tolist() == [False, True]
+    seat = int(state.current_player[1])
+    assert after.rewards[1, seat % 2] == -100 and after.rewards[1, 1 - seat % 2] == 0
+    assert int(after.trump[0]) == 0 and not batch.legal_mask(after)[1].any()
+    # A game that is over ignores its action (any value) and writes nothing.
+    again = batch.step(after, [int(np.flatnonzero(batch.legal_mask(after)[0])[0]), 12345])
+    assert not again.rewards[1].any() and bool(again.terminated[1]) and int(again.ncards[1]) == 0
+    with pytest.raises(JassError):
+        batch.step(state, [36, -1], on_illegal="ignore")  # type: ignore[arg-type]
+
+
+def test_states_are_read_only_and_steps_leave_them_alone() -> None:
+    state = batch.init([8, 9], rules=ROUND)
+    before = {name: getattr(state, name).copy() for name in batch._GAME_FIELDS}
+    batch.play_random(state, np.random.default_rng(1))
+    for name, value in before.items():
+        assert (getattr(state, name) == value).all(), name
+    with pytest.raises(ValueError):
+        state.trump[0] = 3
+
+
+def test_an_empty_batch() -> None:
+    state = batch.init([], rules=ROUND)
+    assert state.size == 0 and batch.legal_mask(state).shape == (0, 43)
+    assert batch.play_random(state, np.random.default_rng(0)).size == 0
+
+
+def test_from_hands_refuses_bad_deals() -> None:
+    good = [hand.bits for hand in deal(1)]
+    with pytest.raises(InvalidCardsError, match="game 1"):
+        batch.from_hands([good, good[:3] + [good[2]]])
+    with pytest.raises(InvalidCardsError):
+        batch.from_hands([good[:3]])
+    with pytest.raises(InvalidCardsError):
+        batch.from_hands([good], dealer=4)
+    with pytest.raises(InvalidRulesError):
+        batch.from_hands([good], rules=object())  # type: ignore[arg-type]
+
+
+# --- positions: from_state and rollouts ----------------------------------------------------
+
+
+def positions(rules: schieber.Rules, seed: int) -> list[schieber.State]:
+    """A round before trump, after a push, after a declaration, mid-trick and mid-round."""
+    rng = random.Random(seed)
+    state = schieber.new_game(rules, seed=seed)
+    found = [state, schieber.apply(state, schieber.Push())]
+    state = schieber.apply(state, schieber.ChooseTrump(Trump(seed % 6)))
+    declare = [m for m in schieber.legal_moves(state) if isinstance(m, schieber.DeclareWeis)]
+    if declare:
+        state = schieber.apply(state, declare[0])
+    found.append(state)
+    for cards in (2, 3, 15):
+        for _ in range(cards):
+            state = schieber.apply(state, rng.choice([m for m in schieber.legal_moves(state) if isinstance(m, PlayCard)]))
+        found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("rules", [ROUND, attrs.evolve(ROUND, auto_declare=False), schieber.Rules.seed()],
+                         ids=["auto-declare", "declared", "seed-rules"])
+def test_from_state_continues_the_scalar_round(rules: schieber.Rules) -> None:
+    for seed in range(6):
+        for start in positions(rules, seed):
+            copies = batch.from_state(start, 4)
+            # Without a target a one-round game; with one the copies stop at the round's end,
+            # so replay against the same round under one-round rules.
+            scalar = start
+            if rules.target_score is not None:
+                scalar = start.replace(rules=attrs.evolve(rules, target_score=None, rounds=1))
+            replay(copies, [scalar] * 4, np.random.default_rng(seed))
+
+
+def test_rollout_from_a_state_and_from_hands() -> None:
+    state = schieber.apply(schieber.new_game(ROUND, seed=11), schieber.ChooseTrump(Trump.SCHILTEN))
+    result = batch.rollout(state, 500, np.random.default_rng(2))
+    assert result.totals.shape == (500, 2) and (result.trump == 2).all()
+    assert ((result.cards + result.last_trick).sum(axis=1) == 157).all()
+    assert len({tuple(row) for row in result.totals.tolist()}) > 10  # the copies differ
+    hands = [hand.bits for hand in deal(11)]
+    free = batch.rollout(hands, 300, np.random.default_rng(3), rules=ROUND)
+    assert set(free.trump.tolist()) == set(range(6))
+    fixed = batch.rollout(np.array(hands, dtype=np.uint64), 10, np.random.default_rng(3), trump=Trump.UNDENUFE)
+    assert (fixed.trump == 5).all() and (fixed.multiplier == 1).all()
+    with pytest.raises(JassError):
+        batch.rollout(state, 3, np.random.default_rng(2), rules=ROUND)
+    with pytest.raises(InvalidCardsError):
+        batch.rollout(hands[:3], 3, np.random.default_rng(2))
+    over = schieber.new_game(ROUND, seed=1)
+    while not schieber.is_over(over):
+        over = schieber.apply(over, schieber.legal_moves(over)[0])
+    with pytest.raises(JassError):
+        batch.from_state(over)
+
+
+# --- the shared kernels --------------------------------------------------------------------
+
+
+def _unmix(value: int) -> int:
+    """The SplitMix64 state whose output is ``value`` (the mixing steps are invertible)."""
+    mask = 2**64 - 1
+
+    def unshift(z: int, shift: int) -> int:
+        result = z
+        for _ in range(64 // shift + 1):
+            result = z ^ (result >> shift)
+        return result & mask
+
+    z = unshift(value, 31)
+    z = (z * pow(0x94D049BB133111EB, -1, 2**64)) & mask
+    z = unshift(z, 27)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 2**64)) & mask
+    return unshift(z, 30)
+
+
+def test_a_rejected_draw_is_drawn_again_as_jass_cards_does() -> None:
+    """A seed whose first draw lands in the rejected top sliver (at or above the limit for 36
+    candidates): the deck moves every later draw by one, in both implementations."""
+    seed = (_unmix(2**64 - 1) - 0x9E3779B97F4A7C15) % 2**64
+    assert core.splitmix64(np.array([seed], dtype=np.uint64))[1][0] == 2**64 - 1
+    assert core.shuffled_decks([seed, 5])[0].tolist() == [card.index for card in shuffled_deck(seed)]
+
+
+@given(st.lists(st.integers(min_value=-(2**63), max_value=2**64 - 1), max_size=20))
+@examples(30)
+def test_decks_deals_and_dealers_of_seeds(seeds: list[int]) -> None:
+    decks = core.shuffled_decks(seeds)
+    hands = core.deal_from_seeds(seeds)
+    dealers = core.seeded_seats(seeds, 4)
+    for k, seed in enumerate(seeds):
+        assert decks[k].tolist() == [card.index for card in shuffled_deck(seed)]
+        assert [int(h) for h in hands[k]] == [hand.bits for hand in deal(seed)]
+        assert int(dealers[k]) == seeded_seat(seed, 4)
+
+
+@given(st.lists(st.integers(min_value=0, max_value=2**64 - 1), min_size=1, max_size=30), st.integers(0, 2**32))
+@examples(50)
+def test_select_and_random_bits(values: list[int], seed: int) -> None:
+    x = np.array(values, dtype=np.uint64)
+    counts = core.popcount(x)
+    assert counts.tolist() == [v.bit_count() for v in values]
+    for k in range(64):
+        rows = [i for i, v in enumerate(values) if v.bit_count() > k]
+        if not rows:
+            break
+        picked = core.select_bits(x[rows], np.full(len(rows), k, dtype=np.uint64))
+        assert picked.tolist() == [[b for b in range(64) if values[i] >> b & 1][k] for i in rows]
+    picks = core.random_bits(x, np.random.default_rng(seed))
+    for value, pick in zip(values, picks.tolist()):
+        assert (value == 0 and pick == -1) or value >> pick & 1
+    assert (core.pack_bits(core.unpack_bits(x, 64)) == x).all()
+
+
+def test_random_bits_are_uniform() -> None:
+    x = np.full(70_000, sum(1 << b for b in (1, 2, 40, 48, 49, 51)), dtype=np.uint64)
+    picks = core.random_bits(x, np.random.default_rng(9))
+    values, counts = np.unique(picks, return_counts=True)
+    assert values.tolist() == [1, 2, 40, 48, 49, 51]
+    assert (abs(counts - 70_000 / 6) < 500).all()  # about 5 standard deviations
+
+
+def test_seeds_must_be_ints() -> None:
+    with pytest.raises(InvalidCardsError):
+        core.as_seeds(["1"])  # type: ignore[list-item]
+    with pytest.raises(InvalidCardsError):
+        core.as_seeds(np.array([1.5]))
+    with pytest.raises(InvalidCardsError):
+        core.as_seeds("12")  # type: ignore[arg-type]
+    with pytest.raises(InvalidCardsError):
+        core.deal_from_seeds([1], hands=5, cards_each=9)
