@@ -78,12 +78,12 @@ def check_game(state: batch.BatchState, game: int, scalar: schieber.State, writt
     play = scalar.play
     if play is not None and scalar.trump is not None:
         assert int(state.trump[game]) == int(scalar.trump)
-        tricks = play.tricks
-        assert state.trick_winners[game, : len(tricks)].tolist() == [t.winner for t in tricks]
-        assert state.trick_points[game, : len(tricks)].tolist() == [t.points for t in tricks]
-        assert state.tricks[game, : len(tricks)].tolist() == [[c.index for c in t.cards] for t in tricks]
-        assert (state.trick_winners[game, len(tricks):] == -1).all()
         current = [c.index for c in play.trick]
+        if play.tricks:
+            assert int(state.leader[game]) == play.leader
+        assert int(state.ncards[game]) == 4 * len(play.tricks) + len(current)
+        assert tuple(state.tricks_won[game].tolist()) == (
+            sum(1 for t in play.tricks if t.winner % 2 == 0), sum(1 for t in play.tricks if t.winner % 2 == 1))
         assert state.trick[game].tolist() == current + [-1] * (4 - len(current))
         assert [int(h) for h in batch.hands(state)[game]] == [play.hand(s).bits for s in range(4)]
     else:
@@ -103,11 +103,23 @@ def replay(state: batch.BatchState, games: list[schieber.State], rng: Any, *, pu
         check_game(state, game, scalar, written[game])
     while not state.terminated.all():
         actions = batch.random_actions(state, rng, push=push)
+        before = state
         state = batch.step(state, actions)
         rewards = state.rewards
         for game, scalar in enumerate(games):
             if not schieber.is_over(scalar):
                 games[game] = scalar = schieber.apply(scalar, move_of(int(actions[game])))
+                play = scalar.play
+                if play is not None and play.tricks and not play.trick and int(before.ncards[game]) % 4 == 3:
+                    # The step completed a trick: its cards, winner and points.
+                    trick = play.tricks[-1]
+                    cards = [c for c in before.trick[game].tolist() if c >= 0] + [int(actions[game])]
+                    assert cards == [c.index for c in trick.cards]
+                    assert int(state.leader[game]) == trick.winner
+                    team = trick.winner % 2
+                    taken = int(state.card_points[game, team]) - int(before.card_points[game, team])
+                    assert taken == trick.points
+                    assert int(state.card_points[game, 1 - team]) == int(before.card_points[game, 1 - team])
             else:
                 assert not rewards[game].any()
             assert rewards[game].tolist() == [rewards[game, 0], rewards[game, 1]] * 2
@@ -117,7 +129,7 @@ def replay(state: batch.BatchState, games: list[schieber.State], rng: Any, *, pu
     result = batch.scores(state)
     for game, scalar in enumerate(games):
         expected = schieber.score_round(scalar)
-        assert result.team_score(game) == expected.teams
+        assert result.team_scores(game) == expected.teams
         assert int(result.trump[game]) == int(expected.trump)
         assert tuple(result.totals[game].tolist()) == expected.totals
     return [int(t) for t in result.trump]
@@ -218,7 +230,7 @@ def test_weis_of_every_mode(order: list[int], dealer: int, name: str) -> None:
     rules = attrs.evolve(RULES[name], first_dealer=dealer)
     hands = [sum(1 << c for c in order[9 * k: 9 * k + 9]) for k in range(4)]
     state = batch.from_hands([hands], dealer, rules=rules)
-    for mode in Trump.__members__.values():
+    for mode in Trump:
         scalar = schieber.new_game(rules, seed=1, deal=[CardSet.from_bits(h) for h in hands])
         scalar = schieber.apply(scalar, schieber.ChooseTrump(mode))
         for _ in range(4):
@@ -242,7 +254,7 @@ def test_a_match_and_stoeck() -> None:
         state = batch.step(state, [action])
         scalar = schieber.apply(scalar, move_of(action))
     score = schieber.score_round(scalar)
-    assert batch.scores(state).team_score(0) == score.teams
+    assert batch.scores(state).team_scores(0) == score.teams
     assert score.teams[0].match == 150 and score.teams[0].stoeck == 20
 
 
@@ -273,7 +285,8 @@ def test_illegal_actions() -> None:
 
 def test_states_are_read_only_and_steps_leave_them_alone() -> None:
     state = batch.init([8, 9], rules=ROUND)
-    before = {name: getattr(state, name).copy() for name in batch._GAME_FIELDS}
+    names = [field.name for field in attrs.fields(batch.BatchState) if field.name != "config"]
+    before = {name: getattr(state, name).copy() for name in names}
     batch.play_random(state, np.random.default_rng(1))
     for name, value in before.items():
         assert (getattr(state, name) == value).all(), name

@@ -94,10 +94,13 @@ def splitmix64(state: NDArray[np.uint64]) -> tuple[NDArray[np.uint64], NDArray[n
     '0xe220a8397b1dcdaf'
     """
     state = state + _GOLDEN
-    z = state
-    z = (z ^ (z >> _U64(30))) * _MIX1
-    z = (z ^ (z >> _U64(27))) * _MIX2
-    return state, z ^ (z >> _U64(31))
+    z = state >> _U64(30)
+    z ^= state
+    z *= _MIX1
+    z ^= z >> _U64(27)
+    z *= _MIX2
+    z ^= z >> _U64(31)
+    return state, z
 
 
 # Fisher-Yates from the top, as jass.cards: (position, number of candidates, rejection limit;
@@ -105,6 +108,31 @@ def splitmix64(state: NDArray[np.uint64]) -> tuple[NDArray[np.uint64], NDArray[n
 _SHUFFLE: Final = tuple(
     (i, i + 1, _U64((1 << 64) - (1 << 64) % (i + 1)) if (1 << 64) % (i + 1) else None) for i in range(35, 0, -1)
 )
+
+
+def _shuffle(seeds: Seeds) -> NDArray[np.int8]:
+    """The decks of :func:`shuffled_decks`, position-major: ``int8[36, N]``."""
+    state = as_seeds(seeds)
+    n = state.shape[0]
+    # Position-major: each step reads and writes whole contiguous rows.
+    deck = np.repeat(np.arange(36, dtype=np.int8)[:, None], n, axis=1)
+    flat = deck.reshape(-1)
+    games = np.arange(n, dtype=np.intp)
+    for i, bound, limit in _SHUFFLE:
+        state, value = splitmix64(state)
+        if limit is not None:
+            again = value >= limit
+            while again.any():  # drawn again, as jass.cards does, so that value % bound is uniform
+                redo = np.flatnonzero(again)
+                state[redo], value[redo] = splitmix64(state[redo])
+                again[redo] = value[redo] >= limit
+        where = (value % _U64(bound)).astype(np.intp)
+        where *= n
+        where += games
+        picked = flat.take(where)
+        flat[where] = deck[i]
+        deck[i] = picked  # final: later steps only swap positions below i
+    return deck
 
 
 def shuffled_decks(seeds: Seeds) -> NDArray[np.int8]:
@@ -115,27 +143,7 @@ def shuffled_decks(seeds: Seeds) -> NDArray[np.int8]:
     >>> [int(i) for i in shuffled_decks([5])[0]] == [card.index for card in shuffled_deck(5)]
     True
     """
-    state = as_seeds(seeds)
-    n = state.shape[0]
-    # Position-major (36, N): each step reads and writes whole contiguous rows.
-    deck = np.repeat(np.arange(36, dtype=np.int8)[:, None], n, axis=1)
-    flat = deck.reshape(-1)
-    games = np.arange(n, dtype=np.intp)
-    for i, bound, limit in _SHUFFLE:
-        state, value = splitmix64(state)
-        if limit is None:
-            again = np.zeros(n, dtype=np.bool_)
-        else:
-            again = value >= limit
-        while limit is not None and again.any():  # drawn again, as jass.cards does, so that value % bound is uniform
-            redo = np.flatnonzero(again)
-            state[redo], value[redo] = splitmix64(state[redo])
-            again[redo] = value[redo] >= limit
-        where = (value % _U64(bound)).astype(np.intp) * n + games
-        picked = flat[where]
-        flat[where] = deck[i]
-        deck[i] = picked
-    return np.ascontiguousarray(deck.T)
+    return np.ascontiguousarray(_shuffle(seeds).T)
 
 
 def deal_from_seeds(seeds: Seeds, hands: int = 4, cards_each: int = 9) -> NDArray[np.uint64]:
@@ -150,10 +158,15 @@ def deal_from_seeds(seeds: Seeds, hands: int = 4, cards_each: int = 9) -> NDArra
         raise InvalidCardsError(f"cards_each={cards_each!r}: expected a positive int")
     if hands * cards_each > 36:
         raise InvalidCardsError(f"cannot deal {hands} hands of {cards_each} cards: only 36 cards in the deck")
-    decks = shuffled_decks(seeds)
-    bits = BITS[decks[:, : hands * cards_each]].reshape(decks.shape[0], hands, cards_each)
-    dealt: NDArray[np.uint64] = np.bitwise_or.reduce(bits, axis=2)
-    return dealt
+    return _bits_of(_shuffle(seeds), hands, cards_each)
+
+
+def _bits_of(deck: NDArray[np.int8], hands: int, cards_each: int) -> NDArray[np.uint64]:
+    """The hands of position-major decks (``int8[36, N]``) as ``uint64[N, hands]``."""
+    bits = BITS.take(deck[: hands * cards_each].astype(np.intp).reshape(hands, cards_each, -1))
+    # A hand's cards are different cards, so the sum of their bits is its bit set.
+    dealt: NDArray[np.uint64] = bits.sum(axis=1, dtype=np.uint64).T
+    return np.ascontiguousarray(dealt)
 
 
 def seeded_seats(seeds: Seeds, seats: int) -> NDArray[np.int8]:
@@ -208,6 +221,8 @@ def _select_table() -> NDArray[np.uint64]:
 
 # _SELECT8[byte * 8 + k]: the position of the k-th set bit of a byte.
 _SELECT8: Final = _select_table()
+_SELECT8_INT: Final = _SELECT8.astype(np.int64)
+_SELECT8_INT.flags.writeable = False
 
 
 def _select(x: NDArray[np.uint64], prefix: NDArray[np.uint64], k: NDArray[np.uint64]) -> NDArray[np.uint64]:
@@ -252,18 +267,55 @@ def random_below(counts: NDArray[np.unsignedinteger], rng: np.random.Generator) 
 def random_bits(x: NDArray[np.uint64], rng: np.random.Generator) -> NDArray[np.int64]:
     """A uniformly random set bit of each ``x`` (its position), ``-1`` where ``x`` is 0.
 
-    With ``x`` a set of legal actions, this is a uniformly random legal action per game.
+    With ``x`` a set of legal actions, this is a uniformly random legal action per game:
+    the ``k``-th set bit for ``k = random_below(count)`` (:func:`random_below`,
+    :func:`select_bits`), computed in place (a random policy calls it on every step).
 
     >>> rng = np.random.default_rng(0)
     >>> picks = random_bits(np.array([0b1010, 0, 1 << 42], dtype=np.uint64), rng)
     >>> int(picks[0]) in (1, 3), int(picks[1]), int(picks[2])
     (True, -1, 42)
     """
-    prefix = _byte_prefix_counts(x)
-    count = prefix >> _U64(56)
-    k = random_below(count, rng)
-    picks = _select(x, prefix, k).astype(np.int64)
-    picks[x == 0] = -1
+    x = np.ascontiguousarray(x, dtype=np.uint64)
+    n = x.shape[0]
+    # s: byte prefix counts (_byte_prefix_counts), t and u: scratch; all in place.
+    s = x >> _U64(1)
+    s &= _M1
+    np.subtract(x, s, out=s)
+    t = s >> _U64(2)
+    t &= _M2
+    s &= _M2
+    s += t
+    np.right_shift(s, _U64(4), out=t)
+    s += t
+    s &= _M4
+    s *= _L8
+    np.right_shift(s, _U64(56), out=t)  # the number of set bits
+    raw = rng.bit_generator.random_raw((n + 1) // 2).view(np.uint32)[:n]
+    k = np.multiply(raw, t, dtype=np.uint64)
+    k >>= _U64(32)  # uniform in 0 .. count - 1, as random_below
+    # _select, in place: the byte holding the k-th bit, the bits before it, the table.
+    np.add(k, _U64(1), out=t)
+    t *= _L8
+    u = s | _H8
+    u -= t
+    u &= _H8
+    u >>= _U64(7)
+    u *= _L8
+    u >>= _U64(56)
+    np.subtract(_U64(8), u, out=u)
+    u <<= _U64(3)
+    np.left_shift(s, _U64(8), out=t)
+    t >>= u
+    t &= _U64(0xFF)
+    k -= t
+    np.right_shift(x, u, out=t)
+    t &= _U64(0xFF)
+    t <<= _U64(3)
+    t += k
+    picks: NDArray[np.int64] = _SELECT8_INT.take(t.view(np.int64))
+    picks += u.view(np.int64)
+    np.putmask(picks, picks == 64, -1)  # x == 0: no bit, and the byte search ran off the end
     return picks
 
 

@@ -116,6 +116,12 @@ def _weis_key(weis: Weis, tiebreak: Any) -> int:
     return ((points * 16 + kind) * 16 + top) * 2 + in_trump
 
 
+#: The tables of one (trump, led suit) pair are a *row* of 112 entries: row ``(trump * 4 +
+#: led) * 112``. A card's key is at ``row + card`` (card < 36), the trumps allowed over a best
+#: card of key ``best`` at ``row + best + 2`` (``best`` from -2 to 108).
+_ROW: Final = 112
+
+
 @attrs.frozen(eq=False)
 class Config:
     """The tables one :class:`jass.schieber.Rules` gives the batched engine; shared by every
@@ -123,37 +129,36 @@ class Config:
 
     #: The scalar rules.
     rules: schieber.Rules
-    #: ``keys[(trump * 4 + led) * 36 + card]``: the card's strength in a trick
-    #: (:data:`jass.trump.TRICK_KEYS`).
+    #: ``keys[row + card]``: the card's strength in a trick (:data:`jass.trump.TRICK_KEYS`).
     keys: NDArray[np.int8]
+    #: ``allowed[row + best + 2]``: the trumps that may be played to a trick whose best card
+    #: has key ``best``: all of them, unless undertrumping is restricted, a plain suit is led
+    #: and a trump is winning (then those that beat it).
+    allowed: NDArray[np.uint64]
+    #: ``follow[row]``: the cards that follow the led suit; on a trump lead the trumps less
+    #: the Jack if the Bauer exception applies (the Jack alone need not follow).
+    follow: NDArray[np.uint64]
+    #: ``led_rows[card]``: ``112 * suit`` of the card, to start a row (actions above 35: 0).
+    led_rows: NDArray[np.intp]
     #: ``points[trump * 36 + card]``: card points (:func:`jass.trump.point_table`).
     points: NDArray[np.int16]
     #: ``trump_masks[trump]``: the trump suit's cards (0 for Obenabe and Undenufe).
     trump_masks: NDArray[np.uint64]
-    #: ``bauer[trump]``: the trump Jack when the Bauer exception is on, else 0.
-    bauer: NDArray[np.uint64]
-    #: ``allowed_trumps[trump * 112 + best + 2]``: the trumps that may be played to a
-    #: plain-suit trick whose best card has key ``best`` (all trumps unless undertrumping
-    #: is restricted and a trump is winning).
-    allowed_trumps: NDArray[np.uint64]
     #: ``stoeck_masks[trump]``: the trump King and Queen (0 without trump).
     stoeck_masks: NDArray[np.uint64]
     #: Multiplier per mode.
     multipliers: NDArray[np.int16]
-    #: ``suit_masks[suit]``: the nine cards of the suit.
-    suit_masks: NDArray[np.uint64]
-    #: ``suit_of[card]``: the suit of card index ``card`` (actions above 35: 0).
-    suit_of: NDArray[np.int8]
     #: Weis of one suit's cards, by the 9-bit mask of the cards held: the points of all
-    #: sequences, their number, and the key of the best one (-1: none).
+    #: sequences, their number, and the key of the best one (-2: none).
     sequence_points: NDArray[np.int32]
     sequence_count: NDArray[np.int32]
-    sequence_key: NDArray[np.int64]
+    sequence_key: NDArray[np.int32]
     #: Four of a kind, by the 9-bit mask of the ranks held four times: the points of the
-    #: Weis among them and the key of the best (-1: none); ``quartet_ranks``: the ranks that
-    #: are a Weis.
+    #: Weis among them, their number and the key of the best (-2: none); ``quartet_ranks``:
+    #: the ranks whose four cards are a Weis.
     quartet_points: NDArray[np.int32]
-    quartet_key: NDArray[np.int64]
+    quartet_count: NDArray[np.int32]
+    quartet_key: NDArray[np.int32]
     quartet_ranks: int
 
     @staticmethod
@@ -172,31 +177,31 @@ class Config:
             restricted = False
         else:  # pragma: no cover - a policy added to jass.tricks later must be added here too
             raise InvalidRulesError(f"undertrump={rules.play.undertrump!r} is not supported by jass.batch")
-        keys = np.array(TRICK_KEYS, dtype=np.int8).reshape(-1)
-        points = np.array([point_table(Trump(t)) for t in range(6)], dtype=np.int16).reshape(-1)
-        suit_masks = np.array([_SUIT_BITS << (9 * s) for s in range(4)], dtype=np.uint64)
-        trump_masks = np.array([_SUIT_BITS << (9 * t) if t < 4 else 0 for t in range(6)], dtype=np.uint64)
-        jack = int(Rank.JACK)
-        bauer = np.array(
-            [1 << (9 * t + jack) if t < 4 and rules.play.bauer_exception else 0 for t in range(6)],
-            dtype=np.uint64,
-        )
-        allowed = np.zeros((6, 112), dtype=np.uint64)
+        trump_masks = [_SUIT_BITS << (9 * t) if t < 4 else 0 for t in range(6)]
+        jack, queen, king = int(Rank.JACK), int(Rank.QUEEN), int(Rank.KING)
+        keys = np.full(24 * _ROW, -1, dtype=np.int8)
+        allowed = np.zeros(24 * _ROW, dtype=np.uint64)
+        follow = np.zeros(24 * _ROW, dtype=np.uint64)
         for t in range(6):
-            for best in range(-2, 110):
-                mask = int(trump_masks[t])
-                if restricted and t < 4 and best >= 100:
-                    mask = sum(1 << (9 * t + r) for r in range(9) if TRUMP_STRENGTH[r] > best - 100)
-                allowed[t, best + 2] = mask
-        stoeck = np.array(
-            [(1 << (9 * t + int(Rank.QUEEN))) | (1 << (9 * t + int(Rank.KING))) if t < 4 else 0 for t in range(6)],
-            dtype=np.uint64,
-        )
+            bauer = 1 << (9 * t + jack) if t < 4 and rules.play.bauer_exception else 0
+            for led in range(4):
+                row = (t * 4 + led) * _ROW
+                keys[row : row + 36] = TRICK_KEYS[t][led]
+                follow[row] = (_SUIT_BITS << (9 * led)) & ~bauer
+                for best in range(-2, 110):
+                    mask = trump_masks[t]
+                    if restricted and t < 4 and led != t and best >= 100:
+                        mask = sum(1 << (9 * t + r) for r in range(9) if TRUMP_STRENGTH[r] > best - 100)
+                    allowed[row + best + 2] = mask
+        points = np.array([point_table(Trump(t)) for t in range(6)], dtype=np.int16).reshape(-1)
+        stoeck = [(1 << (9 * t + queen)) | (1 << (9 * t + king)) if t < 4 else 0 for t in range(6)]
+        led_rows = np.zeros(64, dtype=np.intp)
+        led_rows[:36] = np.arange(36) // 9 * _ROW
         weis_rules = rules.weis
         tiebreak = weis_rules.equal_weis_tiebreak
         seq_points = np.zeros(512, dtype=np.int32)
         seq_count = np.zeros(512, dtype=np.int32)
-        seq_key = np.full(512, -1, dtype=np.int64)
+        seq_key = np.full(512, -2, dtype=np.int32)
         for mask in range(512):  # the cards of one suit (Eicheln; every suit is alike)
             found = detect_weis(CardSet.from_bits(mask), weis_rules)
             seq_points[mask] = sum(w.points for w in found)
@@ -205,25 +210,23 @@ class Config:
                 seq_key[mask] = max(_weis_key(w, tiebreak) for w in found)
         quartet_ranks = 0
         rank_points = [0] * 9
-        rank_key = [-1] * 9
+        rank_key = [-2] * 9
         for rank in Rank:
-            points_of = weis_rules.quartet_points(rank)
-            if points_of:
+            if weis_rules.quartet_points(rank):
                 quartet_ranks |= 1 << rank
                 weis = Weis.from_cards([Card.of(suit, rank) for suit in Suit], weis_rules)
                 rank_points[rank] = weis.points
                 rank_key[rank] = _weis_key(weis, tiebreak)
-        q_points = np.array([sum(rank_points[r] for r in range(9) if m >> r & 1) for m in range(512)], dtype=np.int32)
-        q_key = np.array([max([rank_key[r] for r in range(9) if m >> r & 1], default=-1) for m in range(512)],
-                         dtype=np.int64)
-        suit_of = np.zeros(64, dtype=np.int8)
-        suit_of[:36] = np.arange(36) // 9
+        ranks_of = [[r for r in range(9) if m >> r & 1] for m in range(512)]
         config = Config(
-            rules=rules, keys=keys, points=points, trump_masks=trump_masks, bauer=bauer,
-            allowed_trumps=allowed.reshape(-1), stoeck_masks=stoeck,
-            multipliers=np.array(rules.multipliers, dtype=np.int16), suit_masks=suit_masks, suit_of=suit_of,
+            rules=rules, keys=keys, allowed=allowed, follow=follow, led_rows=led_rows, points=points,
+            trump_masks=np.array(trump_masks, dtype=np.uint64), stoeck_masks=np.array(stoeck, dtype=np.uint64),
+            multipliers=np.array(rules.multipliers, dtype=np.int16),
             sequence_points=seq_points, sequence_count=seq_count, sequence_key=seq_key,
-            quartet_points=q_points, quartet_key=q_key, quartet_ranks=quartet_ranks,
+            quartet_points=np.array([sum(rank_points[r] for r in rs) for rs in ranks_of], dtype=np.int32),
+            quartet_count=np.array([len(rs) for rs in ranks_of], dtype=np.int32),
+            quartet_key=np.array([max([rank_key[r] for r in rs], default=-2) for rs in ranks_of], dtype=np.int32),
+            quartet_ranks=quartet_ranks,
         )
         for field in attrs.fields(Config):
             value = getattr(config, field.name)
@@ -241,6 +244,10 @@ def _frozen(value: Any) -> Any:
     return value
 
 
+def _field() -> Any:
+    return attrs.field(converter=_frozen)
+
+
 @attrs.frozen(eq=False)
 class BatchState:
     """N Schieber rounds at one moment each: every field is an array whose first axis is the
@@ -248,81 +255,75 @@ class BatchState:
     returns a new state (fields that did not change are shared).
 
     Seats are 0..3, team ``seat % 2``; cards are indices 0..35 (-1: none); card sets are
-    ``uint64`` bit sets (bit *i* = card *i*).
+    ``uint64`` bit sets (bit *i* = card *i*). The score breakdown so far reads as
+    :func:`scores`; the properties :attr:`weis`, :attr:`stoeck`, :attr:`last_trick` and
+    :attr:`match` are its parts that no card step needs to write.
     """
 
     #: The rules and their tables, shared by all games.
     config: Config
     #: ``int8[N]``: the dealer; Vorhand is ``(dealer + 1) % 4``.
-    dealer: NDArray[np.int8] = attrs.field(converter=_frozen)
+    dealer: NDArray[np.int8] = _field()
     #: ``uint64[N, 4]``: each seat's hand as dealt.
-    dealt: NDArray[np.uint64] = attrs.field(converter=_frozen)
+    dealt: NDArray[np.uint64] = _field()
     #: ``uint64[N]``: the cards played so far (the trick in progress included).
-    played: NDArray[np.uint64] = attrs.field(converter=_frozen)
+    played: NDArray[np.uint64] = _field()
     #: ``int8[N]``: the trump mode (:class:`~jass.trump.Trump` value), -1 until chosen.
-    trump: NDArray[np.int8] = attrs.field(converter=_frozen)
+    trump: NDArray[np.int8] = _field()
     #: ``int8[N]``: how often the choice was pushed (0, 1; 2 with push-back).
-    pushed: NDArray[np.int8] = attrs.field(converter=_frozen)
+    pushed: NDArray[np.int8] = _field()
     #: ``int8[N]``: the seat to act, -1 once the round is over.
-    current_player: NDArray[np.int8] = attrs.field(converter=_frozen)
+    current_player: NDArray[np.int8] = _field()
     #: ``int8[N]``: cards played so far (0..36); ``ncards % 4`` are in the trick in progress.
-    ncards: NDArray[np.int8] = attrs.field(converter=_frozen)
-    #: ``int8[N]``: the seat that led the trick in progress (Vorhand for the first).
-    leader: NDArray[np.int8] = attrs.field(converter=_frozen)
-    #: ``int8[N, 4]``: the cards of the trick in progress in play order, -1 after the last.
-    trick: NDArray[np.int8] = attrs.field(converter=_frozen)
-    #: ``int8[N]``: the led suit of the trick in progress, -1 before its first card.
-    led: NDArray[np.int8] = attrs.field(converter=_frozen)
+    ncards: NDArray[np.int8] = _field()
+    #: ``int8[N]``: the seat that leads or led the trick in progress; after the last trick,
+    #: the seat that took it.
+    leader: NDArray[np.int8] = _field()
+    #: ``int8[N, 4]``: the cards of the trick in progress in play order (-1: not yet played).
+    trick: NDArray[np.int8] = _field()
     #: ``int8[N]``: the strength (:data:`jass.trump.TRICK_KEYS`) of the card winning the trick
     #: in progress, -2 before its first card.
-    best: NDArray[np.int8] = attrs.field(converter=_frozen)
+    best: NDArray[np.int8] = _field()
     #: ``int8[N]``: the seat winning the trick in progress.
-    winner: NDArray[np.int8] = attrs.field(converter=_frozen)
+    winner: NDArray[np.int8] = _field()
     #: ``int16[N]``: the card points in the trick in progress.
-    points_in_trick: NDArray[np.int16] = attrs.field(converter=_frozen)
-    #: ``int8[N, 9, 4]``: the cards of each completed trick in play order (-1: not yet played).
-    tricks: NDArray[np.int8] = attrs.field(converter=_frozen)
-    #: ``int8[N, 9]``: the seat that won each completed trick (-1: not yet played).
-    trick_winners: NDArray[np.int8] = attrs.field(converter=_frozen)
-    #: ``int16[N, 9]``: the card points of each completed trick (the last-trick 5 not included).
-    trick_points: NDArray[np.int16] = attrs.field(converter=_frozen)
+    points_in_trick: NDArray[np.int16] = _field()
     #: ``int8[N, 2]``: tricks each team has taken.
-    tricks_won: NDArray[np.int8] = attrs.field(converter=_frozen)
-    #: ``int16[N, 2]``: each team's card points so far (before the multiplier).
-    card_points: NDArray[np.int16] = attrs.field(converter=_frozen)
-    #: ``int16[N, 2]``: the last trick's 5, once taken.
-    last_trick: NDArray[np.int16] = attrs.field(converter=_frozen)
-    #: ``int16[N, 2]``: the match bonus, once a team has taken all nine tricks.
-    match: NDArray[np.int16] = attrs.field(converter=_frozen)
-    #: ``int16[N, 2]``: Weis points credited (after the first trick).
-    weis: NDArray[np.int16] = attrs.field(converter=_frozen)
-    #: ``int16[N, 2]``: Stöck credited (when the second card of the two is played).
-    stoeck: NDArray[np.int16] = attrs.field(converter=_frozen)
+    tricks_won: NDArray[np.int8] = _field()
+    #: ``int16[N, 2]``: each team's card points so far (before the multiplier; the last
+    #: trick's 5 not included).
+    card_points: NDArray[np.int16] = _field()
     #: ``int16[N]``: the mode's multiplier, 0 until trump is chosen.
-    multiplier: NDArray[np.int16] = attrs.field(converter=_frozen)
+    multiplier: NDArray[np.int16] = _field()
     #: ``int16[N, 6, 2]``: the Weis points each team would score in each mode (the best Weis
     #: depends on the trump suit); all 0 without ``auto_declare``.
-    weis_by_mode: NDArray[np.int16] = attrs.field(converter=_frozen)
+    weis_by_mode: NDArray[np.int16] = _field()
     #: ``int16[N, 2]``: the Weis of the chosen mode, credited when the first trick completes.
-    weis_pending: NDArray[np.int16] = attrs.field(converter=_frozen)
+    weis_pending: NDArray[np.int16] = _field()
     #: ``uint64[N]``: the Stöck cards not yet played, when one seat holds both (else 0).
-    stoeck_left: NDArray[np.uint64] = attrs.field(converter=_frozen)
+    stoeck_left: NDArray[np.uint64] = _field()
     #: ``int8[N]``: the team holding the Stöck (-1: nobody).
-    stoeck_team: NDArray[np.int8] = attrs.field(converter=_frozen)
+    stoeck_team: NDArray[np.int8] = _field()
+    #: ``int32[N, 2]``: what the Stöck write to each team when credited (multiplier applied).
+    stoeck_gain: NDArray[np.int32] = _field()
     #: ``uint64[N]``: the trump suit's cards (0 before trump is chosen and without trump).
-    trump_mask: NDArray[np.uint64] = attrs.field(converter=_frozen)
-    #: ``uint64[N]``: the trump Jack if the Bauer exception applies, else 0.
-    bauer: NDArray[np.uint64] = attrs.field(converter=_frozen)
+    trump_mask: NDArray[np.uint64] = _field()
+    #: ``intp[N]``: ``trump * 448``, the first of the mode's rows of the :class:`Config` tables.
+    trump_row: NDArray[np.intp] = _field()
+    #: ``intp[N]``: ``(trump * 4 + led suit) * 112``, the table row of the trick in progress.
+    row: NDArray[np.intp] = _field()
+    #: ``intp[N]``: ``trump * 36``, the mode's part of :attr:`Config.points`.
+    points_row: NDArray[np.intp] = _field()
     #: ``uint64[N]``: the legal actions of the seat to act as a bit set (bit *a* = action *a*;
     #: 0 once the round is over). :func:`legal_mask` unpacks it.
-    legal: NDArray[np.uint64] = attrs.field(converter=_frozen)
+    legal: NDArray[np.uint64] = _field()
     #: ``bool[N]``: the round is over (its last card played, or an illegal action with
     #: ``on_illegal="terminate"``).
-    terminated: NDArray[np.bool_] = attrs.field(converter=_frozen)
+    terminated: NDArray[np.bool_] = _field()
     #: ``bool[N]``: the round was ended by an illegal action.
-    illegal: NDArray[np.bool_] = attrs.field(converter=_frozen)
+    illegal: NDArray[np.bool_] = _field()
     #: ``int32[N, 2]``: the points written to each team in the last step (multiplier applied).
-    gain: NDArray[np.int32] = attrs.field(converter=_frozen)
+    gain: NDArray[np.int32] = _field()
 
     @property
     def size(self) -> int:
@@ -341,21 +342,66 @@ class BatchState:
         return (self.dealer + 1) & 3
 
     @property
+    def led(self) -> NDArray[np.int8]:
+        """``int8[N]``: the led suit of the trick in progress (-1 before its first card)."""
+        first = self.trick[:, 0]
+        return np.where(first >= 0, first // 9, -1).astype(np.int8)
+
+    @property
+    def weis(self) -> NDArray[np.int16]:
+        """``int16[N, 2]``: Weis points credited (once the first trick is complete)."""
+        return (self.weis_pending * (self.ncards >= 4)[:, None]).astype(np.int16)
+
+    @property
+    def stoeck(self) -> NDArray[np.int16]:
+        """``int16[N, 2]``: Stöck credited (once the second of the two cards is played)."""
+        credited = (self.stoeck_left == 0) & (self.stoeck_team >= 0)
+        teams = self.stoeck_team[:, None] == np.arange(2)
+        points: NDArray[np.int16] = (teams & credited[:, None]).astype(np.int16) * np.int16(STOECK_POINTS)
+        return points
+
+    @property
+    def last_trick(self) -> NDArray[np.int16]:
+        """``int16[N, 2]``: the last trick's 5, once taken."""
+        over = self.ncards == 36
+        teams = (self.leader & 1)[:, None] == np.arange(2)
+        points: NDArray[np.int16] = (teams & over[:, None]).astype(np.int16) * np.int16(LAST_TRICK_BONUS)
+        return points
+
+    @property
+    def match(self) -> NDArray[np.int16]:
+        """``int16[N, 2]``: the match bonus, once a team has taken all nine tricks."""
+        bonus: NDArray[np.int16] = (self.tricks_won == _TRICKS).astype(np.int16) * np.int16(self.config.rules.match_bonus)
+        return bonus
+
+    @property
     def nbytes(self) -> int:
         """Bytes held by the state's arrays (the shared :class:`Config` left out)."""
-        return sum(
-            getattr(self, field.name).nbytes for field in attrs.fields(BatchState) if field.name != "config"
-        )
+        return sum(getattr(self, name).nbytes for name in _GAME_FIELDS)
 
 
 _GAME_FIELDS: Final = tuple(field.name for field in attrs.fields(BatchState) if field.name != "config")
+_new_state: Final = object.__new__
+_set: Final = object.__setattr__
+
+
+def _replace(state: BatchState, changes: dict[str, Any]) -> BatchState:
+    """``state`` with the fields ``changes`` (new arrays, made read-only here): the other
+    fields are shared. ``attrs.evolve`` without its per-field overhead, as a step makes one."""
+    new = _new_state(BatchState)
+    for name in ("config",) + _GAME_FIELDS:
+        _set(new, name, getattr(state, name))
+    for name, value in changes.items():
+        value.flags.writeable = False
+        _set(new, name, value)
+    return new
 
 
 @attrs.frozen(eq=False)
 class RoundScores:
     """The score breakdown of N rounds, as :class:`jass.schieber.RoundScore` gives one: each
-    field ``int[N, 2]`` per team (before the multiplier) except ``trump`` and ``multiplier``.
-    Of a round in play: what has been credited so far."""
+    field ``int16[N, 2]`` per team (before the multiplier) except ``trump`` and
+    ``multiplier``. Of a round in play: what has been credited so far."""
 
     #: ``int8[N]``: the mode (-1: not chosen).
     trump: NDArray[np.int8]
@@ -375,24 +421,23 @@ class RoundScores:
     @property
     def points(self) -> NDArray[np.int32]:
         """``int32[N, 2]``: points before the multiplier."""
-        return (
-            self.cards.astype(np.int32) + self.last_trick + self.match + self.weis + self.stoeck
-        )
+        return self.cards.astype(np.int32) + self.last_trick + self.match + self.weis + self.stoeck
 
     @property
     def totals(self) -> NDArray[np.int32]:
         """``int32[N, 2]``: points written (times the multiplier)."""
         return self.points * self.multiplier[:, None]
 
-    def team_score(self, game: int) -> tuple[schieber.TeamScore, schieber.TeamScore]:
+    def team_scores(self, game: int) -> tuple[schieber.TeamScore, schieber.TeamScore]:
         """Game ``game``'s breakdown as the scalar :class:`jass.schieber.TeamScore` pair."""
-        return tuple(  # type: ignore[return-value]
+        team0, team1 = (
             schieber.TeamScore(
                 int(self.cards[game, team]), int(self.last_trick[game, team]), int(self.match[game, team]),
                 int(self.weis[game, team]), int(self.stoeck[game, team]), int(self.multiplier[game]),
             )
             for team in (0, 1)
         )
+        return team0, team1
 
 
 # --- building states -----------------------------------------------------------------
@@ -404,9 +449,7 @@ def _weis_by_mode(config: Config, dealt: NDArray[np.uint64], vorhand: NDArray[np
     n = dealt.shape[0]
     hands = dealt.reshape(-1)
     nine = _U64(_SUIT_BITS)
-    quartets = (hands & (hands >> _U64(9)) & (hands >> _U64(18)) & (hands >> _U64(27)) & nine) & _U64(
-        config.quartet_ranks
-    )
+    quartets = hands & (hands >> _U64(9)) & (hands >> _U64(18)) & (hands >> _U64(27)) & _U64(config.quartet_ranks)
     if config.rules.weis.cross_weis:
         chosen = quartets.astype(np.intp)
         free = hands
@@ -418,42 +461,38 @@ def _weis_by_mode(config: Config, dealt: NDArray[np.uint64], vorhand: NDArray[np
         high = quartets & ~low
         options = np.stack([np.zeros_like(quartets), low, high, quartets]).astype(np.intp)  # [4, 4N]
         valid = np.stack([np.ones(hands.shape, bool), low != 0, high != 0, (low != 0) & (high != 0)])
-        spread = options | (options << 9) | (options << 18) | (options << 27)
-        free_options = hands[None, :] & ~spread.astype(np.uint64)
-        suit_masks = [((free_options >> _U64(9 * s)) & nine).astype(np.intp) for s in range(4)]
-        total = config.quartet_points[options] + sum(config.sequence_points[m] for m in suit_masks)
-        count = np.zeros(options.shape, dtype=np.int32)
-        for r in range(9):
-            count += (options >> r) & 1
-        count = count + sum(config.sequence_count[m] for m in suit_masks)
+        spread = (options | (options << 9) | (options << 18) | (options << 27)).astype(np.uint64)
+        free_options = hands[None, :] & ~spread
+        option_suits = [((free_options >> _U64(9 * s)) & nine).astype(np.intp) for s in range(4)]
+        total = config.quartet_points.take(options) + sum(config.sequence_points.take(m) for m in option_suits)
+        count = config.quartet_count.take(options) + sum(config.sequence_count.take(m) for m in option_suits)
         score = np.where(valid, total.astype(np.int64) * 64 + count, -1)
         pick = np.argmax(score, axis=0)
         columns = np.arange(hands.shape[0])
         chosen = options[pick, columns]
         free = free_options[pick, columns]
     suits = [((free >> _U64(9 * s)) & nine).astype(np.intp) for s in range(4)]
-    hand_points = config.quartet_points[chosen] + sum(config.sequence_points[m] for m in suits)
-    quartet_key = config.quartet_key[chosen]
-    suit_keys = [config.sequence_key[m] for m in suits]
-    seat = np.arange(4 * n) % 4
-    distance = (seat - np.repeat(vorhand.astype(np.intp), 4)) % 4
+    points = config.quartet_points.take(chosen)
+    for mask in suits:
+        points = points + config.sequence_points.take(mask)
+    points = points.reshape(n, 4)
+    suit_keys = [config.sequence_key.take(mask).reshape(n, 4) for mask in suits]
+    no_trump_key = config.quartet_key.take(chosen).reshape(n, 4)
+    for key in suit_keys:
+        no_trump_key = np.maximum(no_trump_key, key)
+    # Seats nearer Vorhand win ties: 3 for Vorhand .. 0, below the Weis' own key (the keys of
+    # "no Weis" are negative and stay so).
+    order = (3 - ((np.arange(4) - vorhand[:, None].astype(np.int32)) & 3)).astype(np.int32)
+    team_points = (points[:, 0] + points[:, 2], points[:, 1] + points[:, 3])
     result = np.zeros((n, 6, 2), dtype=np.int16)
-    team_points = hand_points.reshape(n, 4)
-    team_points = team_points[:, [0, 1]] + team_points[:, [2, 3]]  # [N, team]
-    for mode in range(6):
-        key = quartet_key
-        for s in range(4):
-            suit_key = suit_keys[s]
-            if s == mode:
-                suit_key = np.where(suit_key >= 0, suit_key + 1, -1)  # a sequence in the trump suit
-            key = np.maximum(key, suit_key)
-        # The seat nearest Vorhand wins a tie: below the Weis' own key.
-        full = np.where(key >= 0, key * 4 + (3 - distance), -1).reshape(n, 4)
-        best_seat = np.argmax(full, axis=1)
-        anyone = full.max(axis=1) >= 0
-        team = best_seat & 1
-        rows = np.flatnonzero(anyone)
-        result[rows, mode, team[rows]] = team_points[rows, team[rows]]
+    for mode in range(5):
+        # A sequence in the trump suit beats an equal one elsewhere: the key's lowest bit.
+        key = np.maximum(no_trump_key, suit_keys[mode] + 1) if mode < 4 else no_trump_key
+        full = key * 4 + order
+        best = (np.maximum(full[:, 0], full[:, 2]), np.maximum(full[:, 1], full[:, 3]))
+        result[:, mode, 0] = team_points[0] * ((best[0] > best[1]) & (best[0] >= 0))
+        result[:, mode, 1] = team_points[1] * ((best[1] > best[0]) & (best[1] >= 0))
+    result[:, 5] = result[:, 4]  # Undenufe compares Weis as Obenabe does: no trump suit
     return result
 
 
@@ -465,39 +504,33 @@ def _new_states(config: Config, dealt: NDArray[np.uint64], dealer: NDArray[np.in
     else:
         weis_by_mode = np.zeros((n, 6, 2), dtype=np.int16)
     zeros8 = np.zeros(n, dtype=np.int8)
-    team16 = np.zeros((n, 2), dtype=np.int16)
-    zeros64 = np.zeros(n, dtype=np.uint64)
+    rows = np.zeros(n, dtype=np.intp)
     return BatchState(
         config=config,
         dealer=dealer.astype(np.int8),
         dealt=dealt.astype(np.uint64),
-        played=zeros64,
+        played=np.zeros(n, dtype=np.uint64),
         trump=np.full(n, -1, dtype=np.int8),
         pushed=zeros8,
         current_player=vorhand,
         ncards=zeros8,
         leader=vorhand,
         trick=np.full((n, 4), -1, dtype=np.int8),
-        led=np.full(n, -1, dtype=np.int8),
         best=np.full(n, -2, dtype=np.int8),
         winner=vorhand,
         points_in_trick=np.zeros(n, dtype=np.int16),
-        tricks=np.full((n, _TRICKS, 4), -1, dtype=np.int8),
-        trick_winners=np.full((n, _TRICKS), -1, dtype=np.int8),
-        trick_points=np.zeros((n, _TRICKS), dtype=np.int16),
         tricks_won=np.zeros((n, 2), dtype=np.int8),
-        card_points=team16,
-        last_trick=team16,
-        match=team16,
-        weis=team16,
-        stoeck=team16,
+        card_points=np.zeros((n, 2), dtype=np.int16),
         multiplier=np.zeros(n, dtype=np.int16),
         weis_by_mode=weis_by_mode,
-        weis_pending=team16,
-        stoeck_left=zeros64,
+        weis_pending=np.zeros((n, 2), dtype=np.int16),
+        stoeck_left=np.zeros(n, dtype=np.uint64),
         stoeck_team=np.full(n, -1, dtype=np.int8),
-        trump_mask=zeros64,
-        bauer=zeros64,
+        stoeck_gain=np.zeros((n, 2), dtype=np.int32),
+        trump_mask=np.zeros(n, dtype=np.uint64),
+        trump_row=rows,
+        row=rows,
+        points_row=rows,
         legal=np.full(n, _CHOOSE_BITS | _PUSH_BIT, dtype=np.uint64),
         terminated=np.zeros(n, dtype=np.bool_),
         illegal=np.zeros(n, dtype=np.bool_),
@@ -521,8 +554,8 @@ def init(
     then their number): game *i* is then exactly the first round of
     ``schieber.new_game(rules, seed=seeds[i])`` (the deal :func:`jass.cards.deal` and the
     dealer from the seed unless ``rules.first_dealer`` is set); or a
-    :class:`numpy.random.Generator` and ``n``: ``n`` seeds drawn from it.
-    ``rules`` default to ``schieber.Rules.tournament(1)``.
+    :class:`numpy.random.Generator` and ``n``: ``n`` seeds drawn from it (64 random bits
+    each). ``rules`` default to ``schieber.Rules.tournament(1)``.
 
     >>> state = init([7], rules=schieber.Rules(first_dealer=0))
     >>> int(state.current_player[0]), bool(legal_mask(state)[0, 36:].all())
@@ -570,12 +603,13 @@ def from_hands(
     if array.ndim != 2 or array.shape[1] != 4:
         raise InvalidCardsError(f"hands: expected [N, 4] card bit sets, got shape {array.shape}")
     full = _U64((1 << 36) - 1)
-    bad = (np.bitwise_or.reduce(array, axis=1) != full) | (popcount(array.reshape(-1)).reshape(-1, 4) != 9).any(axis=1)
+    counts = popcount(array.reshape(-1)).reshape(-1, 4)
+    bad = (np.bitwise_or.reduce(array, axis=1) != full) | (counts != 9).any(axis=1)
     if bad.any():
         game = int(np.flatnonzero(bad)[0])
         raise InvalidCardsError(
             f"game {game}: expected 4 hands of 9 cards holding each card once, got "
-            f"{[str(CardSet.from_bits(int(h))) for h in array[game]]}"
+            f"{[str(CardSet.from_bits(int(h) & ((1 << 64) - 1))) for h in array[game]]}"
         )
     seats = np.broadcast_to(np.asarray(dealer), (array.shape[0],))
     if seats.dtype.kind not in "iu" or ((seats < 0) | (seats > 3)).any():
@@ -605,83 +639,73 @@ def from_state(state: schieber.State, copies: int = 1) -> BatchState:
     config = Config.of(state.rules)
     dealt = np.array([[hand.bits for hand in state.dealt]] * copies, dtype=np.uint64).reshape(copies, 4)
     base = _new_states(config, dealt, np.full(copies, state.dealer, dtype=np.int8))
-    if state.phase is schieber.Phase.CHOOSE_TRUMP:
-        legal = _CHOOSE_BITS | (_PUSH_BIT if state.pushed == 0 or (state.pushed == 1 and state.rules.allow_push_back)
-                                else 0)
-        seat = schieber.to_act(state)
-        assert seat is not None
-        return attrs.evolve(
-            base,
-            pushed=np.full(copies, state.pushed, dtype=np.int8),
-            current_player=np.full(copies, seat, dtype=np.int8),
-            legal=np.full(copies, legal, dtype=np.uint64),
-        )
-    play = state.play
-    assert play is not None and state.trump is not None
-    trump = int(state.trump)
     fields: dict[str, Any] = {}
 
     def fill(name: str, value: Any, dtype: Any) -> None:
         row = np.asarray(value, dtype=dtype)
         fields[name] = np.broadcast_to(row, (copies,) + row.shape).copy()
 
-    held = 0
-    for seat in range(4):
-        held |= play.hand(seat).bits
-    dealt_bits = 0
-    for hand in state.dealt:
-        dealt_bits |= hand.bits
-    trick = [card.index for card in play.trick]
-    fill("played", dealt_bits & ~held, np.uint64)
-    fill("trump", trump, np.int8)
+    seat = schieber.to_act(state)
+    assert seat is not None
     fill("pushed", state.pushed, np.int8)
-    seat_to_play = play.to_play
-    assert seat_to_play is not None
-    fill("current_player", seat_to_play, np.int8)
+    fill("current_player", seat, np.int8)
+    if state.phase is schieber.Phase.CHOOSE_TRUMP:
+        may_push = state.pushed == 0 or (state.pushed == 1 and state.rules.allow_push_back)
+        fill("legal", _CHOOSE_BITS | (_PUSH_BIT if may_push else 0), np.uint64)
+        return attrs.evolve(base, **fields)
+    play = state.play
+    assert play is not None and state.trump is not None
+    trump = int(state.trump)
+    held = 0
+    dealt_bits = 0
+    for hand_seat, hand in enumerate(state.dealt):
+        held |= play.hand(hand_seat).bits
+        dealt_bits |= hand.bits
+    played = dealt_bits & ~held
+    trick = [card.index for card in play.trick]
+    fill("played", played, np.uint64)
+    fill("trump", trump, np.int8)
     fill("ncards", 4 * len(play.tricks) + len(trick), np.int8)
     fill("leader", play.leader, np.int8)
     fill("trick", trick + [-1] * (4 - len(trick)), np.int8)
-    keys = TRICK_KEYS[trump][trick[0] // 9] if trick else None
-    table = point_table(Trump(trump))
+    keys = TRICK_KEYS[trump][trick[0] // 9] if trick else ()
     best, winner = -2, play.leader
     for position, card in enumerate(trick):
-        assert keys is not None
         if keys[card] > best:
             best, winner = keys[card], (play.leader + position) % 4
-    fill("led", trick[0] // 9 if trick else -1, np.int8)
     fill("best", best, np.int8)
     fill("winner", winner, np.int8)
-    fill("points_in_trick", sum(table[card] for card in trick), np.int16)
-    done = [[card.index for card in t.cards] for t in play.tricks] + [[-1] * 4] * (_TRICKS - len(play.tricks))
-    fill("tricks", done, np.int8)
-    fill("trick_winners", [t.winner for t in play.tricks] + [-1] * (_TRICKS - len(play.tricks)), np.int8)
-    fill("trick_points", [t.points for t in play.tricks] + [0] * (_TRICKS - len(play.tricks)), np.int16)
+    fill("points_in_trick", sum(point_table(Trump(trump))[card] for card in trick), np.int16)
     won = [0, 0]
-    for t in play.tricks:
-        won[t.winner % 2] += 1
+    cards = [0, 0]
+    for done in play.tricks:
+        won[done.winner % 2] += 1
+        cards[done.winner % 2] += done.points
     fill("tricks_won", won, np.int8)
-    score = schieber.score_round(state)  # what the round has credited so far
-    fill("card_points", [team.cards for team in score.teams], np.int16)
-    fill("stoeck", [team.stoeck for team in score.teams], np.int16)
-    fill("weis", [team.weis for team in score.teams], np.int16)
-    fill("multiplier", score.teams[0].multiplier, np.int16)
-    # The Weis the first trick will credit (or has credited).
+    fill("card_points", cards, np.int16)
+    multiplier = state.rules.multiplier(Trump(trump))
+    fill("multiplier", multiplier, np.int16)
+    # The Weis the first trick credits (or has credited).
     if state.rules.auto_declare:
-        pending = base.weis_by_mode[:1, trump].tolist()[0] if copies else [0, 0]
+        pending = base.weis_by_mode[0, trump].tolist() if copies else [0, 0]
     else:
         declared = [weis or () for weis in state.declared]
-        seat = best_weis(declared, Trump(trump), state.vorhand, state.rules.weis.equal_weis_tiebreak)
+        best_seat = best_weis(declared, Trump(trump), state.vorhand, state.rules.weis.equal_weis_tiebreak)
         pending = [0, 0]
-        if seat is not None:
-            pending[seat % 2] = sum(w.points for partner in (seat % 2, seat % 2 + 2) for w in declared[partner])
+        if best_seat is not None:
+            team = best_seat % 2
+            pending[team] = sum(w.points for partner in (team, team + 2) for w in declared[partner])
     fill("weis_pending", pending, np.int16)
     stoeck_mask = int(config.stoeck_masks[trump])
-    holders = [seat for seat, hand in enumerate(state.dealt) if stoeck_mask and hand.bits & stoeck_mask == stoeck_mask]
-    left = stoeck_mask & ~(dealt_bits & ~held) if holders else 0
-    fill("stoeck_left", left, np.uint64)
+    holders = [s for s, hand in enumerate(state.dealt) if stoeck_mask and hand.bits & stoeck_mask == stoeck_mask]
+    fill("stoeck_left", stoeck_mask & ~played if holders else 0, np.uint64)
     fill("stoeck_team", holders[0] % 2 if holders else -1, np.int8)
+    fill("stoeck_gain", [STOECK_POINTS * multiplier * (holders[0] % 2 == team) if holders else 0 for team in (0, 1)],
+         np.int32)
     fill("trump_mask", int(config.trump_masks[trump]), np.uint64)
-    fill("bauer", int(config.bauer[trump]), np.uint64)
+    fill("trump_row", trump * 4 * _ROW, np.intp)
+    fill("row", (trump * 4 + trick[0] // 9) * _ROW if trick else 0, np.intp)
+    fill("points_row", trump * 36, np.intp)
     fill("legal", play.legal_bits, np.uint64)
     return attrs.evolve(base, **fields)
 
@@ -699,172 +723,257 @@ def legal_mask(state: BatchState) -> NDArray[np.bool_]:
     return unpack_bits(state.legal, NUM_ACTIONS)
 
 
+@functools.lru_cache(maxsize=16)
+def _indices(n: int) -> tuple[NDArray[np.intp], NDArray[np.int32]]:
+    """For N games: ``4 * arange(N)`` (the first seat of each game in a flattened
+    ``[N, 4]``) and a read-only zero gain ``int32[N, 2]``."""
+    seats = np.arange(n, dtype=np.intp) * 4
+    zeros = np.zeros((n, 2), dtype=np.int32)
+    seats.flags.writeable = False
+    zeros.flags.writeable = False
+    return seats, zeros
+
+
+def _pick(condition: NDArray[np.bool_], if_true: NDArray[Any], if_false: NDArray[Any]) -> NDArray[Any]:
+    """``np.where(condition, if_true, if_false)`` for two integer arrays of one dtype, without
+    branches: numpy's ``where`` mispredicts on random conditions and costs about three times
+    as much."""
+    picked: NDArray[Any] = if_false ^ ((if_true ^ if_false) * condition)
+    return picked
+
+
+_ROW_TYPES: Final = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+
+
+def _pick_rows(condition: NDArray[np.bool_], if_true: NDArray[Any], if_false: NDArray[Any]) -> NDArray[Any]:
+    """:func:`_pick` of whole rows (game ``i`` from ``if_true`` where ``condition[i]``) of two
+    arrays of one dtype and shape ``[N, ...]``: each row as one unsigned int where it fits
+    (numpy broadcasts a condition over a short last axis slowly), else column by column."""
+    if if_true.ndim == 1:
+        return _pick(condition, if_true, if_false)
+    n = if_true.shape[0]
+    a = np.ascontiguousarray(if_true).reshape(n, -1)
+    b = np.ascontiguousarray(if_false).reshape(n, -1)
+    size = a.shape[1] * a.itemsize
+    if size in _ROW_TYPES:
+        row_type = _ROW_TYPES[size]
+        rows = _pick(condition, a.view(row_type).reshape(n), b.view(row_type).reshape(n))
+        picked: NDArray[Any] = rows.view(if_true.dtype).reshape(if_true.shape)
+        return picked
+    out = b.copy()
+    for column in range(a.shape[1]):
+        out[:, column] = _pick(condition, a[:, column], b[:, column])
+    whole: NDArray[Any] = out.reshape(if_true.shape)
+    return whole
+
+
 def _choose(state: BatchState, action: NDArray[np.intp]) -> dict[str, Any]:
     """Trump-choice steps (every game of ``state`` is choosing)."""
     config = state.config
     n = action.shape[0]
-    games = np.arange(n)
+    seats, no_gain = _indices(n)
     push = action == PUSH
-    mode = np.where(push, 0, action - FIRST_TRUMP_ACTION)
-    vorhand = state.vorhand
-    pushed = (state.pushed + push).astype(np.int8)
-    chooser = ((vorhand + 2 * (pushed & 1)) & 3).astype(np.int8)
-    may_push = (pushed == 0) | ((pushed == 1) & config.rules.allow_push_back)
-    choose_legal = np.where(may_push, _U64(_CHOOSE_BITS | _PUSH_BIT), _U64(_CHOOSE_BITS))
-    stoeck = config.stoeck_masks[mode]
-    holds = ((state.dealt & stoeck[:, None]) == stoeck[:, None]) & (stoeck != 0)[:, None]
-    held = holds.any(axis=1)
-    holder_team = (np.argmax(holds, axis=1) & 1).astype(np.int8)
     chosen = ~push
-    first_hand = state.dealt[games, vorhand]
+    mode = (action - FIRST_TRUMP_ACTION) * chosen
+    vorhand = state.vorhand
+    pushed = state.pushed + push
+    chooser = (vorhand + 2 * (pushed & 1)) & 3
+    may_push = (pushed == 0) | ((pushed == 1) & config.rules.allow_push_back)
+    multiplier = config.multipliers.take(mode) * chosen
+    # Stöck: the seat holding the trump King and Queen, if one does.
+    stoeck = config.stoeck_masks.take(mode) * chosen
+    held = [(state.dealt[:, s] & stoeck) == stoeck for s in range(4)]
+    to1 = (held[1] | held[3]) & (stoeck != 0)
+    to0 = (held[0] | held[2]) & (stoeck != 0)
+    written = multiplier.astype(np.int32) * STOECK_POINTS
+    stoeck_gain = np.empty((n, 2), dtype=np.int32)
+    stoeck_gain[:, 0] = written * to0
+    stoeck_gain[:, 1] = written * to1
+    flat = state.weis_by_mode.reshape(-1)
+    where = np.arange(n, dtype=np.intp) * 12 + mode * 2
+    weis = np.empty((n, 2), dtype=np.int16)
+    weis[:, 0] = flat.take(where) * chosen
+    weis[:, 1] = flat.take(where + 1) * chosen
+    choose_legal = _U64(_CHOOSE_BITS) | (_U64(_PUSH_BIT) * may_push)
     return {
-        "trump": np.where(chosen, mode, -1).astype(np.int8),
+        "trump": _pick(chosen, mode.astype(np.int8), np.full(n, -1, dtype=np.int8)),
         "pushed": pushed,
-        "current_player": np.where(push, chooser, vorhand).astype(np.int8),
-        "multiplier": np.where(chosen, config.multipliers[mode], 0).astype(np.int16),
-        "weis_pending": np.where(chosen[:, None], state.weis_by_mode[games, mode], 0).astype(np.int16),
-        "stoeck_left": np.where(chosen & held, stoeck, _U64(0)),
-        "stoeck_team": np.where(chosen & held, holder_team, -1).astype(np.int8),
-        "trump_mask": np.where(chosen, config.trump_masks[mode], _U64(0)),
-        "bauer": np.where(chosen, config.bauer[mode], _U64(0)),
-        "legal": np.where(push, choose_legal, first_hand),
-        "gain": np.zeros((n, 2), dtype=np.int32),
+        "current_player": _pick(push, chooser, vorhand),
+        "multiplier": multiplier,
+        "weis_pending": weis,
+        "stoeck_left": stoeck * (to0 | to1),
+        "stoeck_team": _pick(to0 | to1, to1.astype(np.int8), np.full(n, -1, dtype=np.int8)),
+        "stoeck_gain": stoeck_gain,
+        "trump_mask": config.trump_masks.take(mode) * chosen,
+        "trump_row": mode * (4 * _ROW) * chosen,
+        "points_row": mode * 36 * chosen,
+        "legal": _pick(push, choose_legal, state.dealt.take(seats + vorhand)),
+        "gain": no_gain,
     }
 
 
 def _play(state: BatchState, action: NDArray[np.intp]) -> dict[str, Any]:
-    """Card steps (every game of ``state`` is in its card play)."""
+    """Card steps (every game of ``state`` is in its card play).
+
+    When every game is at the same card of its trick (the usual case: games stepped together
+    from the start), whole columns are written and no per-game selection is needed."""
     config = state.config
     n = action.shape[0]
-    games = np.arange(n)
-    bit = BITS[action]
+    seats, no_gain = _indices(n)
+    ncards = state.ncards
+    low = int(ncards.min())
+    uniform = low == int(ncards.max())
     seat = state.current_player
-    position = state.ncards & 3
-    first = position == 0
-    all_first = bool(first.all())
-    trump = state.trump.astype(np.intp)
-    if all_first:  # lockstep: every trick starts at once
-        led = config.suit_of[action]
-    elif not first.any():
-        led = state.led
-    else:
-        led = np.where(first, config.suit_of[action], state.led)
-    key = config.keys[(trump * 4 + led) * 36 + action]
-    points = config.points[trump * 36 + action]
-    if all_first:
-        best, winner, in_trick = key, seat, points
-    else:
-        better = (key > state.best) | first
-        best = np.where(better, key, state.best)
-        winner = np.where(better, seat, state.winner)
-        in_trick = np.where(first, points, state.points_in_trick + points)
-    trick = state.trick.copy()
-    trick.reshape(-1)[games * 4 + position] = action
+    bit = BITS.take(action)
     played = state.played | bit
-    ncards = state.ncards + np.int8(1)
-    stoeck_before = state.stoeck_left
-    stoeck_left = stoeck_before & ~bit
-    stoeck_now = (stoeck_left == 0) & (stoeck_before != 0)
-    done = (ncards & 3) == 0
-    any_done = bool(done.any())
-    all_done = any_done and bool(done.all())
-    gain = np.zeros((n, 2), dtype=np.int32)
-    new: dict[str, Any] = {
-        "played": played, "ncards": ncards, "trick": trick, "stoeck_left": stoeck_left,
-    }
-    if stoeck_now.any():
-        rows = np.flatnonzero(stoeck_now)
-        teams = state.stoeck_team[rows]
-        stoeck = state.stoeck.copy()
-        stoeck[rows, teams] = STOECK_POINTS
-        gain[rows, teams] += STOECK_POINTS
-        new["stoeck"] = stoeck
+    points = config.points.take(state.points_row + action)
+    trick = state.trick.copy()
+    done: NDArray[np.bool_] | None = None
+    if uniform:
+        position = low & 3
+        if position == 0:  # a new trick: its row of tables from the led suit
+            row = state.trump_row + config.led_rows.take(action)
+            best = config.keys.take(row + action)
+            winner, in_trick = seat, points
+        else:
+            row = state.row
+            key = config.keys.take(row + action)
+            winner = _pick(key > state.best, seat, state.winner)
+            best = np.maximum(key, state.best)
+            in_trick = state.points_in_trick + points
+        trick[:, position] = action
+        all_done = any_done = position == 3
+    else:
+        positions = ncards & 3
+        first = positions == 0
+        row = _pick(first, state.trump_row + config.led_rows.take(action), state.row)
+        key = config.keys.take(row + action)
+        better = first | (key > state.best)
+        best = _pick(better, key, state.best)
+        winner = _pick(better, seat, state.winner)
+        in_trick = _pick(first, points, state.points_in_trick + points)
+        trick.reshape(-1)[seats + positions] = action
+        done = positions == 3
+        any_done = bool(done.any())
+        all_done = any_done and bool(done.all())
+    ncards = ncards + np.int8(1)
+    new: dict[str, Any] = {"played": played, "ncards": ncards}
+    gain = no_gain
+    # Stöck: credited when the holder plays the second of the two, the only one left then.
+    left = state.stoeck_left
+    credited = left == bit
+    new["stoeck_left"] = left & ~bit
+    if credited.any():
+        gain = _pick_rows(credited, state.stoeck_gain, no_gain)
+    over: NDArray[np.bool_] | None = None
     if any_done:
-        rows = games if all_done else np.flatnonzero(done)
-        team = (winner[rows] & 1).astype(np.intp)
-        number = (ncards[rows] >> 2).astype(np.intp) - 1
-        taken = in_trick[rows]
-        tricks = state.tricks.copy()
-        tricks[rows, number] = trick[rows]
-        trick_winners = state.trick_winners.copy()
-        trick_winners[rows, number] = winner[rows]
-        trick_points = state.trick_points.copy()
-        trick_points[rows, number] = taken
-        tricks_won = state.tricks_won.copy()
-        tricks_won[rows, team] += 1
-        card_points = state.card_points.copy()
-        card_points[rows, team] += taken
-        gain[rows, team] += taken
-        trick[rows] = -1
-        new.update(tricks=tricks, trick_winners=trick_winners, trick_points=trick_points,
-                   tricks_won=tricks_won, card_points=card_points)
-        first_trick = number == 0
-        if first_trick.any():
-            weis_rows = rows[first_trick]
-            weis = state.weis.copy()
-            weis[weis_rows] = state.weis_pending[weis_rows]
-            gain[weis_rows] += state.weis_pending[weis_rows]
-            new["weis"] = weis
-        last = number == _TRICKS - 1
-        if last.any():
-            last_rows = rows[last]
-            last_team = team[last]
-            last_trick = state.last_trick.copy()
-            last_trick[last_rows, last_team] = LAST_TRICK_BONUS
-            gain[last_rows, last_team] += LAST_TRICK_BONUS
-            matched = tricks_won[last_rows, last_team] == _TRICKS
-            match = state.match.copy()
-            match[last_rows[matched], last_team[matched]] = config.rules.match_bonus
-            gain[last_rows[matched], last_team[matched]] += config.rules.match_bonus
-            terminated = state.terminated.copy()
-            terminated[last_rows] = True
-            new.update(last_trick=last_trick, match=match, terminated=terminated)
+        credit = np.zeros((n, 2), dtype=np.int32)
         if all_done:
-            led = np.full(n, -1, dtype=np.int8)
+            over = _complete_all(state, new, credit, low >> 2, winner, in_trick)
+            trick = np.full((n, 4), -1, dtype=np.int8)
             best = np.full(n, -2, dtype=np.int8)
             in_trick = np.zeros(n, dtype=np.int16)
-            leader = winner
+            next_seat = winner
         else:
-            led = np.where(done, -1, led).astype(np.int8)
-            best = np.where(done, -2, best).astype(np.int8)
-            in_trick = np.where(done, 0, in_trick).astype(np.int16)
-            leader = np.where(done, winner, state.leader).astype(np.int8)
-        new["leader"] = leader
-    next_seat = winner if all_done else np.where(done, winner, (seat + 1) & 3).astype(np.int8)
-    hand = state.dealt.reshape(-1)[games * 4 + next_seat] & ~played
+            assert done is not None
+            over = _complete_some(state, new, credit, done, ncards, winner, in_trick)
+            trick = _pick_rows(done, np.full((n, 4), -1, dtype=np.int8), trick)
+            best = _pick(done, np.full(n, -2, dtype=np.int8), best)
+            in_trick = in_trick * ~done
+            next_seat = _pick(done, winner, (seat + 1) & 3)
+        credit[:, 0] *= state.multiplier
+        credit[:, 1] *= state.multiplier
+        gain = credit if gain is no_gain else gain + credit
+    else:
+        next_seat = (seat + 1) & 3
+    hand = state.dealt.take(seats + next_seat) & ~played
     if all_done:
         legal = hand  # a new trick: any card
     else:
-        # jass.tricks.legal_bits, on arrays: follow suit or trump; on a trump lead, trump
-        # unless the Jack is the only trump (Bauer exception); never undertrump a plain-suit
-        # trick unless holding only trumps.
-        follow = hand & config.suit_masks[led]
-        trump_mask = state.trump_mask
-        trumps = hand & trump_mask
-        allowed = config.allowed_trumps[trump * 112 + best + 2]
-        only_trumps = trumps == hand
-        may_trump = np.where(only_trumps, trumps, trumps & allowed)
-        plain = np.where(follow != 0, follow | may_trump, (hand & ~trump_mask) | may_trump)
-        trump_led = np.where((trumps == 0) | (trumps == state.bauer), hand, trumps)
-        legal = np.where(led == state.trump, trump_led, plain)
-        if any_done:
-            legal = np.where(done, hand, legal)
-    if any_done and "terminated" in new:
-        over = new["terminated"]
-        legal = np.where(over, _U64(0), legal)
-        next_seat = np.where(over, -1, next_seat).astype(np.int8)
+        # jass.tricks.legal_bits on arrays. Follow suit if able (on a trump lead: trump,
+        # unless the Jack is the only trump, which the follow table leaves out), else play
+        # any card; trumps may always be added, but not under a winning trump in a plain-suit
+        # trick (the allowed table) unless the hand holds only trumps.
+        follow = hand & config.follow.take(row)
+        trumps = hand & state.trump_mask
+        allowed = trumps & config.allowed.take(row + best + 2)
+        base = _pick(follow != 0, follow, hand ^ trumps)
+        legal = _pick(base != 0, base | allowed, hand)
+        if done is not None and any_done:
+            legal = _pick(done, hand, legal)
+    if over is not None:
+        legal = legal * ~over
+        next_seat = _pick(over, np.full(n, -1, dtype=np.int8), next_seat)
     new.update(
-        led=led.astype(np.int8, copy=False), best=best.astype(np.int8, copy=False),
-        winner=winner.astype(np.int8, copy=False), points_in_trick=in_trick.astype(np.int16, copy=False),
-        current_player=next_seat.astype(np.int8, copy=False), legal=legal,
-        gain=gain * state.multiplier[:, None],
+        trick=trick, row=row, best=best, winner=winner, points_in_trick=in_trick,
+        current_player=next_seat, legal=legal, gain=gain,
     )
     return new
 
 
-def _subset(state: BatchState, rows: NDArray[np.intp]) -> BatchState:
-    fields = {name: getattr(state, name)[rows] for name in _GAME_FIELDS}
-    return BatchState(config=state.config, **fields)
+def _complete_all(
+    state: BatchState, new: dict[str, Any], gain: NDArray[np.int32], number: int,
+    winner: NDArray[np.int8], taken: NDArray[np.int16],
+) -> NDArray[np.bool_] | None:
+    """Every game completes trick ``number``: credit its points to the winner's team in
+    ``new`` and ``gain`` (before the multiplier), with the Weis after the first trick and the
+    last trick and the match after the last. The games now over."""
+    team1 = (winner & 1).astype(np.bool_)
+    won = state.tricks_won.copy()
+    won[:, 0] += ~team1
+    won[:, 1] += team1
+    cards = state.card_points.copy()
+    taken1 = taken * team1
+    cards[:, 0] += taken - taken1
+    cards[:, 1] += taken1
+    gain[:, 0] += taken - taken1
+    gain[:, 1] += taken1
+    new.update(tricks_won=won, card_points=cards, leader=winner)
+    if number == 0:
+        gain += state.weis_pending
+    if number < _TRICKS - 1:
+        return None
+    bonus = state.config.rules.match_bonus
+    gain[:, 0] += (won[:, 0] == _TRICKS) * bonus + ~team1 * LAST_TRICK_BONUS
+    gain[:, 1] += (won[:, 1] == _TRICKS) * bonus + team1 * LAST_TRICK_BONUS
+    over = np.ones(winner.shape[0], dtype=np.bool_)
+    new["terminated"] = over
+    return over
+
+
+def _complete_some(
+    state: BatchState, new: dict[str, Any], gain: NDArray[np.int32], done: NDArray[np.bool_],
+    ncards: NDArray[np.int8], winner: NDArray[np.int8], in_trick: NDArray[np.int16],
+) -> NDArray[np.bool_] | None:
+    """:func:`_complete_all` for the games ``done`` only (games at different cards): the same
+    credits, each multiplied by ``done``."""
+    team1 = (winner & 1).astype(np.bool_)
+    won1 = done & team1
+    won0 = done ^ won1
+    won = state.tricks_won.copy()
+    won[:, 0] += won0
+    won[:, 1] += won1
+    taken0 = in_trick * won0
+    taken1 = in_trick * won1
+    cards = state.card_points.copy()
+    cards[:, 0] += taken0
+    cards[:, 1] += taken1
+    gain[:, 0] += taken0
+    gain[:, 1] += taken1
+    new.update(tricks_won=won, card_points=cards, leader=_pick(done, winner, state.leader))
+    first = done & (ncards == 4)
+    if first.any():
+        gain[:, 0] += state.weis_pending[:, 0] * first
+        gain[:, 1] += state.weis_pending[:, 1] * first
+    last = done & (ncards == 36)
+    if not last.any():
+        return None
+    bonus = state.config.rules.match_bonus
+    gain[:, 0] += ((won[:, 0] == _TRICKS) * bonus + won0 * LAST_TRICK_BONUS) * last
+    gain[:, 1] += ((won[:, 1] == _TRICKS) * bonus + won1 * LAST_TRICK_BONUS) * last
+    over: NDArray[np.bool_] = state.terminated | last
+    new["terminated"] = over
+    return over
 
 
 OnIllegal = Literal["raise", "terminate"]
@@ -893,13 +1002,16 @@ def step(
     n = state.size
     if action.shape != (n,) or (n and action.dtype.kind not in "iu"):
         raise IllegalMoveError(f"actions: expected {n} integer action ids, got {action.dtype} of shape {action.shape}")
-    action = action.astype(np.intp)
-    active = ~state.terminated
-    in_range = (action >= 0) & (action < NUM_ACTIONS)
-    safe = np.where(in_range, action, 63)
-    illegal = active & ((state.legal & BITS[safe]) == 0)
-    extra: dict[str, Any] = {}
-    if illegal.any():
+    if action.dtype != np.intp:
+        action = action.astype(np.intp)
+    # Negative ids wrap to huge shifts, which give 0: not legal.
+    illegal = ((state.legal >> action.astype(np.uint64)) & _U64(1)) == 0
+    over = state.terminated
+    any_over = bool(over.any())
+    if any_over:
+        illegal &= ~over
+    any_illegal = bool(illegal.any())
+    if any_illegal:
         game = int(np.flatnonzero(illegal)[0])
         if on_illegal == "raise":
             legal = np.flatnonzero(unpack_bits(state.legal[game : game + 1], NUM_ACTIONS)[0]).tolist()
@@ -909,36 +1021,36 @@ def step(
             )
         if on_illegal != "terminate":
             raise JassError(f"on_illegal={on_illegal!r}: expected 'raise' or 'terminate'")
-        active = active & ~illegal
-        rows = np.flatnonzero(illegal)
+        team1 = (state.current_player & 1).astype(np.bool_)
         gain = np.zeros((n, 2), dtype=np.int32)
-        gain[rows, state.current_player[rows] & 1] = -penalty
-        extra = {
-            "terminated": state.terminated | illegal,
+        gain[:, 0] = -penalty * (illegal & ~team1)
+        gain[:, 1] = -penalty * (illegal & team1)
+        state = _replace(state, {
+            "terminated": over | illegal,
             "illegal": state.illegal | illegal,
-            "current_player": np.where(illegal, -1, state.current_player).astype(np.int8),
-            "legal": np.where(illegal, _U64(0), state.legal),
+            "current_player": _pick(illegal, np.full(n, -1, dtype=np.int8), state.current_player),
+            "legal": state.legal * ~illegal,
             "gain": gain,
-        }
-        state = attrs.evolve(state, **extra)
-    choosing = active & (state.trump < 0)
-    playing = active & ~choosing
-    if playing.all():
-        new = _play(state, action)
-        return attrs.evolve(state, **new)
-    if choosing.all():
-        new = _choose(state, action)
-        return attrs.evolve(state, **new)
-    # Games in different phases (or some over): each group on its own rows.
-    merged = {name: getattr(state, name).copy() for name in _GAME_FIELDS}
-    if not extra:
-        merged["gain"] = np.zeros((n, 2), dtype=np.int32)
-    for group, run in ((choosing, _choose), (playing, _play)):
+        })
+        over = state.terminated
+        any_over = True
+    choosing = state.trump < 0
+    if not any_over:
+        if not choosing.any():
+            return _replace(state, _play(state, action))
+        if choosing.all():
+            return _replace(state, _choose(state, action))
+    # Games in different phases (or some over): each phase's step runs on every game, its
+    # results are kept for its own games (the others get in-range stand-in actions).
+    changes: dict[str, Any] = {"gain": state.gain if any_illegal else np.zeros((n, 2), dtype=np.int32)}
+    for group, run, stand_in in (
+        (choosing & ~over, _choose, FIRST_TRUMP_ACTION),
+        (~choosing & ~over, _play, 0),
+    ):
         if group.any():
-            rows = np.flatnonzero(group)
-            for name, value in run(_subset(state, rows), action[rows]).items():
-                merged[name][rows] = value
-    return BatchState(config=state.config, **merged)
+            for name, value in run(state, _pick(group, action, np.full(n, stand_in, dtype=np.intp))).items():
+                changes[name] = _pick_rows(group, value, changes.get(name, getattr(state, name)))
+    return _replace(state, changes)
 
 
 def random_actions(state: BatchState, rng: np.random.Generator, *, push: bool = True) -> NDArray[np.int64]:
@@ -968,7 +1080,8 @@ def play_random(state: BatchState, rng: np.random.Generator, *, push: bool = Tru
 
 
 def scores(state: BatchState) -> RoundScores:
-    """The score breakdown of every game (of a round in play: what it has credited so far)."""
+    """The score breakdown of every game (of a round in play: what it has credited so far),
+    as :func:`jass.schieber.score_round` gives it."""
     return RoundScores(
         trump=state.trump, cards=state.card_points, last_trick=state.last_trick, match=state.match,
         weis=state.weis, stoeck=state.stoeck, multiplier=state.multiplier,
@@ -1021,6 +1134,5 @@ def rollout(
             raise InvalidCardsError(f"position: expected a schieber.State or 4 card bit sets, got shape {row.shape}")
         state = from_hands(np.broadcast_to(row, (copies, 4)), dealer, rules=rules)
     if trump is not None and copies and (state.trump < 0).any():
-        mode = int(Trump(trump)) if not isinstance(trump, Trump) else int(trump)
-        state = step(state, np.full(copies, FIRST_TRUMP_ACTION + mode))
+        state = step(state, np.full(copies, FIRST_TRUMP_ACTION + int(Trump(trump))))
     return scores(play_random(state, rng, push=False))
