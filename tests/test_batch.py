@@ -93,9 +93,12 @@ def check_game(state: batch.BatchState, game: int, scalar: schieber.State, writt
     assert tuple(batch.totals(state)[game].tolist()) == schieber.totals(scalar)
 
 
-def replay(state: batch.BatchState, games: list[schieber.State], rng: Any, *, push: bool = True) -> list[int]:
+def replay(
+    state: batch.BatchState, games: list[schieber.State], rng: Any, *, push: bool = True, first: bool = False
+) -> list[int]:
     """Play the batch with random legal actions, the scalar games alongside, comparing every
-    step; the modes played."""
+    step; the modes played. With ``first``, game *k* starts with action ``36 + k % 7`` (each
+    mode, and a push) instead of a random one."""
     assert state.size == len(games)
     written = [[0, 0] for _ in games]
     for game, scalar in enumerate(games):
@@ -103,6 +106,9 @@ def replay(state: batch.BatchState, games: list[schieber.State], rng: Any, *, pu
         check_game(state, game, scalar, written[game])
     while not state.terminated.all():
         actions = batch.random_actions(state, rng, push=push)
+        if first:
+            actions = batch.FIRST_TRUMP_ACTION + np.arange(state.size) % 7
+            first = False
         before = state
         state = batch.step(state, actions)
         rewards = state.rewards
@@ -138,20 +144,20 @@ def replay(state: batch.BatchState, games: list[schieber.State], rng: Any, *, pu
 @pytest.mark.parametrize("name", list(RULES))
 def test_random_batches_play_as_the_scalar_engine(name: str) -> None:
     rules = RULES[name]
-    seeds = [1000 * len(name) + k for k in range(48)]
+    seeds = [1000 * len(name) + k for k in range(21)]
     state = batch.init(seeds, rules=rules)
     games = [schieber.new_game(rules, seed=seed) for seed in seeds]
-    modes = replay(state, games, np.random.default_rng(len(name)))
+    modes = replay(state, games, np.random.default_rng(len(name)), first=True)
     assert set(modes) == set(range(6))
 
 
 @given(
-    n=st.integers(min_value=0, max_value=12),
+    n=st.integers(min_value=0, max_value=8),
     seed=st.integers(min_value=0, max_value=2**64 - 1),
     name=st.sampled_from(sorted(RULES)),
     push=st.booleans(),
 )
-@examples(25)
+@examples(15)
 def test_any_batch_size_and_seeds(n: int, seed: int, name: str, push: bool) -> None:
     rules = RULES[name]
     seeds = [(seed + 7919 * k) % 2**64 for k in range(n)]
@@ -213,7 +219,7 @@ def weis_rich_deals(seed: int, count: int) -> list[list[int]]:
 @pytest.mark.parametrize("name", ["flat", "no-cross-weis", "more-cards-first", "seed-multipliers"])
 def test_weis_rich_deals(name: str) -> None:
     rules = RULES[name]
-    deals = weis_rich_deals(len(name), 40) + [[CardSet.parse(h).bits for h in STRONG]]
+    deals = weis_rich_deals(len(name), 16) + [[CardSet.parse(h).bits for h in STRONG]]
     dealers = [k % 4 for k in range(len(deals))]
     state = batch.from_hands(deals, dealers, rules=rules)
     games = [
@@ -223,12 +229,9 @@ def test_weis_rich_deals(name: str) -> None:
     replay(state, games, np.random.default_rng(len(name)))
 
 
-@given(order=st.permutations(range(36)), dealer=st.integers(0, 3), name=st.sampled_from(sorted(RULES)))
-@examples(30)
-def test_weis_of_every_mode(order: list[int], dealer: int, name: str) -> None:
+def assert_weis_as_scalar(hands: list[int], dealer: int, rules: schieber.Rules) -> None:
     """The Weis each team scores in each mode is what the scalar round credits after trick 1."""
-    rules = attrs.evolve(RULES[name], first_dealer=dealer)
-    hands = [sum(1 << c for c in order[9 * k: 9 * k + 9]) for k in range(4)]
+    rules = attrs.evolve(rules, first_dealer=dealer)
     state = batch.from_hands([hands], dealer, rules=rules)
     for mode in Trump:
         scalar = schieber.new_game(rules, seed=1, deal=[CardSet.from_bits(h) for h in hands])
@@ -239,23 +242,95 @@ def test_weis_of_every_mode(order: list[int], dealer: int, name: str) -> None:
         assert state.weis_by_mode[0, int(mode)].tolist() == expected
 
 
-def test_a_match_and_stoeck() -> None:
-    """Seat 0 holds every Eicheln: Eicheln trump gives it Stöck and, with the Aces it may take,
-    a match when it plays its trumps first."""
+@given(order=st.permutations(range(36)), dealer=st.integers(0, 3), name=st.sampled_from(sorted(RULES)))
+@examples(30)
+def test_weis_of_every_mode(order: list[int], dealer: int, name: str) -> None:
+    assert_weis_as_scalar([sum(1 << c for c in order[9 * k: 9 * k + 9]) for k in range(4)], dealer, RULES[name])
+
+
+def test_matches_and_stoeck() -> None:
+    """One seat holds every Eicheln and Eicheln is trump: its team takes every trick (a match,
+    with Stöck). Team 0 and team 1 each get one; a third game pushes first, so that it plays
+    a card behind the others (the steps of games at different cards). The rewards of every
+    step are what the scalar game credits."""
     rules = RULES["seed-multipliers"]
-    hands = [CardSet.parse(h).bits for h in STRONG]
-    state = batch.from_hands([hands], 3, rules=rules)
-    state = batch.step(state, [batch.FIRST_TRUMP_ACTION])  # Eicheln, Vorhand = seat 0
-    scalar = schieber.new_game(attrs.evolve(rules, first_dealer=3), seed=1, deal=[CardSet.from_bits(h) for h in hands])
-    scalar = schieber.apply(scalar, schieber.ChooseTrump(Trump.EICHELN))
+    strong = [CardSet.parse(h).bits for h in STRONG]
+    deals = [strong, strong[3:] + strong[:3], strong]  # team 0, team 1 (seat 1), team 0
+    dealers = [3, 0, 3]
+    state = batch.from_hands(deals, dealers, rules=rules)
+    games = [
+        schieber.new_game(attrs.evolve(rules, first_dealer=dealer), seed=1, deal=[CardSet.from_bits(h) for h in hands])
+        for hands, dealer in zip(deals, dealers)
+    ]
+    choices = [[batch.FIRST_TRUMP_ACTION], [batch.FIRST_TRUMP_ACTION], [batch.PUSH, batch.FIRST_TRUMP_ACTION]]
+    written = [[0, 0] for _ in games]
     while not state.terminated.all():
-        legal = np.flatnonzero(batch.legal_mask(state)[0])
-        action = int(legal[-1]) if int(state.current_player[0]) != 0 else int(legal[0])
-        state = batch.step(state, [action])
-        scalar = schieber.apply(scalar, move_of(action))
-    score = schieber.score_round(scalar)
-    assert batch.scores(state).team_scores(0) == score.teams
-    assert score.teams[0].match == 150 and score.teams[0].stoeck == 20
+        mask = batch.legal_mask(state)
+        actions = []
+        for game in range(3):
+            if choices[game]:
+                actions.append(choices[game].pop(0))
+            elif state.terminated[game]:
+                actions.append(-1)
+            else:
+                actions.append(int(np.flatnonzero(mask[game])[0]))
+        state = batch.step(state, actions)
+        for game in range(3):
+            if not schieber.is_over(games[game]):
+                games[game] = schieber.apply(games[game], move_of(actions[game]))
+            written[game] = [w + int(r) for w, r in zip(written[game], state.gain[game])]
+            check_game(state, game, games[game], written[game])
+    result = batch.scores(state)
+    for game, team in ((0, 0), (1, 1), (2, 0)):
+        score = schieber.score_round(games[game])
+        assert result.team_scores(game) == score.teams
+        assert score.teams[team].match == 150 and score.teams[team].stoeck == 20
+
+
+def weis_deal(quartet: int, suit: int, low: int, length: int, order: list[int]) -> list[int]:
+    """Seat 0 gets the four cards of rank ``quartet`` and a run of ``length`` cards of ``suit``
+    from rank ``low`` (as far as nine cards go), then cards in the order ``order``; the other
+    seats the rest, in that order."""
+    wanted = [s * 9 + quartet for s in range(4)] + [suit * 9 + r for r in range(low, min(9, low + length))]
+    hand = list(dict.fromkeys(wanted))[:9]
+    hand += [c for c in order if c not in hand][: 9 - len(hand)]
+    rest = [c for c in order if c not in hand]
+    return [sum(1 << c for c in hand)] + [sum(1 << c for c in rest[9 * k: 9 * k + 9]) for k in range(3)]
+
+
+@given(
+    quartet=st.integers(0, 8), suit=st.integers(0, 3), low=st.integers(0, 6), length=st.integers(3, 5),
+    order=st.permutations(range(36)), dealer=st.integers(0, 3),
+    name=st.sampled_from(["no-cross-weis", "flat", "more-cards-first"]),
+)
+@examples(40)
+def test_weis_with_four_of_a_kind_inside_a_sequence(
+    quartet: int, suit: int, low: int, length: int, order: list[int], dealer: int, name: str,
+) -> None:
+    """Four of a kind whose cards also make sequences: without Kreuzweis the choice between
+    them (most points, then most Weis, then the first choice) decides the Weis."""
+    assert_weis_as_scalar(weis_deal(quartet, suit, low, length, order), dealer, RULES[name])
+
+
+@pytest.mark.parametrize("hand", [
+    "C8 C9 C10 CJ CQ S10 H10 D10 DA",  # four 10s or the run C8-CQ: 100 and one Weis either way
+    "C6 C7 C8 C9 S7 S8 H7 H8 D7",
+    "C7 S7 H7 D7 C8 S8 H8 D8 C6",  # four 7s, four 8s (low_quartets) and C6-C8
+    "C9 C10 CJ CQ CK S10 H10 D10 SA",
+    "CJ SJ HJ DJ C9 C10 CQ CK SA",
+    "C6 C7 C8 S6 H6 D6 S7 H7 D7",  # four 6s and four 7s, with C6-C8
+])
+def test_weis_ties_between_four_of_a_kind_choices(hand: str) -> None:
+    """Crafted hands where ways of using the cards without Kreuzweis score alike or nearly.
+    Seat 1 holds four 7s where it can: they beat a sequence of 100 but lose to four 10s, so
+    which of two equal choices seat 0 keeps decides which team scores."""
+    bits = CardSet.parse(hand).bits
+    sevens = [c for c in (1, 10, 19, 28) if not bits >> c & 1]
+    rest = sevens + [c for c in range(36) if not bits >> c & 1 and c not in sevens]
+    hands = [bits] + [sum(1 << c for c in rest[9 * k: 9 * k + 9]) for k in range(3)]
+    for dealer in range(4):
+        for name in ("no-cross-weis", "more-cards-first", "flat"):
+            assert_weis_as_scalar(hands, dealer, RULES[name])
 
 
 # --- the API: steps, illegal actions, finished games ---------------------------------------
@@ -335,15 +410,15 @@ def positions(rules: schieber.Rules, seed: int) -> list[schieber.State]:
 @pytest.mark.parametrize("rules", [ROUND, attrs.evolve(ROUND, auto_declare=False), schieber.Rules.seed()],
                          ids=["auto-declare", "declared", "seed-rules"])
 def test_from_state_continues_the_scalar_round(rules: schieber.Rules) -> None:
-    for seed in range(6):
+    for seed in range(3):
         for start in positions(rules, seed):
-            copies = batch.from_state(start, 4)
+            copies = batch.from_state(start, 3)
             # Without a target a one-round game; with one the copies stop at the round's end,
             # so replay against the same round under one-round rules.
             scalar = start
             if rules.target_score is not None:
                 scalar = start.replace(rules=attrs.evolve(rules, target_score=None, rounds=1))
-            replay(copies, [scalar] * 4, np.random.default_rng(seed))
+            replay(copies, [scalar] * 3, np.random.default_rng(seed))
 
 
 def test_rollout_from_a_state_and_from_hands() -> None:
