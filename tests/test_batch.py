@@ -518,3 +518,222 @@ def test_seeds_must_be_ints() -> None:
         core.as_seeds("12")  # type: ignore[arg-type]
     with pytest.raises(InvalidCardsError):
         core.deal_from_seeds([1], hands=5, cards_each=9)
+
+
+# --- Differenzler ------------------------------------------------------------------------
+
+from jass import differenzler, pomme  # noqa: E402
+from jass.batch import differenzler as dz_batch  # noqa: E402
+from jass.batch import pomme as pomme_batch  # noqa: E402
+
+DZ_RULES: dict[str, differenzler.Rules] = {
+    "seed": differenzler.Rules(),
+    "forbidden-undertrump-bonus": differenzler.Rules(
+        exact_bonus=10, play=PlayRules(undertrump=Undertrump.FORBIDDEN_UNLESS_ONLY_TRUMPS)),
+    "no-bauer-zero-always": differenzler.Rules(
+        exact_bonus=5, zero_prediction_bonus=differenzler.ZeroBonus.ALWAYS, play=PlayRules(bauer_exception=False,
+                                                                                         undertrump=Undertrump.ALLOWED)),
+    "zero-never": differenzler.Rules(exact_bonus=7, zero_prediction_bonus=differenzler.ZeroBonus.NEVER),
+}
+
+
+def dz_move(action: int) -> differenzler.Move:
+    if action >= dz_batch.FIRST_PREDICT_ACTION:
+        return differenzler.Predict(action - dz_batch.FIRST_PREDICT_ACTION)
+    return PlayCard(Card(action))
+
+
+def dz_replay(state: dz_batch.DifferenzlerState, games: list[differenzler.State], choose: Any) -> None:
+    """Play the batch with ``choose(state)`` actions and the scalar games alongside, comparing
+    the legal actions and the seat to act at every step and the round's score at the end."""
+    def done(scalar: differenzler.State) -> bool:
+        return scalar.phase not in (differenzler.Phase.PREDICT, differenzler.Phase.PLAY)
+
+    written = np.zeros((state.size, 4), dtype=np.int64)
+    while True:
+        mask = dz_batch.legal_mask(state)
+        for game, scalar in enumerate(games):
+            if done(scalar):
+                assert state.terminated[game] and not mask[game].any()
+                continue
+            assert int(state.current_player[game]) == differenzler.to_act(scalar)
+            moves = differenzler.legal_moves(scalar)
+            ids = sorted(m.points + 36 if isinstance(m, differenzler.Predict) else m.card.index for m in moves)
+            assert np.flatnonzero(mask[game]).tolist() == ids
+        if state.terminated.all():
+            break
+        actions = choose(state)
+        state = dz_batch.step(state, actions)
+        written += state.rewards
+        for game, scalar in enumerate(games):
+            if not done(scalar):
+                games[game] = differenzler.apply(scalar, dz_move(int(actions[game])))
+    for game, scalar in enumerate(games):
+        score = differenzler.score_round(scalar)
+        assert score.penalties is not None
+        assert tuple(state.play.points[game].tolist()) == score.points
+        assert tuple(state.play.tricks_won[game].tolist()) == score.tricks_won
+        assert tuple(state.predictions[game].tolist()) == score.predictions
+        assert tuple((-written[game]).tolist()) == score.penalties
+
+
+@pytest.mark.parametrize("name", list(DZ_RULES))
+def test_differenzler_batches_play_as_the_scalar_engine(name: str) -> None:
+    rules = DZ_RULES[name]
+    seeds = [77 * len(name) + k for k in range(16)]
+    rng = np.random.default_rng(len(name))
+    first = dz_batch.init(seeds, rules=rules)
+    recorded: list[Any] = []
+
+    def random_choice(state: dz_batch.DifferenzlerState) -> Any:
+        actions = dz_batch.random_actions(state, rng)
+        recorded.append(actions)
+        return actions
+
+    dz_replay(first, [differenzler.new_game(rules, seed=s) for s in seeds], random_choice)
+    # Again with the same cards and exact predictions for some seats (seat 0 exact, seat 1
+    # exact or one off, seat 2 zero): the exact bonus and the zero rule.
+    replayed = dz_batch.init(seeds, rules=rules)
+    for actions in recorded:
+        replayed = dz_batch.step(replayed, actions)
+    points = replayed.play.points
+    steps = iter(recorded)
+
+    def exact(state: dz_batch.DifferenzlerState) -> Any:
+        actions = next(steps).copy()
+        predicting = (state.predicted < 4) & ~state.terminated
+        seat = state.current_player.astype(np.intp)
+        guess = points[np.arange(state.size), np.maximum(seat, 0)].astype(np.int64)
+        guess = np.where(seat == 1, guess + np.arange(state.size) % 2, guess)
+        guess = np.where(seat == 2, 0, guess)
+        actions[predicting] = 36 + guess[predicting]
+        return actions
+
+    dz_replay(dz_batch.init(seeds, rules=rules), [differenzler.new_game(rules, seed=s) for s in seeds], exact)
+
+
+def test_differenzler_a_seat_without_a_trick() -> None:
+    """Seat 1 cannot take a trick: an exact prediction of 0 earns the bonus only as the
+    zero rule says."""
+    hands = [CardSet.parse(h).bits for h in ("C10 CJ CQ CK CA S10 SJ SQ SK", "C6 C7 C8 C9 S6 S7 S8 S9 H6",
+                                              "SA H7 H8 H9 H10 HJ HQ HK HA", "D6 D7 D8 D9 D10 DJ DQ DK DA")]
+    for name, rules in DZ_RULES.items():
+        rules = attrs.evolve(rules, first_dealer=3)
+        state = dz_batch.from_hands([hands] * 3, 3, rules=rules)
+        games = [differenzler.new_game(rules, seed=1, deal=[CardSet.from_bits(h) for h in hands]) for _ in range(3)]
+        rng = np.random.default_rng(1)
+
+        def zero_for_seat_1(state: dz_batch.DifferenzlerState) -> Any:
+            actions = dz_batch.random_actions(state, rng)
+            actions[(state.current_player == 1) & (state.predicted < 4)] = 36
+            return actions
+
+        dz_replay(state, games, zero_for_seat_1)
+
+
+def test_differenzler_from_state() -> None:
+    rules = DZ_RULES["forbidden-undertrump-bonus"]
+    rng = random.Random(3)
+    for seed in range(4):
+        scalar = differenzler.new_game(rules, seed=seed)
+        for moves in (0, 2, 4, 9, 20):
+            while (len(scalar.play.tricks) * 4 + len(scalar.play.trick) + sum(p is not None for p in scalar.predictions)
+                   < moves):
+                scalar = differenzler.apply(scalar, rng.choice(differenzler.legal_moves(scalar)))
+            copies = dz_batch.from_state(scalar, 3)
+            dz_replay(copies, [scalar] * 3, lambda s: dz_batch.random_actions(s, np.random.default_rng(seed)))
+    with pytest.raises(JassError):
+        dz_batch.from_state(schieber.new_game(seed=1))  # type: ignore[arg-type]
+
+
+def test_differenzler_seeded_deals_and_illegal_actions() -> None:
+    state = dz_batch.init(np.random.default_rng(2), 5)
+    assert state.size == 5 and (state.predicted == 0).all()
+    for seed in range(20):
+        scalar = differenzler.new_game(differenzler.Rules(), seed=seed)
+        batch_state = dz_batch.init([seed])
+        assert int(batch_state.face_up[0]) == scalar.face_up.index and int(batch_state.dealer[0]) == scalar.dealer
+    with pytest.raises(IllegalMoveError):
+        dz_batch.step(dz_batch.init([1]), [5])  # a card before the predictions
+    with pytest.raises(IllegalMoveError):
+        dz_batch.step(dz_batch.init([1]), [36 + 158])
+    with pytest.raises(InvalidCardsError):
+        dz_batch.from_hands([[1, 2, 3, 4]])
+
+
+# --- la pomme ------------------------------------------------------------------------------
+
+POMME_RULES: dict[str, pomme.Rules] = {
+    "seed": pomme.Rules(),
+    "cancel-high-threshold": pomme.Rules(both_pommes_cancel=True, pomme_threshold=70, bauer_exception=False),
+    "jack-20": pomme.Rules(trump_jack_points=20, pomme_threshold=60),
+}
+
+
+def pomme_to_play(state: pomme.State) -> pomme.State:
+    """Both keep their hands and nobody swaps the trump 6: the state the batch's init starts at."""
+    while state.phase is not pomme.Phase.PLAY:
+        moves = pomme.legal_moves(state)
+        keep = [m for m in moves if isinstance(m, (pomme.KeepHand, pomme.DeclineSwap))]
+        state = pomme.apply(state, keep[0])
+    return state
+
+
+def pomme_replay(state: pomme_batch.PommeState, games: list[pomme.State], rng: Any) -> None:
+    written = np.zeros((state.size, 2), dtype=np.int64)
+    while True:
+        mask = pomme_batch.legal_mask(state)
+        for game, scalar in enumerate(games):
+            if scalar.phase is not pomme.Phase.PLAY:
+                assert state.terminated[game] and not mask[game].any()
+                continue
+            assert int(state.current_player[game]) == pomme.to_act(scalar)
+            assert np.flatnonzero(mask[game]).tolist() == [m.card.index for m in pomme.legal_moves(scalar)]
+        if state.terminated.all():
+            break
+        actions = pomme_batch.random_actions(state, rng)
+        state = pomme_batch.step(state, actions)
+        written += state.rewards
+        for game, scalar in enumerate(games):
+            if scalar.phase is pomme.Phase.PLAY:
+                games[game] = pomme.apply(scalar, PlayCard(Card(int(actions[game]))))
+    result = pomme_batch.result(state)
+    for game, scalar in enumerate(games):
+        score = pomme.score_round(scalar)
+        assert tuple(result.card_points[game].tolist()) == score.card_points
+        assert tuple(result.last_trick[game].tolist()) == score.last_trick
+        assert tuple(result.totals[game].tolist()) == score.totals
+        assert tuple(result.won[game].tolist()) == score.won
+        assert tuple(result.pommes[game].tolist()) == score.pommes
+        assert tuple(result.game_points[game].tolist()) == score.game_points == tuple(written[game].tolist())
+
+
+@pytest.mark.parametrize("name", list(POMME_RULES))
+def test_pomme_batches_play_as_the_scalar_engine(name: str) -> None:
+    rules = POMME_RULES[name]
+    seeds = [31 * len(name) + k for k in range(24)]
+    games = [pomme_to_play(pomme.new_game(rules, seed=s)) for s in seeds]
+    state = pomme_batch.init(seeds, rules=rules)
+    for game, scalar in enumerate(games):
+        assert [int(h) for h in state.play.hands[game]] == [scalar.play.hand(s).bits for s in range(2)]
+        assert int(state.play.trump[game]) == int(scalar.trump)
+    pomme_replay(state, games, np.random.default_rng(len(name)))
+
+
+def test_pomme_from_state_after_exchanges() -> None:
+    rng = random.Random(5)
+    for seed in range(6):
+        rules = POMME_RULES["cancel-high-threshold" if seed % 2 else "seed"]
+        scalar = pomme.new_game(rules, seed=seed)
+        while scalar.phase is not pomme.Phase.PLAY:
+            scalar = pomme.apply(scalar, rng.choice(pomme.legal_moves(scalar)))
+        for _ in range(seed * 2):
+            scalar = pomme.apply(scalar, rng.choice(pomme.legal_moves(scalar)))
+        pomme_replay(pomme_batch.from_state(scalar, 3), [scalar] * 3, np.random.default_rng(seed))
+    with pytest.raises(JassError):
+        pomme_batch.from_state(pomme.new_game(seed=1))
+    with pytest.raises(InvalidCardsError):
+        pomme_batch.from_hands([[3, 3]], 0)
+    with pytest.raises(IllegalMoveError):
+        state = pomme_batch.init([1])
+        pomme_batch.step(state, [int(np.flatnonzero(~pomme_batch.legal_mask(state)[0])[0])])

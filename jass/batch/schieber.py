@@ -60,12 +60,12 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from jass import schieber
+from jass.batch.cardplay import ROW, PlayTables, legal_after, pick, pick_rows
 from jass.batch.core import BITS, Seeds, as_seeds, deal_from_seeds, popcount, random_bits, seeded_seats, unpack_bits
 from jass.cards import Card, CardSet, Rank, Suit
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
-from jass.tricks import Undertrump
-from jass.trump import LAST_TRICK_BONUS, TRICK_KEYS, TRUMP_STRENGTH, Trump, point_table
-from jass.weis import STOECK_POINTS, Weis, WeisRules, best_weis, detect_weis, weis_strength
+from jass.trump import LAST_TRICK_BONUS, TRICK_KEYS, Trump, point_table
+from jass.weis import STOECK_POINTS, Weis, best_weis, detect_weis, weis_strength
 
 __all__ = [
     "NUM_ACTIONS",
@@ -116,12 +116,6 @@ def _weis_key(weis: Weis, tiebreak: Any) -> int:
     return ((points * 16 + kind) * 16 + top) * 2 + in_trump
 
 
-#: The tables of one (trump, led suit) pair are a *row* of 112 entries: row ``(trump * 4 +
-#: led) * 112``. A card's key is at ``row + card`` (card < 36), the trumps allowed over a best
-#: card of key ``best`` at ``row + best + 2`` (``best`` from -2 to 108).
-_ROW: Final = 112
-
-
 @attrs.frozen(eq=False)
 class Config:
     """The tables one :class:`jass.schieber.Rules` gives the batched engine; shared by every
@@ -129,21 +123,8 @@ class Config:
 
     #: The scalar rules.
     rules: schieber.Rules
-    #: ``keys[row + card]``: the card's strength in a trick (:data:`jass.trump.TRICK_KEYS`).
-    keys: NDArray[np.int8]
-    #: ``allowed[row + best + 2]``: the trumps that may be played to a trick whose best card
-    #: has key ``best``: all of them, unless undertrumping is restricted, a plain suit is led
-    #: and a trump is winning (then those that beat it).
-    allowed: NDArray[np.uint64]
-    #: ``follow[row]``: the cards that follow the led suit; on a trump lead the trumps less
-    #: the Jack if the Bauer exception applies (the Jack alone need not follow).
-    follow: NDArray[np.uint64]
-    #: ``led_rows[card]``: ``112 * suit`` of the card, to start a row (actions above 35: 0).
-    led_rows: NDArray[np.intp]
-    #: ``points[trump * 36 + card]``: card points (:func:`jass.trump.point_table`).
-    points: NDArray[np.int16]
-    #: ``trump_masks[trump]``: the trump suit's cards (0 for Obenabe and Undenufe).
-    trump_masks: NDArray[np.uint64]
+    #: The card-play rules (``rules.play``) as tables.
+    tables: PlayTables
     #: ``stoeck_masks[trump]``: the trump King and Queen (0 without trump).
     stoeck_masks: NDArray[np.uint64]
     #: Multiplier per mode.
@@ -171,32 +152,8 @@ class Config:
         """
         if not isinstance(rules, schieber.Rules):
             raise InvalidRulesError(f"rules={rules!r}: expected a jass.schieber.Rules")
-        if rules.play.undertrump is Undertrump.FORBIDDEN_UNLESS_ONLY_TRUMPS:
-            restricted = True
-        elif rules.play.undertrump is Undertrump.ALLOWED:
-            restricted = False
-        else:  # pragma: no cover - a policy added to jass.tricks later must be added here too
-            raise InvalidRulesError(f"undertrump={rules.play.undertrump!r} is not supported by jass.batch")
-        trump_masks = [_SUIT_BITS << (9 * t) if t < 4 else 0 for t in range(6)]
-        jack, queen, king = int(Rank.JACK), int(Rank.QUEEN), int(Rank.KING)
-        keys = np.full(24 * _ROW, -1, dtype=np.int8)
-        allowed = np.zeros(24 * _ROW, dtype=np.uint64)
-        follow = np.zeros(24 * _ROW, dtype=np.uint64)
-        for t in range(6):
-            bauer = 1 << (9 * t + jack) if t < 4 and rules.play.bauer_exception else 0
-            for led in range(4):
-                row = (t * 4 + led) * _ROW
-                keys[row : row + 36] = TRICK_KEYS[t][led]
-                follow[row] = (_SUIT_BITS << (9 * led)) & ~bauer
-                for best in range(-2, 110):
-                    mask = trump_masks[t]
-                    if restricted and t < 4 and led != t and best >= 100:
-                        mask = sum(1 << (9 * t + r) for r in range(9) if TRUMP_STRENGTH[r] > best - 100)
-                    allowed[row + best + 2] = mask
-        points = np.array([point_table(Trump(t)) for t in range(6)], dtype=np.int16).reshape(-1)
+        queen, king = int(Rank.QUEEN), int(Rank.KING)
         stoeck = [(1 << (9 * t + queen)) | (1 << (9 * t + king)) if t < 4 else 0 for t in range(6)]
-        led_rows = np.zeros(64, dtype=np.intp)
-        led_rows[:36] = np.arange(36) // 9 * _ROW
         weis_rules = rules.weis
         tiebreak = weis_rules.equal_weis_tiebreak
         seq_points = np.zeros(512, dtype=np.int32)
@@ -219,8 +176,7 @@ class Config:
                 rank_key[rank] = _weis_key(weis, tiebreak)
         ranks_of = [[r for r in range(9) if m >> r & 1] for m in range(512)]
         config = Config(
-            rules=rules, keys=keys, allowed=allowed, follow=follow, led_rows=led_rows, points=points,
-            trump_masks=np.array(trump_masks, dtype=np.uint64), stoeck_masks=np.array(stoeck, dtype=np.uint64),
+            rules=rules, tables=PlayTables.of(rules.play), stoeck_masks=np.array(stoeck, dtype=np.uint64),
             multipliers=np.array(rules.multipliers, dtype=np.int16),
             sequence_points=seq_points, sequence_count=seq_count, sequence_key=seq_key,
             quartet_points=np.array([sum(rank_points[r] for r in rs) for rs in ranks_of], dtype=np.int32),
@@ -702,9 +658,9 @@ def from_state(state: schieber.State, copies: int = 1) -> BatchState:
     fill("stoeck_team", holders[0] % 2 if holders else -1, np.int8)
     fill("stoeck_gain", [STOECK_POINTS * multiplier * (holders[0] % 2 == team) if holders else 0 for team in (0, 1)],
          np.int32)
-    fill("trump_mask", int(config.trump_masks[trump]), np.uint64)
-    fill("trump_row", trump * 4 * _ROW, np.intp)
-    fill("row", (trump * 4 + trick[0] // 9) * _ROW if trick else 0, np.intp)
+    fill("trump_mask", int(config.tables.trump_masks[trump]), np.uint64)
+    fill("trump_row", trump * 4 * ROW, np.intp)
+    fill("row", (trump * 4 + trick[0] // 9) * ROW if trick else 0, np.intp)
     fill("points_row", trump * 36, np.intp)
     fill("legal", play.legal_bits, np.uint64)
     return attrs.evolve(base, **fields)
@@ -732,39 +688,6 @@ def _indices(n: int) -> tuple[NDArray[np.intp], NDArray[np.int32]]:
     seats.flags.writeable = False
     zeros.flags.writeable = False
     return seats, zeros
-
-
-def _pick(condition: NDArray[np.bool_], if_true: NDArray[Any], if_false: NDArray[Any]) -> NDArray[Any]:
-    """``np.where(condition, if_true, if_false)`` for two integer arrays of one dtype, without
-    branches: numpy's ``where`` mispredicts on random conditions and costs about three times
-    as much."""
-    picked: NDArray[Any] = if_false ^ ((if_true ^ if_false) * condition)
-    return picked
-
-
-_ROW_TYPES: Final = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
-
-
-def _pick_rows(condition: NDArray[np.bool_], if_true: NDArray[Any], if_false: NDArray[Any]) -> NDArray[Any]:
-    """:func:`_pick` of whole rows (game ``i`` from ``if_true`` where ``condition[i]``) of two
-    arrays of one dtype and shape ``[N, ...]``: each row as one unsigned int where it fits
-    (numpy broadcasts a condition over a short last axis slowly), else column by column."""
-    if if_true.ndim == 1:
-        return _pick(condition, if_true, if_false)
-    n = if_true.shape[0]
-    a = np.ascontiguousarray(if_true).reshape(n, -1)
-    b = np.ascontiguousarray(if_false).reshape(n, -1)
-    size = a.shape[1] * a.itemsize
-    if size in _ROW_TYPES:
-        row_type = _ROW_TYPES[size]
-        rows = _pick(condition, a.view(row_type).reshape(n), b.view(row_type).reshape(n))
-        picked: NDArray[Any] = rows.view(if_true.dtype).reshape(if_true.shape)
-        return picked
-    out = b.copy()
-    for column in range(a.shape[1]):
-        out[:, column] = _pick(condition, a[:, column], b[:, column])
-    whole: NDArray[Any] = out.reshape(if_true.shape)
-    return whole
 
 
 def _choose(state: BatchState, action: NDArray[np.intp]) -> dict[str, Any]:
@@ -796,18 +719,18 @@ def _choose(state: BatchState, action: NDArray[np.intp]) -> dict[str, Any]:
     weis[:, 1] = flat.take(where + 1) * chosen
     choose_legal = _U64(_CHOOSE_BITS) | (_U64(_PUSH_BIT) * may_push)
     return {
-        "trump": _pick(chosen, mode.astype(np.int8), np.full(n, -1, dtype=np.int8)),
+        "trump": pick(chosen, mode.astype(np.int8), np.full(n, -1, dtype=np.int8)),
         "pushed": pushed,
-        "current_player": _pick(push, chooser, vorhand),
+        "current_player": pick(push, chooser, vorhand),
         "multiplier": multiplier,
         "weis_pending": weis,
         "stoeck_left": stoeck * (to0 | to1),
-        "stoeck_team": _pick(to0 | to1, to1.astype(np.int8), np.full(n, -1, dtype=np.int8)),
+        "stoeck_team": pick(to0 | to1, to1.astype(np.int8), np.full(n, -1, dtype=np.int8)),
         "stoeck_gain": stoeck_gain,
-        "trump_mask": config.trump_masks.take(mode) * chosen,
-        "trump_row": mode * (4 * _ROW) * chosen,
+        "trump_mask": config.tables.trump_masks.take(mode) * chosen,
+        "trump_row": mode * (4 * ROW) * chosen,
         "points_row": mode * 36 * chosen,
-        "legal": _pick(push, choose_legal, state.dealt.take(seats + vorhand)),
+        "legal": pick(push, choose_legal, state.dealt.take(seats + vorhand)),
         "gain": no_gain,
     }
 
@@ -826,19 +749,19 @@ def _play(state: BatchState, action: NDArray[np.intp]) -> dict[str, Any]:
     seat = state.current_player
     bit = BITS.take(action)
     played = state.played | bit
-    points = config.points.take(state.points_row + action)
+    points = config.tables.points.take(state.points_row + action)
     trick = state.trick.copy()
     done: NDArray[np.bool_] | None = None
     if uniform:
         position = low & 3
         if position == 0:  # a new trick: its row of tables from the led suit
-            row = state.trump_row + config.led_rows.take(action)
-            best = config.keys.take(row + action)
+            row = state.trump_row + config.tables.led_rows.take(action)
+            best = config.tables.keys.take(row + action)
             winner, in_trick = seat, points
         else:
             row = state.row
-            key = config.keys.take(row + action)
-            winner = _pick(key > state.best, seat, state.winner)
+            key = config.tables.keys.take(row + action)
+            winner = pick(key > state.best, seat, state.winner)
             best = np.maximum(key, state.best)
             in_trick = state.points_in_trick + points
         trick[:, position] = action
@@ -846,12 +769,12 @@ def _play(state: BatchState, action: NDArray[np.intp]) -> dict[str, Any]:
     else:
         positions = ncards & 3
         first = positions == 0
-        row = _pick(first, state.trump_row + config.led_rows.take(action), state.row)
-        key = config.keys.take(row + action)
+        row = pick(first, state.trump_row + config.tables.led_rows.take(action), state.row)
+        key = config.tables.keys.take(row + action)
         better = first | (key > state.best)
-        best = _pick(better, key, state.best)
-        winner = _pick(better, seat, state.winner)
-        in_trick = _pick(first, points, state.points_in_trick + points)
+        best = pick(better, key, state.best)
+        winner = pick(better, seat, state.winner)
+        in_trick = pick(first, points, state.points_in_trick + points)
         trick.reshape(-1)[seats + positions] = action
         done = positions == 3
         any_done = bool(done.any())
@@ -864,7 +787,7 @@ def _play(state: BatchState, action: NDArray[np.intp]) -> dict[str, Any]:
     credited = left == bit
     new["stoeck_left"] = left & ~bit
     if credited.any():
-        gain = _pick_rows(credited, state.stoeck_gain, no_gain)
+        gain = pick_rows(credited, state.stoeck_gain, no_gain)
     over: NDArray[np.bool_] | None = None
     if any_done:
         credit = np.zeros((n, 2), dtype=np.int32)
@@ -877,10 +800,10 @@ def _play(state: BatchState, action: NDArray[np.intp]) -> dict[str, Any]:
         else:
             assert done is not None
             over = _complete_some(state, new, credit, done, ncards, winner, in_trick)
-            trick = _pick_rows(done, np.full((n, 4), -1, dtype=np.int8), trick)
-            best = _pick(done, np.full(n, -2, dtype=np.int8), best)
+            trick = pick_rows(done, np.full((n, 4), -1, dtype=np.int8), trick)
+            best = pick(done, np.full(n, -2, dtype=np.int8), best)
             in_trick = in_trick * ~done
-            next_seat = _pick(done, winner, (seat + 1) & 3)
+            next_seat = pick(done, winner, (seat + 1) & 3)
         credit[:, 0] *= state.multiplier
         credit[:, 1] *= state.multiplier
         gain = credit if gain is no_gain else gain + credit
@@ -890,20 +813,12 @@ def _play(state: BatchState, action: NDArray[np.intp]) -> dict[str, Any]:
     if all_done:
         legal = hand  # a new trick: any card
     else:
-        # jass.tricks.legal_bits on arrays. Follow suit if able (on a trump lead: trump,
-        # unless the Jack is the only trump, which the follow table leaves out), else play
-        # any card; trumps may always be added, but not under a winning trump in a plain-suit
-        # trick (the allowed table) unless the hand holds only trumps.
-        follow = hand & config.follow.take(row)
-        trumps = hand & state.trump_mask
-        allowed = trumps & config.allowed.take(row + best + 2)
-        base = _pick(follow != 0, follow, hand ^ trumps)
-        legal = _pick(base != 0, base | allowed, hand)
+        legal = legal_after(config.tables, hand, row, best, state.trump_mask)
         if done is not None and any_done:
-            legal = _pick(done, hand, legal)
+            legal = pick(done, hand, legal)
     if over is not None:
         legal = legal * ~over
-        next_seat = _pick(over, np.full(n, -1, dtype=np.int8), next_seat)
+        next_seat = pick(over, np.full(n, -1, dtype=np.int8), next_seat)
     new.update(
         trick=trick, row=row, best=best, winner=winner, points_in_trick=in_trick,
         current_player=next_seat, legal=legal, gain=gain,
@@ -960,7 +875,7 @@ def _complete_some(
     cards[:, 1] += taken1
     gain[:, 0] += taken0
     gain[:, 1] += taken1
-    new.update(tricks_won=won, card_points=cards, leader=_pick(done, winner, state.leader))
+    new.update(tricks_won=won, card_points=cards, leader=pick(done, winner, state.leader))
     first = done & (ncards == 4)
     if first.any():
         gain[:, 0] += state.weis_pending[:, 0] * first
@@ -1028,7 +943,7 @@ def step(
         state = _replace(state, {
             "terminated": over | illegal,
             "illegal": state.illegal | illegal,
-            "current_player": _pick(illegal, np.full(n, -1, dtype=np.int8), state.current_player),
+            "current_player": pick(illegal, np.full(n, -1, dtype=np.int8), state.current_player),
             "legal": state.legal * ~illegal,
             "gain": gain,
         })
@@ -1048,8 +963,8 @@ def step(
         (~choosing & ~over, _play, 0),
     ):
         if group.any():
-            for name, value in run(state, _pick(group, action, np.full(n, stand_in, dtype=np.intp))).items():
-                changes[name] = _pick_rows(group, value, changes.get(name, getattr(state, name)))
+            for name, value in run(state, pick(group, action, np.full(n, stand_in, dtype=np.intp))).items():
+                changes[name] = pick_rows(group, value, changes.get(name, getattr(state, name)))
     return _replace(state, changes)
 
 
