@@ -558,7 +558,8 @@ def dz_replay(state: dz_batch.DifferenzlerState, games: list[differenzler.State]
                 continue
             assert int(state.current_player[game]) == differenzler.to_act(scalar)
             moves = differenzler.legal_moves(scalar)
-            ids = sorted(m.points + 36 if isinstance(m, differenzler.Predict) else m.card.index for m in moves)
+            ids = sorted(m.points + 36 if isinstance(m, differenzler.Predict) else action_of(m) for m in moves
+                         if not isinstance(m, differenzler.Deal))
             assert np.flatnonzero(mask[game]).tolist() == ids
         if state.terminated.all():
             break
@@ -688,7 +689,8 @@ def pomme_replay(state: pomme_batch.PommeState, games: list[pomme.State], rng: A
                 assert state.terminated[game] and not mask[game].any()
                 continue
             assert int(state.current_player[game]) == pomme.to_act(scalar)
-            assert np.flatnonzero(mask[game]).tolist() == [m.card.index for m in pomme.legal_moves(scalar)]
+            assert np.flatnonzero(mask[game]).tolist() == [action_of(m) for m in pomme.legal_moves(scalar)
+                                                           if isinstance(m, PlayCard)]
         if state.terminated.all():
             break
         actions = pomme_batch.random_actions(state, rng)
@@ -715,6 +717,7 @@ def test_pomme_batches_play_as_the_scalar_engine(name: str) -> None:
     games = [pomme_to_play(pomme.new_game(rules, seed=s)) for s in seeds]
     state = pomme_batch.init(seeds, rules=rules)
     for game, scalar in enumerate(games):
+        assert scalar.play is not None
         assert [int(h) for h in state.play.hands[game]] == [scalar.play.hand(s).bits for s in range(2)]
         assert int(state.play.trump[game]) == int(scalar.trump)
     pomme_replay(state, games, np.random.default_rng(len(name)))

@@ -267,12 +267,12 @@ def penalties(rules: differenzler.Rules, points: NDArray[np.int16], predictions:
     them: ``abs(points - prediction)``, or ``-exact_bonus`` for an exact prediction that
     earns it (a prediction of 0 as ``zero_prediction_bonus`` says)."""
     difference = np.abs(points.astype(np.int16) - predictions).astype(np.int16)
-    bonus = (difference == 0)
+    bonus = (difference == 0) & (rules.exact_bonus > 0)
     zero = rules.zero_prediction_bonus
     if zero is differenzler.ZeroBonus.NEVER:
-        pass
+        bonus &= predictions != 0
     elif zero is differenzler.ZeroBonus.WITH_TRICK:
-        bonus &= (predictions != 0)
+        bonus &= (predictions != 0) | (tricks > 0)
     penalty: NDArray[np.int16] = pick(bonus, np.full(difference.shape, -rules.exact_bonus, dtype=np.int16),
                                       difference)
     return penalty

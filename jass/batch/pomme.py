@@ -197,8 +197,8 @@ def from_state(state: pomme.State, copies: int = 1) -> PommeState:
         order.append(card.index)
     new = from_hands(np.array([hands] * copies, dtype=np.uint64).reshape(copies, 2), int(state.trump),
                      state.dealer, rules=state.rules)
-    for card in order:
-        new = step(new, np.full(copies, card))
+    for index in order:
+        new = step(new, np.full(copies, index))
     return new
 
 
@@ -217,10 +217,11 @@ def result(state: PommeState) -> RoundResult:
     totals = play.points
     card_points = (totals - last).astype(np.int16)
     rules = state.rules
-    under = (totals < rules.pomme_threshold) & over[:, None]
-    won = np.stack([totals[:, 0] > totals[:, 1], totals[:, 1] > totals[:, 0]], axis=1) & over[:, None]
+    under: NDArray[np.bool_] = (totals < rules.pomme_threshold) & over[:, None]
+    won: NDArray[np.bool_] = np.stack([totals[:, 0] > totals[:, 1], totals[:, 1] > totals[:, 0]], axis=1)
+    won &= over[:, None]
     if rules.both_pommes_cancel:
-        cancel = under.all(axis=1)
+        cancel: NDArray[np.bool_] = np.logical_and(under[:, 0], under[:, 1])
         under &= ~cancel[:, None]
         won &= ~cancel[:, None]
     game_points = (won.astype(np.int8) - under.astype(np.int8)).astype(np.int8)
