@@ -632,6 +632,27 @@ def test_differenzler_a_seat_without_a_trick() -> None:
         dz_replay(state, games, zero_for_seat_1)
 
 
+def test_differenzler_a_seat_with_one_trick_of_no_points() -> None:
+    """Seat 1 takes the first trick (C9 over C6, C7, C8: no points) and no other: an exact 0
+    with a trick earns the bonus under ``WITH_TRICK`` too."""
+    hands = [CardSet.parse(h).bits for h in ("C6 S10 SJ SQ SK SA H10 HJ HQ", "C9 S6 S7 S8 S9 H6 H7 H8 H9",
+                                              "C7 C10 CJ CQ CK CA HK HA D6", "C8 D7 D8 D9 D10 DJ DQ DK DA")]
+    for rules in DZ_RULES.values():
+        rules = attrs.evolve(rules, first_dealer=3)
+        state = dz_batch.from_hands([hands], 3, rules=rules)
+        games = [differenzler.new_game(rules, seed=1, deal=[CardSet.from_bits(h) for h in hands])]
+
+        def lowest(state: dz_batch.DifferenzlerState) -> Any:
+            predicting = state.predicted < 4
+            cards = np.array([int(np.flatnonzero(row[:36])[0]) if row[:36].any() else 0
+                              for row in dz_batch.legal_mask(state)])
+            return np.where(predicting, 36 + 10 * (state.current_player != 1), cards)
+
+        dz_replay(state, games, lowest)
+        score = differenzler.score_round(games[0])
+        assert score.points[1] == 0 and score.tricks_won[1] == 1
+
+
 def test_differenzler_from_state() -> None:
     rules = DZ_RULES["forbidden-undertrump-bonus"]
     rng = random.Random(3)
