@@ -166,11 +166,20 @@ def test_any_batch_size_and_seeds(n: int, seed: int, name: str, push: bool) -> N
     replay(state, [schieber.new_game(rules, seed=s) for s in seeds], np.random.default_rng(seed % 1000), push=push)
 
 
-def test_a_generator_draws_seeds() -> None:
-    state = batch.init(np.random.default_rng(5), 20, rules=RULES["seed-multipliers"])
+def test_a_generator_deals_at_random() -> None:
+    state = batch.init(np.random.default_rng(5), 4000, rules=RULES["seed-multipliers"])
+    dealt = state.dealt
+    assert (np.bitwise_or.reduce(dealt, axis=1) == 2**36 - 1).all()
+    assert (core.popcount(dealt.reshape(-1)) == 9).all()
+    # Each card lands with each seat, and each seat deals, about a quarter of the time.
+    for card in (0, 17, 35):
+        seats = np.argmax((dealt >> np.uint64(card)) & np.uint64(1), axis=1)
+        assert (abs(np.bincount(seats, minlength=4) - 1000) < 130).all()
+    assert (abs(np.bincount(state.dealer, minlength=4) - 1000) < 130).all()
     final = batch.play_random(state, np.random.default_rng(6))
     assert final.terminated.all() and (final.ncards == 36).all()
     assert ((final.card_points.sum(axis=1) + final.last_trick.sum(axis=1)) == 157).all()
+    assert (batch.init(np.random.default_rng(1), 3, rules=attrs.evolve(ROUND, first_dealer=2)).dealer == 2).all()
     with pytest.raises(JassError):
         batch.init(np.random.default_rng(5), rules=ROUND)
     with pytest.raises(JassError):

@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final, Union
 
 import numpy as np
@@ -38,6 +38,7 @@ __all__ = [
     "as_seeds",
     "shuffled_decks",
     "deal_from_seeds",
+    "random_deals",
     "seeded_seats",
     "splitmix64",
     "popcount",
@@ -110,14 +111,10 @@ _SHUFFLE: Final = tuple(
 )
 
 
-def _shuffle(seeds: Seeds) -> NDArray[np.int8]:
-    """The decks of :func:`shuffled_decks`, position-major: ``int8[36, N]``."""
+def _seeded_draws(seeds: Seeds) -> Iterator[NDArray[np.uint64]]:
+    """The Fisher-Yates draws of :func:`jass.cards.shuffled_deck` for each seed: for position
+    i = 35 .. 1, a value 0 .. i per game (SplitMix64, drawn again at or above the limit)."""
     state = as_seeds(seeds)
-    n = state.shape[0]
-    # Position-major: each step reads and writes whole contiguous rows.
-    deck = np.repeat(np.arange(36, dtype=np.int8)[:, None], n, axis=1)
-    flat = deck.reshape(-1)
-    games = np.arange(n, dtype=np.intp)
     for i, bound, limit in _SHUFFLE:
         state, value = splitmix64(state)
         if limit is not None:
@@ -126,13 +123,40 @@ def _shuffle(seeds: Seeds) -> NDArray[np.int8]:
                 redo = np.flatnonzero(again)
                 state[redo], value[redo] = splitmix64(state[redo])
                 again[redo] = value[redo] >= limit
-        where = (value % _U64(bound)).astype(np.intp)
-        where *= n
-        where += games
+        yield value % _U64(bound)
+
+
+def _random_draws(rng: np.random.Generator, n: int) -> Iterator[NDArray[np.uint64]]:
+    """Fisher-Yates draws from 32 random bits each: ``(r * (i + 1)) >> 32`` for position i."""
+    raw = rng.bit_generator.random_raw((35 * n + 1) // 2).view(np.uint32)[: 35 * n].reshape(35, n)
+    for step, i in enumerate(range(35, 0, -1)):
+        yield (raw[step] * _U64(i + 1)) >> _U64(32)
+
+
+def _fisher_yates(
+    n: int, draws: Iterator[NDArray[np.uint64]], hands: int = 0, cards_each: int = 1
+) -> tuple[NDArray[np.int8], NDArray[np.uint64]]:
+    """Shuffle N decks from the top with ``draws`` (one array per position 35 .. 1): the decks
+    (``int8[N, 36]``) and, for ``hands`` > 0, the hands dealt from them in blocks of
+    ``cards_each`` (``uint64[N, hands]``), each card's bit added as its position becomes final."""
+    # Game-major: the two cards of each game's swap share a cache line.
+    deck = np.tile(np.arange(36, dtype=np.int8), (n, 1))
+    flat = deck.reshape(-1)
+    base = np.arange(n, dtype=np.intp) * 36
+    dealt = np.zeros((hands, n), dtype=np.uint64)
+    dealt_cards = hands * cards_each
+    for i, draw in zip(range(35, 0, -1), draws):
+        where = draw.astype(np.intp)
+        where += base
         picked = flat.take(where)
-        flat[where] = deck[i]
-        deck[i] = picked  # final: later steps only swap positions below i
-    return deck
+        flat[where] = deck[:, i]
+        deck[:, i] = picked  # final: later steps only swap positions below i
+        if i < dealt_cards:
+            # A hand's cards are different cards, so the sum of their bits is its bit set.
+            dealt[i // cards_each] += BITS.take(picked.astype(np.intp))
+    if hands:
+        dealt[0] += BITS.take(deck[:, 0].astype(np.intp))
+    return deck, np.ascontiguousarray(dealt.T)
 
 
 def shuffled_decks(seeds: Seeds) -> NDArray[np.int8]:
@@ -143,7 +167,8 @@ def shuffled_decks(seeds: Seeds) -> NDArray[np.int8]:
     >>> [int(i) for i in shuffled_decks([5])[0]] == [card.index for card in shuffled_deck(5)]
     True
     """
-    return np.ascontiguousarray(_shuffle(seeds).T)
+    array = as_seeds(seeds)
+    return _fisher_yates(array.shape[0], _seeded_draws(array))[0]
 
 
 def deal_from_seeds(seeds: Seeds, hands: int = 4, cards_each: int = 9) -> NDArray[np.uint64]:
@@ -152,21 +177,36 @@ def deal_from_seeds(seeds: Seeds, hands: int = 4, cards_each: int = 9) -> NDArra
     >>> [int(h).bit_count() for h in deal_from_seeds([3], hands=2, cards_each=12)[0]]
     [12, 12]
     """
+    _check_deal(hands, cards_each)
+    array = as_seeds(seeds)
+    return _fisher_yates(array.shape[0], _seeded_draws(array), hands, cards_each)[1]
+
+
+def random_deals(rng: np.random.Generator, n: int, hands: int = 4, cards_each: int = 9) -> NDArray[np.uint64]:
+    """``uint64[n, hands]``: ``n`` uniformly random deals from ``rng``, as bit sets.
+
+    Fisher-Yates as :func:`shuffled_decks`, each position drawn as ``(r * (i + 1)) >> 32``
+    from 32 random bits (the bias is below ``36 / 2**32``, as ``int(random() * n)``'s)
+    instead of SplitMix64 with rejection: faster, but not the deal of any seed
+    (:func:`deal_from_seeds` is).
+
+    >>> hands = random_deals(np.random.default_rng(1), 3)
+    >>> [[int(h).bit_count() for h in row] for row in hands] == [[9] * 4] * 3
+    True
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise InvalidCardsError(f"n={n!r}: expected the number of deals (an int >= 0)")
+    _check_deal(hands, cards_each)
+    return _fisher_yates(n, _random_draws(rng, n), hands, cards_each)[1]
+
+
+def _check_deal(hands: int, cards_each: int) -> None:
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
         raise InvalidCardsError(f"hands={hands!r}: expected a positive int")
     if isinstance(cards_each, bool) or not isinstance(cards_each, int) or cards_each < 1:
         raise InvalidCardsError(f"cards_each={cards_each!r}: expected a positive int")
     if hands * cards_each > 36:
         raise InvalidCardsError(f"cannot deal {hands} hands of {cards_each} cards: only 36 cards in the deck")
-    return _bits_of(_shuffle(seeds), hands, cards_each)
-
-
-def _bits_of(deck: NDArray[np.int8], hands: int, cards_each: int) -> NDArray[np.uint64]:
-    """The hands of position-major decks (``int8[36, N]``) as ``uint64[N, hands]``."""
-    bits = BITS.take(deck[: hands * cards_each].astype(np.intp).reshape(hands, cards_each, -1))
-    # A hand's cards are different cards, so the sum of their bits is its bit set.
-    dealt: NDArray[np.uint64] = bits.sum(axis=1, dtype=np.uint64).T
-    return np.ascontiguousarray(dealt)
 
 
 def seeded_seats(seeds: Seeds, seats: int) -> NDArray[np.int8]:
