@@ -16,11 +16,12 @@ In one process run it times, R repeats each, interleaved (round r times repeat r
   (b)  ours/fast_rounds       jass.rollout (bench_play.py (b)): random_deal, a random mode,
                               play_cards on raw ints
   (d)  jasskit/random_rounds  jass-kit's loop in its own venv, drawing as ours do
-  (e)  batch/N                jass.batch.schieber, N rounds at once: init(seeds) (the deals of
-                              new_game(seed)), a random mode for every game (no push), then
+  (e)  batch/N                jass.batch.schieber, N rounds at once: init(rng, N) (random deals
+                              and dealers), a random mode for every game (no push), then
                               step(random_actions) until every round is over
   (e2) batch+push/N           the same with a uniformly random legal action at every step
                               (Vorhand may push; pushed games run a card behind the others)
+  (e3) batch/seeded/N         (e) dealt by init(seeds): the deals new_game(seed) deals
   (f)  batch/rollout/K        rollout(state, K): K random play-outs of one dealt state
 
 and prints medians, min and max (rounds/s), the ratios to (a), (b) and (d), whether the batch
@@ -61,9 +62,13 @@ TARGET = 300_000
 Timer = Callable[[], float]
 
 
-def batch_rounds(n: int, first_seed: int, rng: np.random.Generator, push: bool) -> batch.BatchState:
-    """``n`` random complete rounds from the seeds ``first_seed`` .. ``first_seed + n - 1``."""
-    state = batch.init(np.arange(first_seed, first_seed + n, dtype=np.uint64), rules=ROUND_RULES)
+def batch_rounds(n: int, first_seed: int, rng: np.random.Generator, push: bool, seeded: bool) -> batch.BatchState:
+    """``n`` random complete rounds, dealt from ``rng`` or from the seeds ``first_seed`` ..
+    ``first_seed + n - 1``."""
+    if seeded:
+        state = batch.init(np.arange(first_seed, first_seed + n, dtype=np.uint64), rules=ROUND_RULES)
+    else:
+        state = batch.init(rng, n, rules=ROUND_RULES)
     return batch.play_random(state, rng, push=push)
 
 
@@ -75,14 +80,14 @@ def calibrate(run: Callable[[int], None], min_time: float) -> int:
     return max(1, math.ceil(min_time / elapsed)) if elapsed > 0 else 1000
 
 
-def batch_timer(n: int, seed: int, min_time: float, push: bool) -> tuple[int, Timer]:
-    """A timer of passes of ``n`` rounds (each repeat: rounds/s); fresh seeds every pass."""
+def batch_timer(n: int, seed: int, min_time: float, push: bool, seeded: bool = False) -> tuple[int, Timer]:
+    """A timer of passes of ``n`` rounds (each repeat: rounds/s); fresh deals every pass."""
     rng = np.random.default_rng(seed)
     counter = [seed]
 
     def run(passes: int) -> None:
         for _ in range(passes):
-            batch_rounds(n, counter[0], rng, push)
+            batch_rounds(n, counter[0], rng, push, seeded)
             counter[0] += n
 
     passes = calibrate(run, min_time)
@@ -114,7 +119,7 @@ def rollout_timer(state: schieber.State, copies: int, seed: int, min_time: float
 
 def check_rounds(n: int, seed: int) -> dict[str, Any]:
     """Untimed: every round of a batch is complete and shares out 157 card points."""
-    final = batch_rounds(n, seed, np.random.default_rng(seed), push=True)
+    final = batch_rounds(n, seed, np.random.default_rng(seed), push=True, seeded=False)
     scores = batch.scores(final)
     cards = (scores.cards + scores.last_trick).sum(axis=1)
     return {
@@ -136,7 +141,7 @@ def memory_per_game(n: int, seed: int) -> dict[str, Any]:
         state = batch.step(state, batch.random_actions(state, rng))
     per_game = state.nbytes / n
     tracemalloc.start()
-    batch_rounds(n, seed + n, np.random.default_rng(seed), push=False)
+    batch_rounds(n, seed + n, np.random.default_rng(seed), push=False, seeded=False)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return {"games": n, "cards_played": 18, "state_bytes_per_game": per_game, "peak_bytes_per_game": peak / n}
@@ -151,6 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", type=int, nargs="+", default=list(DEFAULT_SIZES),
                         help=f"batch sizes (default {' '.join(map(str, DEFAULT_SIZES))})")
     parser.add_argument("--push-size", type=int, default=16384, help="batch size of (e2), 0 to skip (16384)")
+    parser.add_argument("--seeded-size", type=int, default=16384, help="batch size of (e3), 0 to skip (16384)")
     parser.add_argument("--rollouts", type=int, default=16384, help="copies per rollout call of (f), 0 to skip")
     parser.add_argument("--batch", type=int, default=50, help="rounds per pass of (a) and (b) (default 50)")
     parser.add_argument("--no-peer", action="store_true", help="skip jass-kit (our side only)")
@@ -178,6 +184,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.push_size:
         passes, timer = batch_timer(args.push_size, seed, args.min_time, push=True)
         timers[f"(e2) batch+push/{args.push_size}"] = ("rounds/s", passes, timer)
+    if args.seeded_size:
+        passes, timer = batch_timer(args.seeded_size, seed, args.min_time, push=False, seeded=True)
+        timers[f"(e3) batch/seeded/{args.seeded_size}"] = ("rounds/s", passes, timer)
     if args.rollouts:
         dealt = schieber.new_game(ROUND_RULES, seed=seed)
         passes, timer = rollout_timer(dealt, args.rollouts, seed, args.min_time)
@@ -222,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     header = "".join(f"{label:>22}" for _, label in references)
     print(f"{'ratio (median of per-round ratios)':<34}{header}")
     for name in rates:
-        if not name.startswith(("(e)", "(e2)", "(f)")):
+        if not name.startswith(("(e)", "(e2)", "(e3)", "(f)")):
             continue
         ratios[name] = {ref: paired(rates[name], rates[ref]) for ref, _ in references}
         cells = "".join(f"{ratios[name][ref]['median_paired_ratio']:>21.1f}x" for ref, _ in references)
@@ -253,7 +262,8 @@ def main(argv: list[str] | None = None) -> int:
         doc = {
             "benchmark": "bench_batch",
             "config": {"repeats": args.repeats, "seed": seed, "min_time": args.min_time, "sizes": args.sizes,
-                       "push_size": args.push_size, "rollouts": args.rollouts, "batch": args.batch},
+                       "push_size": args.push_size, "seeded_size": args.seeded_size, "rollouts": args.rollouts,
+                       "batch": args.batch},
             "environment": {"python": platform.python_version(), "numpy": np.__version__,
                             "executable": sys.executable, "platform": platform.platform(),
                             "jass_version": jass.__version__},

@@ -184,12 +184,25 @@ def legal_after(
     a winning trump in a plain-suit trick (the allowed table) unless the hand holds only
     trumps.
     """
-    follow = hand & tables.follow.take(row)
-    trumps = hand & trump_mask
-    allowed = trumps & tables.allowed.take(row + best + 2)
-    base = pick(follow != 0, follow, hand ^ trumps)
-    legal: NDArray[np.uint64] = pick(base != 0, base | allowed, hand)
-    return legal
+    # In place where it can be (the working arrays stay few and in cache):
+    follow = tables.follow.take(row)
+    follow &= hand
+    where = row + best
+    where += 2
+    allowed = tables.allowed.take(where)
+    other = hand & trump_mask  # the trumps in hand ...
+    allowed &= other  # ... that may be played
+    other ^= hand  # the other cards
+    follows = follow != 0
+    follow ^= other  # follow if able, else the other cards: pick(follows, follow, other)
+    follow *= follows
+    follow ^= other
+    allowed |= follow  # with the trumps allowed; if that is nothing, any card
+    some = follow != 0
+    allowed ^= hand
+    allowed *= some
+    allowed ^= hand
+    return allowed
 
 
 # --- the card play of N games ----------------------------------------------------------
