@@ -492,9 +492,20 @@ def test_decks_deals_and_dealers_of_seeds(seeds: list[int]) -> None:
         assert int(dealers[k]) == seeded_seat(seed, 4)
 
 
-@given(st.lists(st.integers(min_value=0, max_value=2**64 - 1), min_size=1, max_size=30), st.integers(0, 2**32))
+@given(st.lists(st.integers(min_value=0, max_value=2**64 - 1), min_size=1, max_size=30), st.integers(0, 2**32),
+       st.booleans())
 @examples(50)
-def test_select_and_random_bits(values: list[int], seed: int) -> None:
+def test_select_and_random_bits(values: list[int], seed: int, hardware: bool) -> None:
+    """Both ways to count bits: numpy's bitwise_count (numpy >= 2) and the broadword one."""
+    if not hardware:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(core, "_HAS_BITWISE_COUNT", False)
+            check_select_and_random_bits(values, seed)
+    elif hasattr(np, "bitwise_count"):
+        check_select_and_random_bits(values, seed)
+
+
+def check_select_and_random_bits(values: list[int], seed: int) -> None:
     x = np.array(values, dtype=np.uint64)
     counts = core.popcount(x)
     assert counts.tolist() == [v.bit_count() for v in values]

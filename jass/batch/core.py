@@ -230,11 +230,21 @@ _H8: Final = _U64(0x8080808080808080)
 
 
 def _byte_prefix_counts(x: NDArray[np.uint64]) -> NDArray[np.uint64]:
-    """Byte *i* of the result: the number of set bits in bytes 0 .. i of ``x`` (broadword)."""
-    s = x - ((x >> _U64(1)) & _M1)
+    """Byte *i* of the result: the number of set bits in bytes 0 .. i of ``x``."""
+    if _HAS_BITWISE_COUNT:
+        # Each byte's count in that byte (numpy >= 2.0: one instruction per byte), then the
+        # running sum over the bytes by one multiplication. A byte's count lands in the byte
+        # it counts, whatever the byte order.
+        prefix: NDArray[np.uint64] = np.bitwise_count(np.ascontiguousarray(x).view(np.uint8)).view(np.uint64)
+        prefix *= _L8
+        return prefix
+    s = x - ((x >> _U64(1)) & _M1)  # broadword: bits per 2, per 4, per 8
     s = (s & _M2) + ((s >> _U64(2)) & _M2)
-    prefix: NDArray[np.uint64] = ((s + (s >> _U64(4))) & _M4) * _L8
-    return prefix
+    counted: NDArray[np.uint64] = ((s + (s >> _U64(4))) & _M4) * _L8
+    return counted
+
+
+_HAS_BITWISE_COUNT: Final = hasattr(np, "bitwise_count")
 
 
 def popcount(x: NDArray[np.uint64]) -> NDArray[np.uint8]:
@@ -243,7 +253,7 @@ def popcount(x: NDArray[np.uint64]) -> NDArray[np.uint8]:
     >>> [int(c) for c in popcount(np.array([0, 7, 2**63], dtype=np.uint64))]
     [0, 3, 1]
     """
-    if hasattr(np, "bitwise_count"):  # numpy >= 2.0: one instruction per element
+    if _HAS_BITWISE_COUNT:  # numpy >= 2.0: one instruction per element
         counts: NDArray[np.uint8] = np.bitwise_count(x)
         return counts
     total: NDArray[np.uint8] = (_byte_prefix_counts(x) >> _U64(56)).astype(np.uint8)
@@ -319,18 +329,8 @@ def random_bits(x: NDArray[np.uint64], rng: np.random.Generator) -> NDArray[np.i
     x = np.ascontiguousarray(x, dtype=np.uint64)
     n = x.shape[0]
     # s: byte prefix counts (_byte_prefix_counts), t and u: scratch; all in place.
-    s = x >> _U64(1)
-    s &= _M1
-    np.subtract(x, s, out=s)
-    t = s >> _U64(2)
-    t &= _M2
-    s &= _M2
-    s += t
-    np.right_shift(s, _U64(4), out=t)
-    s += t
-    s &= _M4
-    s *= _L8
-    np.right_shift(s, _U64(56), out=t)  # the number of set bits
+    s = _byte_prefix_counts(x)
+    t = s >> _U64(56)  # the number of set bits
     raw = rng.bit_generator.random_raw((n + 1) // 2).view(np.uint32)[:n]
     k = np.multiply(raw, t, dtype=np.uint64)
     k >>= _U64(32)  # uniform in 0 .. count - 1, as random_below
