@@ -16,6 +16,8 @@ In one process run it times, R repeats each, interleaved (round r times repeat r
   (b)  ours/fast_rounds       jass.rollout (bench_play.py (b)): random_deal, a random mode,
                               play_cards on raw ints
   (d)  jasskit/random_rounds  jass-kit's loop in its own venv, drawing as ours do
+  (d2) jasskit/numpy_draws    the same loop drawing with numpy's rng.integers and rng.choice,
+                              as jass-kit's random agent does (what earlier runs timed)
   (e)  batch/N                jass.batch.schieber, N rounds at once: init(rng, N) (random deals
                               and dealers), a random mode for every game (no push), then
                               step(random_actions) until every round is over
@@ -117,6 +119,18 @@ def rollout_timer(state: schieber.State, copies: int, seed: int, min_time: float
     return passes, one_repeat
 
 
+def numpy_draw_peer_timer(py: str, seed: int, min_time: float) -> tuple[int, Timer]:
+    """(d2): jass-kit's loop with its own agent's numpy draws; each repeat is one runner call."""
+    first = run_peer_job(py, {"job": "random_rounds", "rounds": 100, "repeats": 1, "seed": seed, "draw": "numpy"})
+    rounds = max(100, math.ceil(min_time * float(first["rounds_per_s"][0])))
+    doc = {"job": "random_rounds", "rounds": rounds, "repeats": 1, "seed": seed, "draw": "numpy"}
+
+    def one_repeat() -> float:
+        return float(run_peer_job(py, doc)["rounds_per_s"][0])
+
+    return rounds, one_repeat
+
+
 def check_rounds(n: int, seed: int) -> dict[str, Any]:
     """Untimed: every round of a batch is complete and shares out 157 card points."""
     final = batch_rounds(n, seed, np.random.default_rng(seed), push=True, seeded=False)
@@ -160,6 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rollouts", type=int, default=16384, help="copies per rollout call of (f), 0 to skip")
     parser.add_argument("--batch", type=int, default=50, help="rounds per pass of (a) and (b) (default 50)")
     parser.add_argument("--no-peer", action="store_true", help="skip jass-kit (our side only)")
+    parser.add_argument("--no-numpy-draws", dest="numpy_draws", action="store_false",
+                        help="skip (d2), jass-kit drawing with numpy")
     parser.add_argument("--peer-python", help="jass-kit venv python (default: run setup_peer.sh)")
     parser.add_argument("--json", metavar="PATH", help="also write the results as JSON here")
     args = parser.parse_args(argv)
@@ -202,6 +218,9 @@ def main(argv: list[str] | None = None) -> int:
             info = run_peer_job(py, {"job": "info"})
             passes, timer = peer_timer(py, seed, args.min_time)
             timers[peer_name] = ("rounds/s", passes, timer)
+            if args.numpy_draws:
+                passes, timer = numpy_draw_peer_timer(py, seed, args.min_time)
+                timers["(d2) jasskit/numpy_draws"] = ("rounds/s", passes, timer)
             peer.update(available=True, python=py, jass_kit=info["jass_kit_version"], numpy=info["numpy_version"],
                         draw="python")
         except PeerUnavailable as error:
@@ -236,11 +255,13 @@ def main(argv: list[str] | None = None) -> int:
         ratios[name] = {ref: paired(rates[name], rates[ref]) for ref, _ in references}
         cells = "".join(f"{ratios[name][ref]['median_paired_ratio']:>21.1f}x" for ref, _ in references)
         print(f"{name:<34}{cells}")
-    if peer_name in rates:
+    for peer_timer_name in (peer_name, "(d2) jasskit/numpy_draws"):
+        if peer_timer_name not in rates:
+            continue
         for name in ("(a) ours/public_rounds", "(b) ours/fast_rounds"):
-            ratio = paired(rates[name], rates[peer_name])
-            ratios[name] = {peer_name: ratio}
-            print(f"{name:<34} to jass-kit: {ratio['ratio_of_medians']:.1f}x of medians, per round "
+            ratio = paired(rates[name], rates[peer_timer_name])
+            ratios.setdefault(name, {})[peer_timer_name] = ratio
+            print(f"{name:<34} to {peer_timer_name[5:]}: {ratio['ratio_of_medians']:.1f}x of medians, per round "
                   f"{ratio['median_paired_ratio']:.1f}x ({ratio['min_paired_ratio']:.1f}-"
                   f"{ratio['max_paired_ratio']:.1f}x)")
 
