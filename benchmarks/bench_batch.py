@@ -261,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
         for name in ("(a) ours/public_rounds", "(b) ours/fast_rounds"):
             ratio = paired(rates[name], rates[peer_timer_name])
             ratios.setdefault(name, {})[peer_timer_name] = ratio
-            print(f"{name:<34} to {peer_timer_name[5:]}: {ratio['ratio_of_medians']:.1f}x of medians, per round "
+            print(f"{name:<34} to {peer_timer_name.split(' ', 1)[1]}: {ratio['ratio_of_medians']:.1f}x of medians, per round "
                   f"{ratio['median_paired_ratio']:.1f}x ({ratio['min_paired_ratio']:.1f}-"
                   f"{ratio['max_paired_ratio']:.1f}x)")
 
