@@ -19,7 +19,9 @@ card through :mod:`jass.schieber` and compares every legal mask, trick and score
 Modules:
 
 - :mod:`jass.batch.core`: the kernels every variant shares (dealing from seeds exactly as
-  :func:`jass.cards.deal`, bit counting, a random set bit per row, masks);
+  :func:`jass.cards.deal`, random deals, bit counting, a random set bit per row, masks);
+- :mod:`jass.batch.cardplay`: the card play of a round as tables (legal cards, trick keys,
+  points) for any number of seats;
 - :mod:`jass.batch.schieber`: Schieber rounds (trump choice with push, all six modes,
   Weis, Stöck, match, multipliers) and random rollouts from a position for search;
 - :mod:`jass.batch.differenzler`: the card play and the penalties of a Differenzler round;
