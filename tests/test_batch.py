@@ -19,7 +19,10 @@ from hypothesis import strategies as st
 np = pytest.importorskip("numpy", reason="jass.batch needs numpy (the optional extra jass[batch])")
 
 from jass import Card, CardSet, PlayRules, Trump, Undertrump, WeisRules, WeisTiebreak, schieber  # noqa: E402
+from jass import differenzler, pomme  # noqa: E402
 from jass.batch import core  # noqa: E402
+from jass.batch import differenzler as dz_batch  # noqa: E402
+from jass.batch import pomme as pomme_batch  # noqa: E402
 from jass.batch import schieber as batch  # noqa: E402
 from jass.cards import deal, shuffled_deck  # noqa: E402
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError  # noqa: E402
@@ -157,7 +160,7 @@ def test_random_batches_play_as_the_scalar_engine(name: str) -> None:
     name=st.sampled_from(sorted(RULES)),
     push=st.booleans(),
 )
-@examples(15)
+@examples(10)
 def test_any_batch_size_and_seeds(n: int, seed: int, name: str, push: bool) -> None:
     rules = RULES[name]
     seeds = [(seed + 7919 * k) % 2**64 for k in range(n)]
@@ -382,6 +385,9 @@ def test_an_empty_batch() -> None:
     state = batch.init([], rules=ROUND)
     assert state.size == 0 and batch.legal_mask(state).shape == (0, 43)
     assert batch.play_random(state, np.random.default_rng(0)).size == 0
+    assert batch.step(state, []).size == 0 and batch.random_actions(state, np.random.default_rng(0)).shape == (0,)
+    assert dz_batch.step(dz_batch.init([]), []).size == 0
+    assert pomme_batch.step(pomme_batch.init([]), []).size == 0
 
 
 def test_from_hands_refuses_bad_deals() -> None:
@@ -419,7 +425,7 @@ def positions(rules: schieber.Rules, seed: int) -> list[schieber.State]:
 @pytest.mark.parametrize("rules", [ROUND, attrs.evolve(ROUND, auto_declare=False), schieber.Rules.seed()],
                          ids=["auto-declare", "declared", "seed-rules"])
 def test_from_state_continues_the_scalar_round(rules: schieber.Rules) -> None:
-    for seed in range(3):
+    for seed in range(2):
         for start in positions(rules, seed):
             copies = batch.from_state(start, 3)
             # Without a target a one-round game; with one the copies stop at the round's end,
@@ -541,10 +547,6 @@ def test_seeds_must_be_ints() -> None:
 
 
 # --- Differenzler ------------------------------------------------------------------------
-
-from jass import differenzler, pomme  # noqa: E402
-from jass.batch import differenzler as dz_batch  # noqa: E402
-from jass.batch import pomme as pomme_batch  # noqa: E402
 
 DZ_RULES: dict[str, differenzler.Rules] = {
     "seed": differenzler.Rules(),
@@ -676,7 +678,7 @@ def test_differenzler_a_seat_with_one_trick_of_no_points() -> None:
 def test_differenzler_from_state() -> None:
     rules = DZ_RULES["forbidden-undertrump-bonus"]
     rng = random.Random(3)
-    for seed in range(4):
+    for seed in range(3):
         scalar = differenzler.new_game(rules, seed=seed)
         for moves in (0, 2, 4, 9, 20):
             while (len(scalar.play.tricks) * 4 + len(scalar.play.trick) + sum(p is not None for p in scalar.predictions)

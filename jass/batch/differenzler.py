@@ -291,6 +291,8 @@ def step(state: DifferenzlerState, actions: ArrayLike) -> DifferenzlerState:
     n = state.size
     if action.shape != (n,) or (n and action.dtype.kind not in "iu"):
         raise IllegalMoveError(f"actions: expected {n} integer action ids, got {action.dtype} of shape {action.shape}")
+    if n == 0:
+        return state
     action = action.astype(np.intp)
     active = ~state.terminated
     predicting = active & (state.predicted < _SEATS)

@@ -237,6 +237,8 @@ def step(state: PommeState, actions: ArrayLike) -> PommeState:
     n = state.size
     if action.shape != (n,) or (n and action.dtype.kind not in "iu"):
         raise IllegalMoveError(f"actions: expected {n} integer card ids, got {action.dtype} of shape {action.shape}")
+    if n == 0:
+        return state
     action = action.astype(np.intp)
     active = ~state.terminated
     legal = ((state.play.legal >> action.astype(np.uint64)) & np.uint64(1)) == 1

@@ -926,6 +926,8 @@ def step(
     n = state.size
     if action.shape != (n,) or (n and action.dtype.kind not in "iu"):
         raise IllegalMoveError(f"actions: expected {n} integer action ids, got {action.dtype} of shape {action.shape}")
+    if n == 0:
+        return state
     if action.dtype != np.intp:
         action = action.astype(np.intp)
     # Negative ids wrap to huge shifts, which give 0: not legal.
