@@ -1,2 +1,8 @@
 # Sphinx's configuration is not a module to test.
 collect_ignore = ["docs/conf.py", "benchmarks"]
+
+# jass.batch is the optional extra jass[batch]: without numpy its doctests cannot be collected.
+try:
+    import numpy  # noqa: F401
+except ImportError:
+    collect_ignore.append("jass/batch")

@@ -35,7 +35,8 @@ Jobs:
   {"job": "valid_cards", "positions": [{"hand": [...], "trick": [...],
    "trump": int}, ...], "repeats": R, "passes": P (optional, default 1)}
       -> {"calls_per_s": [R floats], "results": [[valid ids], ...], ...}
-  {"job": "random_rounds", "rounds": N, "repeats": R, "seed": S}
+  {"job": "random_rounds", "rounds": N, "repeats": R, "seed": S,
+   "draw": "python" (default) or "numpy"}
       -> {"rounds_per_s": [R floats], ...}
   {"job": "trick_winner", "tricks": [{"trick": [4 ids], "trump": int,
    "first_player": int (optional, default 0)}, ...], "repeats": R,
@@ -47,6 +48,7 @@ Jobs:
 
 import json
 import os
+import random
 import sys
 import sysconfig
 import time
@@ -183,12 +185,19 @@ def job_random_rounds(doc):
     rounds = int(doc.get("rounds", 100))
     repeats = int(doc.get("repeats", 5))
     seed = int(doc.get("seed", 0))
+    # "python" (default): the trump and each card are drawn as our benchmarks draw theirs,
+    # moves[int(random() * len(moves))] on a Python random.Random, the cheapest draw there is,
+    # so that both sides pay the same for randomness. "numpy": jass-kit's own agent's draws
+    # (rng.integers, rng.choice on a numpy Generator, about 10 us a call).
+    draw_kind = doc.get("draw", "python")
+    if draw_kind not in ("python", "numpy"):
+        raise ValueError(f"draw={draw_kind!r}: expected 'python' or 'numpy'")
 
-    # jass-kit's own dealing (game_util.deal_random_hand) uses the global
-    # numpy RNG, so seed that; card/trump choices use a Generator, as in
-    # jass-kit's AgentRandomSchieber (rng.choice(np.flatnonzero(valid))).
+    # jass-kit's own dealing (game_util.deal_random_hand) uses the global numpy RNG, so seed
+    # that; it is the library's dealing, timed on both draws.
     np.random.seed(seed)
     rng = np.random.default_rng(seed)
+    draw = random.Random(seed).random
 
     rule = RuleSchieber()
     sim = GameSim(rule=rule)  # reused across rounds, as jass-kit's Arena does
@@ -197,16 +206,26 @@ def job_random_rounds(doc):
     points_ok = True
     for _ in range(repeats):
         t0 = time.perf_counter()
-        for r in range(rounds):
-            sim.init_from_cards(hands=deal_random_hand(), dealer=r % 4)
-            # forehand declares a random trump directly (0..5, no push)
-            sim.action_trump(int(rng.integers(0, 6)))
-            state = sim.state
-            for _ in range(36):
-                valid = rule.get_valid_cards_from_state(state)
-                sim.action_play_card(int(rng.choice(np.flatnonzero(valid))))
-            if state.points[0] + state.points[1] != 157:
-                points_ok = False
+        if draw_kind == "python":
+            for r in range(rounds):
+                sim.init_from_cards(hands=deal_random_hand(), dealer=r % 4)
+                sim.action_trump(int(draw() * 6))  # forehand declares a random trump (no push)
+                state = sim.state
+                for _ in range(36):
+                    cards = np.flatnonzero(rule.get_valid_cards_from_state(state))
+                    sim.action_play_card(int(cards[int(draw() * len(cards))]))
+                if state.points[0] + state.points[1] != 157:
+                    points_ok = False
+        else:
+            for r in range(rounds):
+                sim.init_from_cards(hands=deal_random_hand(), dealer=r % 4)
+                sim.action_trump(int(rng.integers(0, 6)))
+                state = sim.state
+                for _ in range(36):
+                    valid = rule.get_valid_cards_from_state(state)
+                    sim.action_play_card(int(rng.choice(np.flatnonzero(valid))))
+                if state.points[0] + state.points[1] != 157:
+                    points_ok = False
         dt = time.perf_counter() - t0
         rounds_per_s.append(rounds / dt if dt > 0 else float("inf"))
 
@@ -216,6 +235,7 @@ def job_random_rounds(doc):
         "rounds": rounds,
         "repeats": repeats,
         "seed": seed,
+        "draw": draw_kind,
         "rounds_per_s": rounds_per_s,
         "all_rounds_total_157": points_ok,
     }

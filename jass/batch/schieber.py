@@ -1,0 +1,1064 @@
+"""Schieber rounds, N at once on numpy arrays: trump choice with push, the six modes, Weis,
+Stöck, match and multipliers, exactly as :mod:`jass.schieber` plays and scores a round.
+
+One game here is **one round**: the deal, the choice of trump (Vorhand, the seat after the
+dealer, names a mode or pushes; after a push the partner names one), the 36 cards, and the
+round's score as :func:`jass.schieber.score_round` breaks it down. A game to a target
+("bedankt, genug", several rounds) is not modelled: the episode ends with the round's last
+card.
+
+**Actions** (fixed integer ids, :data:`NUM_ACTIONS` = 43):
+
+==========  ==============================================================================
+id          action
+==========  ==============================================================================
+0 .. 35     play the card of that index (``suit * 9 + rank`` as :class:`jass.cards.Card`;
+            ``Card.H10`` is 22)
+36 .. 41    choose trump mode ``id - 36`` in :class:`~jass.trump.Trump` order: Eicheln,
+            Rosen, Schilten, Schellen, Obenabe, Undenufe (``ChooseTrump``)
+42          push (``Push``): leave the choice to the partner
+==========  ==============================================================================
+
+**Rules**: a :class:`jass.schieber.Rules`. Used: ``multipliers``, ``match_bonus``,
+``allow_push_back``, ``first_dealer`` (for :func:`init` from seeds), ``play`` (Bauer
+exception, undertrumping), ``weis`` (every option) and ``auto_declare``: with it every Weis
+counts as :class:`~jass.schieber.Rules` ``(auto_declare=True)`` counts them (the team with
+the best single Weis scores all of its Weis, credited when the first trick is complete);
+without it nobody declares a Weis (there is no declaring action). Stöck count 20, credited
+when the second of the trump King and Queen is played. Not used: ``target_score``,
+``rounds`` and ``end_mode`` (the game beyond the round).
+
+**Rewards**: :attr:`BatchState.rewards` is ``int32[N, 4]``, what each seat's team was written
+(multiplier applied) in the last step: trick points when a trick completes, the Weis with
+the first trick, Stöck with the second card, the last trick and the match with the last card.
+Summed over a round they are the round's :attr:`~jass.schieber.RoundScore.totals`.
+
+>>> import numpy as np
+>>> from jass import schieber
+>>> from jass.batch import schieber as batch
+>>> rules = schieber.Rules(auto_declare=True)
+>>> state = batch.init([1, 2, 3], rules=rules)        # the deals of new_game(rules, seed=1), ...
+>>> state = batch.step(state, [36, 40, 42])           # Eicheln, Obenabe, push
+>>> [int(p) for p in state.current_player] == [int(d + 1) % 4 for d in state.dealer[:2]] + [int(state.dealer[2] + 3) % 4]
+True
+>>> rng = np.random.default_rng(0)
+>>> while not state.terminated.all():
+...     state = batch.step(state, batch.random_actions(state, rng))
+>>> scores = batch.scores(state)
+>>> (scores.cards + scores.last_trick).sum(axis=1).tolist()
+[157, 157, 157]
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any, Final, Literal, Union
+
+import attrs
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from jass import schieber
+from jass.batch.cardplay import ROW, PlayTables, legal_after, pick, pick_rows
+from jass.batch.core import (
+    BITS, Seeds, as_seeds, deal_from_seeds, popcount, random_below, random_bits, random_deals, seeded_seats, unpack_bits,
+)
+from jass.cards import Card, CardSet, Rank, Suit
+from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
+from jass.trump import LAST_TRICK_BONUS, TRICK_KEYS, Trump, point_table
+from jass.weis import STOECK_POINTS, Weis, best_weis, detect_weis, weis_strength
+
+__all__ = [
+    "NUM_ACTIONS",
+    "NUM_PLAYERS",
+    "FIRST_TRUMP_ACTION",
+    "PUSH",
+    "Config",
+    "BatchState",
+    "RoundScores",
+    "init",
+    "from_hands",
+    "from_state",
+    "legal_mask",
+    "step",
+    "random_actions",
+    "play_random",
+    "scores",
+    "totals",
+    "hands",
+    "rollout",
+]
+
+#: Number of action ids: 36 cards, 6 trump modes, push.
+NUM_ACTIONS: Final = 43
+#: Seats per game.
+NUM_PLAYERS: Final = 4
+#: The action id of the first trump mode (Eicheln); mode ``t`` is ``FIRST_TRUMP_ACTION + t``.
+FIRST_TRUMP_ACTION: Final = 36
+#: The action id of pushing.
+PUSH: Final = 42
+
+_TRICKS: Final = 9
+_CHOOSE_BITS: Final = 0x3F << FIRST_TRUMP_ACTION
+_PUSH_BIT: Final = 1 << PUSH
+_SUIT_BITS: Final = 0x1FF
+_U64 = np.uint64
+
+
+# --- the rules as tables -------------------------------------------------------------
+
+
+def _weis_key(weis: Weis, tiebreak: Any) -> int:
+    """:func:`jass.weis.weis_strength` (points, kind, top, in trump) as one int, in trump 0.
+
+    The trump bit is the lowest, so adding 1 to a sequence's key puts it in the trump suit;
+    the seat order is added below it later (times 4)."""
+    points, kind, top, in_trump = weis_strength(weis, Trump.OBENABE, tiebreak)
+    return ((points * 16 + kind) * 16 + top) * 2 + in_trump
+
+
+@attrs.frozen(eq=False)
+class Config:
+    """The tables one :class:`jass.schieber.Rules` gives the batched engine; shared by every
+    state built with those rules (:meth:`of` caches one per rules object)."""
+
+    #: The scalar rules.
+    rules: schieber.Rules
+    #: The card-play rules (``rules.play``) as tables.
+    tables: PlayTables
+    #: ``stoeck_masks[trump]``: the trump King and Queen (0 without trump).
+    stoeck_masks: NDArray[np.uint64]
+    #: Multiplier per mode.
+    multipliers: NDArray[np.int16]
+    #: Weis of one suit's cards, by the 9-bit mask of the cards held: the points of all
+    #: sequences, their number, and the key of the best one (-2: none).
+    sequence_points: NDArray[np.int32]
+    sequence_count: NDArray[np.int32]
+    sequence_key: NDArray[np.int32]
+    #: Four of a kind, by the 9-bit mask of the ranks held four times: the points of the
+    #: Weis among them, their number and the key of the best (-2: none); ``quartet_ranks``:
+    #: the ranks whose four cards are a Weis.
+    quartet_points: NDArray[np.int32]
+    quartet_count: NDArray[np.int32]
+    quartet_key: NDArray[np.int32]
+    quartet_ranks: int
+
+    @staticmethod
+    @functools.lru_cache(maxsize=64)
+    def of(rules: schieber.Rules) -> Config:
+        """The tables of ``rules`` (one object per distinct rules).
+
+        Raises :class:`~jass.errors.InvalidRulesError` for anything but a
+        :class:`jass.schieber.Rules`, and for an undertrump policy this engine does not know.
+        """
+        if not isinstance(rules, schieber.Rules):
+            raise InvalidRulesError(f"rules={rules!r}: expected a jass.schieber.Rules")
+        queen, king = int(Rank.QUEEN), int(Rank.KING)
+        stoeck = [(1 << (9 * t + queen)) | (1 << (9 * t + king)) if t < 4 else 0 for t in range(6)]
+        weis_rules = rules.weis
+        tiebreak = weis_rules.equal_weis_tiebreak
+        seq_points = np.zeros(512, dtype=np.int32)
+        seq_count = np.zeros(512, dtype=np.int32)
+        seq_key = np.full(512, -2, dtype=np.int32)
+        for mask in range(512):  # the cards of one suit (Eicheln; every suit is alike)
+            found = detect_weis(CardSet.from_bits(mask), weis_rules)
+            seq_points[mask] = sum(w.points for w in found)
+            seq_count[mask] = len(found)
+            if found:
+                seq_key[mask] = max(_weis_key(w, tiebreak) for w in found)
+        quartet_ranks = 0
+        rank_points = [0] * 9
+        rank_key = [-2] * 9
+        for rank in Rank:
+            if weis_rules.quartet_points(rank):
+                quartet_ranks |= 1 << rank
+                weis = Weis.from_cards([Card.of(suit, rank) for suit in Suit], weis_rules)
+                rank_points[rank] = weis.points
+                rank_key[rank] = _weis_key(weis, tiebreak)
+        ranks_of = [[r for r in range(9) if m >> r & 1] for m in range(512)]
+        config = Config(
+            rules=rules, tables=PlayTables.of(rules.play), stoeck_masks=np.array(stoeck, dtype=np.uint64),
+            multipliers=np.array(rules.multipliers, dtype=np.int16),
+            sequence_points=seq_points, sequence_count=seq_count, sequence_key=seq_key,
+            quartet_points=np.array([sum(rank_points[r] for r in rs) for rs in ranks_of], dtype=np.int32),
+            quartet_count=np.array([len(rs) for rs in ranks_of], dtype=np.int32),
+            quartet_key=np.array([max([rank_key[r] for r in rs], default=-2) for rs in ranks_of], dtype=np.int32),
+            quartet_ranks=quartet_ranks,
+        )
+        for field in attrs.fields(Config):
+            value = getattr(config, field.name)
+            if isinstance(value, np.ndarray):
+                value.flags.writeable = False
+        return config
+
+
+# --- the state -----------------------------------------------------------------------
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, np.ndarray):
+        value.flags.writeable = False
+    return value
+
+
+def _field() -> Any:
+    return attrs.field(converter=_frozen)
+
+
+@attrs.frozen(eq=False)
+class BatchState:
+    """N Schieber rounds at one moment each: every field is an array whose first axis is the
+    game (``[N]``, ``[N, 4]`` per seat, ``[N, 2]`` per team). Read-only: :func:`step`
+    returns a new state (fields that did not change are shared).
+
+    Seats are 0..3, team ``seat % 2``; cards are indices 0..35 (-1: none); card sets are
+    ``uint64`` bit sets (bit *i* = card *i*). The score breakdown so far reads as
+    :func:`scores`; the properties :attr:`weis`, :attr:`stoeck`, :attr:`last_trick` and
+    :attr:`match` are its parts that no card step needs to write.
+    """
+
+    #: The rules and their tables, shared by all games.
+    config: Config
+    #: ``int8[N]``: the dealer; Vorhand is ``(dealer + 1) % 4``.
+    dealer: NDArray[np.int8] = _field()
+    #: ``uint64[N, 4]``: each seat's hand as dealt.
+    dealt: NDArray[np.uint64] = _field()
+    #: ``uint64[N]``: the cards played so far (the trick in progress included).
+    played: NDArray[np.uint64] = _field()
+    #: ``int8[N]``: the trump mode (:class:`~jass.trump.Trump` value), -1 until chosen.
+    trump: NDArray[np.int8] = _field()
+    #: ``int8[N]``: how often the choice was pushed (0, 1; 2 with push-back).
+    pushed: NDArray[np.int8] = _field()
+    #: ``int8[N]``: the seat to act, -1 once the round is over.
+    current_player: NDArray[np.int8] = _field()
+    #: ``int8[N]``: cards played so far (0..36); ``ncards % 4`` are in the trick in progress.
+    ncards: NDArray[np.int8] = _field()
+    #: ``int8[N]``: the seat that leads or led the trick in progress; after the last trick,
+    #: the seat that took it.
+    leader: NDArray[np.int8] = _field()
+    #: ``int8[N, 4]``: the cards of the trick in progress in play order (-1: not yet played).
+    trick: NDArray[np.int8] = _field()
+    #: ``int8[N]``: the strength (:data:`jass.trump.TRICK_KEYS`) of the card winning the trick
+    #: in progress, -2 before its first card.
+    best: NDArray[np.int8] = _field()
+    #: ``int8[N]``: the seat winning the trick in progress.
+    winner: NDArray[np.int8] = _field()
+    #: ``int16[N]``: the card points in the trick in progress.
+    points_in_trick: NDArray[np.int16] = _field()
+    #: ``int8[N, 2]``: tricks each team has taken.
+    tricks_won: NDArray[np.int8] = _field()
+    #: ``int16[N, 2]``: each team's card points so far (before the multiplier; the last
+    #: trick's 5 not included).
+    card_points: NDArray[np.int16] = _field()
+    #: ``int16[N]``: the mode's multiplier, 0 until trump is chosen.
+    multiplier: NDArray[np.int16] = _field()
+    #: ``int16[N, 6, 2]``: the Weis points each team would score in each mode (the best Weis
+    #: depends on the trump suit); all 0 without ``auto_declare``.
+    weis_by_mode: NDArray[np.int16] = _field()
+    #: ``int16[N, 2]``: the Weis of the chosen mode, credited when the first trick completes.
+    weis_pending: NDArray[np.int16] = _field()
+    #: ``uint64[N]``: the Stöck cards not yet played, when one seat holds both (else 0).
+    stoeck_left: NDArray[np.uint64] = _field()
+    #: ``int8[N]``: the team holding the Stöck (-1: nobody).
+    stoeck_team: NDArray[np.int8] = _field()
+    #: ``int32[N, 2]``: what the Stöck write to each team when credited (multiplier applied).
+    stoeck_gain: NDArray[np.int32] = _field()
+    #: ``uint64[N]``: the trump suit's cards (0 before trump is chosen and without trump).
+    trump_mask: NDArray[np.uint64] = _field()
+    #: ``intp[N]``: ``trump * 448``, the first of the mode's rows of the :class:`Config` tables.
+    trump_row: NDArray[np.intp] = _field()
+    #: ``intp[N]``: ``(trump * 4 + led suit) * 112``, the table row of the trick in progress.
+    row: NDArray[np.intp] = _field()
+    #: ``intp[N]``: ``trump * 36``, the mode's part of :attr:`Config.points`.
+    points_row: NDArray[np.intp] = _field()
+    #: ``uint64[N]``: the legal actions of the seat to act as a bit set (bit *a* = action *a*;
+    #: 0 once the round is over). :func:`legal_mask` unpacks it.
+    legal: NDArray[np.uint64] = _field()
+    #: ``bool[N]``: the round is over (its last card played, or an illegal action with
+    #: ``on_illegal="terminate"``).
+    terminated: NDArray[np.bool_] = _field()
+    #: ``bool[N]``: the round was ended by an illegal action.
+    illegal: NDArray[np.bool_] = _field()
+    #: ``int32[N, 2]``: the points written to each team in the last step (multiplier applied).
+    gain: NDArray[np.int32] = _field()
+
+    @property
+    def size(self) -> int:
+        """The number of games N."""
+        return int(self.dealer.shape[0])
+
+    @property
+    def rewards(self) -> NDArray[np.int32]:
+        """``int32[N, 4]``: the points each seat's team was written in the last step
+        (0 for a game that was already over)."""
+        return self.gain[:, [0, 1, 0, 1]]
+
+    @property
+    def vorhand(self) -> NDArray[np.int8]:
+        """``int8[N]``: the seat after the dealer, who chooses trump and leads first."""
+        return (self.dealer + 1) & 3
+
+    @property
+    def led(self) -> NDArray[np.int8]:
+        """``int8[N]``: the led suit of the trick in progress (-1 before its first card)."""
+        first = self.trick[:, 0]
+        return np.where(first >= 0, first // 9, -1).astype(np.int8)
+
+    @property
+    def weis(self) -> NDArray[np.int16]:
+        """``int16[N, 2]``: Weis points credited (once the first trick is complete)."""
+        return (self.weis_pending * (self.ncards >= 4)[:, None]).astype(np.int16)
+
+    @property
+    def stoeck(self) -> NDArray[np.int16]:
+        """``int16[N, 2]``: Stöck credited (once the second of the two cards is played)."""
+        credited = (self.stoeck_left == 0) & (self.stoeck_team >= 0)
+        teams = self.stoeck_team[:, None] == np.arange(2)
+        points: NDArray[np.int16] = (teams & credited[:, None]).astype(np.int16) * np.int16(STOECK_POINTS)
+        return points
+
+    @property
+    def last_trick(self) -> NDArray[np.int16]:
+        """``int16[N, 2]``: the last trick's 5, once taken."""
+        over = self.ncards == 36
+        teams = (self.leader & 1)[:, None] == np.arange(2)
+        points: NDArray[np.int16] = (teams & over[:, None]).astype(np.int16) * np.int16(LAST_TRICK_BONUS)
+        return points
+
+    @property
+    def match(self) -> NDArray[np.int16]:
+        """``int16[N, 2]``: the match bonus, once a team has taken all nine tricks."""
+        bonus: NDArray[np.int16] = (self.tricks_won == _TRICKS).astype(np.int16) * np.int16(self.config.rules.match_bonus)
+        return bonus
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held by the state's arrays (the shared :class:`Config` left out)."""
+        return sum(getattr(self, name).nbytes for name in _GAME_FIELDS)
+
+
+_GAME_FIELDS: Final = tuple(field.name for field in attrs.fields(BatchState) if field.name != "config")
+_new_state: Final = object.__new__
+_set: Final = object.__setattr__
+
+
+def _replace(state: BatchState, changes: dict[str, Any]) -> BatchState:
+    """``state`` with the fields ``changes`` (new arrays, made read-only here): the other
+    fields are shared. ``attrs.evolve`` without its per-field overhead, as a step makes one."""
+    new = _new_state(BatchState)
+    for name in ("config",) + _GAME_FIELDS:
+        _set(new, name, getattr(state, name))
+    for name, value in changes.items():
+        value.flags.writeable = False
+        _set(new, name, value)
+    return new
+
+
+@attrs.frozen(eq=False)
+class RoundScores:
+    """The score breakdown of N rounds, as :class:`jass.schieber.RoundScore` gives one: each
+    field ``int16[N, 2]`` per team (before the multiplier) except ``trump`` and
+    ``multiplier``. Of a round in play: what has been credited so far."""
+
+    #: ``int8[N]``: the mode (-1: not chosen).
+    trump: NDArray[np.int8]
+    #: Card points of the tricks taken.
+    cards: NDArray[np.int16]
+    #: The last trick's 5.
+    last_trick: NDArray[np.int16]
+    #: The match bonus.
+    match: NDArray[np.int16]
+    #: Weis points.
+    weis: NDArray[np.int16]
+    #: Stöck.
+    stoeck: NDArray[np.int16]
+    #: ``int16[N]``: the multiplier.
+    multiplier: NDArray[np.int16]
+
+    @property
+    def points(self) -> NDArray[np.int32]:
+        """``int32[N, 2]``: points before the multiplier."""
+        return self.cards.astype(np.int32) + self.last_trick + self.match + self.weis + self.stoeck
+
+    @property
+    def totals(self) -> NDArray[np.int32]:
+        """``int32[N, 2]``: points written (times the multiplier)."""
+        return self.points * self.multiplier[:, None]
+
+    def team_scores(self, game: int) -> tuple[schieber.TeamScore, schieber.TeamScore]:
+        """Game ``game``'s breakdown as the scalar :class:`jass.schieber.TeamScore` pair."""
+        team0, team1 = (
+            schieber.TeamScore(
+                int(self.cards[game, team]), int(self.last_trick[game, team]), int(self.match[game, team]),
+                int(self.weis[game, team]), int(self.stoeck[game, team]), int(self.multiplier[game]),
+            )
+            for team in (0, 1)
+        )
+        return team0, team1
+
+
+# --- building states -----------------------------------------------------------------
+
+
+def _weis_by_mode(config: Config, dealt: NDArray[np.uint64], vorhand: NDArray[np.int8]) -> NDArray[np.int16]:
+    """``int16[N, 6, 2]``: each team's Weis points in each mode, as ``auto_declare`` counts them
+    (:func:`jass.weis.detect_weis` per hand, :func:`jass.weis.best_weis` across seats)."""
+    n = dealt.shape[0]
+    hands = dealt.reshape(-1)
+    nine = _U64(_SUIT_BITS)
+    quartets = hands & (hands >> _U64(9)) & (hands >> _U64(18)) & (hands >> _U64(27)) & _U64(config.quartet_ranks)
+    if config.rules.weis.cross_weis:
+        chosen = quartets.astype(np.intp)
+        free = hands
+    else:
+        # Without Kreuzweis no card is in two Weis: of the four-of-a-kind choices (none, the
+        # lower, the higher, both; at most two fit in nine cards) keep the one with the most
+        # points, then the most Weis, the first on a tie, as detect_weis does.
+        low = quartets & (~quartets + _U64(1))
+        high = quartets & ~low
+        options = np.stack([np.zeros_like(quartets), low, high, quartets]).astype(np.intp)  # [4, 4N]
+        valid = np.stack([np.ones(hands.shape, bool), low != 0, high != 0, (low != 0) & (high != 0)])
+        spread = (options | (options << 9) | (options << 18) | (options << 27)).astype(np.uint64)
+        free_options = hands[None, :] & ~spread
+        option_suits = [((free_options >> _U64(9 * s)) & nine).astype(np.intp) for s in range(4)]
+        total = config.quartet_points.take(options) + sum(config.sequence_points.take(m) for m in option_suits)
+        count = config.quartet_count.take(options) + sum(config.sequence_count.take(m) for m in option_suits)
+        score = np.where(valid, total.astype(np.int64) * 64 + count, -1)
+        pick = np.argmax(score, axis=0)
+        columns = np.arange(hands.shape[0])
+        chosen = options[pick, columns]
+        free = free_options[pick, columns]
+    suits = [((free >> _U64(9 * s)) & nine).astype(np.intp) for s in range(4)]
+    points = config.quartet_points.take(chosen)
+    for mask in suits:
+        points = points + config.sequence_points.take(mask)
+    points = points.reshape(n, 4)
+    suit_keys = [config.sequence_key.take(mask).reshape(n, 4) for mask in suits]
+    no_trump_key = config.quartet_key.take(chosen).reshape(n, 4)
+    for key in suit_keys:
+        no_trump_key = np.maximum(no_trump_key, key)
+    # Seats nearer Vorhand win ties: 3 for Vorhand .. 0, below the Weis' own key (the keys of
+    # "no Weis" are negative and stay so).
+    order = (3 - ((np.arange(4) - vorhand[:, None].astype(np.int32)) & 3)).astype(np.int32)
+    team_points = (points[:, 0] + points[:, 2], points[:, 1] + points[:, 3])
+    result = np.zeros((n, 6, 2), dtype=np.int16)
+    for mode in range(5):
+        # A sequence in the trump suit beats an equal one elsewhere: the key's lowest bit.
+        key = np.maximum(no_trump_key, suit_keys[mode] + 1) if mode < 4 else no_trump_key
+        full = key * 4 + order
+        best = (np.maximum(full[:, 0], full[:, 2]), np.maximum(full[:, 1], full[:, 3]))
+        result[:, mode, 0] = team_points[0] * ((best[0] > best[1]) & (best[0] >= 0))
+        result[:, mode, 1] = team_points[1] * ((best[1] > best[0]) & (best[1] >= 0))
+    result[:, 5] = result[:, 4]  # Undenufe compares Weis as Obenabe does: no trump suit
+    return result
+
+
+def _new_states(config: Config, dealt: NDArray[np.uint64], dealer: NDArray[np.int8]) -> BatchState:
+    n = dealt.shape[0]
+    vorhand = ((dealer + 1) & 3).astype(np.int8)
+    if config.rules.auto_declare:
+        weis_by_mode = _weis_by_mode(config, dealt, vorhand)
+    else:
+        weis_by_mode = np.zeros((n, 6, 2), dtype=np.int16)
+    zeros8 = np.zeros(n, dtype=np.int8)
+    rows = np.zeros(n, dtype=np.intp)
+    return BatchState(
+        config=config,
+        dealer=dealer.astype(np.int8),
+        dealt=dealt.astype(np.uint64),
+        played=np.zeros(n, dtype=np.uint64),
+        trump=np.full(n, -1, dtype=np.int8),
+        pushed=zeros8,
+        current_player=vorhand,
+        ncards=zeros8,
+        leader=vorhand,
+        trick=np.full((n, 4), -1, dtype=np.int8),
+        best=np.full(n, -2, dtype=np.int8),
+        winner=vorhand,
+        points_in_trick=np.zeros(n, dtype=np.int16),
+        tricks_won=np.zeros((n, 2), dtype=np.int8),
+        card_points=np.zeros((n, 2), dtype=np.int16),
+        multiplier=np.zeros(n, dtype=np.int16),
+        weis_by_mode=weis_by_mode,
+        weis_pending=np.zeros((n, 2), dtype=np.int16),
+        stoeck_left=np.zeros(n, dtype=np.uint64),
+        stoeck_team=np.full(n, -1, dtype=np.int8),
+        stoeck_gain=np.zeros((n, 2), dtype=np.int32),
+        trump_mask=np.zeros(n, dtype=np.uint64),
+        trump_row=rows,
+        row=rows,
+        points_row=rows,
+        legal=np.full(n, _CHOOSE_BITS | _PUSH_BIT, dtype=np.uint64),
+        terminated=np.zeros(n, dtype=np.bool_),
+        illegal=np.zeros(n, dtype=np.bool_),
+        gain=np.zeros((n, 2), dtype=np.int32),
+    )
+
+
+def _rules(rules: schieber.Rules | None) -> schieber.Rules:
+    return schieber.Rules.tournament(1) if rules is None else rules
+
+
+def init(
+    key: Seeds | np.random.Generator,
+    n: int | None = None,
+    *,
+    rules: schieber.Rules | None = None,
+) -> BatchState:
+    """N new rounds, dealt, Vorhand to choose trump.
+
+    ``key`` is either the games' seeds (a sequence of ints or an integer array; ``n`` is
+    then their number): game *i* is then exactly the first round of
+    ``schieber.new_game(rules, seed=seeds[i])`` (the deal :func:`jass.cards.deal` and the
+    dealer from the seed unless ``rules.first_dealer`` is set); or a
+    :class:`numpy.random.Generator` and ``n``: ``n`` uniformly random deals and dealers
+    (:func:`jass.batch.core.random_deals`, about twice as fast as seeded deals, but not the
+    deal of any seed). ``rules`` default to ``schieber.Rules.tournament(1)``.
+
+    >>> state = init([7], rules=schieber.Rules(first_dealer=0))
+    >>> int(state.current_player[0]), bool(legal_mask(state)[0, 36:].all())
+    (1, True)
+    >>> init(np.random.default_rng(1), 5).size
+    5
+    """
+    config = Config.of(_rules(rules))
+    first = config.rules.first_dealer
+    if isinstance(key, np.random.Generator):
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise JassError(f"n={n!r}: expected the number of games (an int >= 0) with a Generator")
+        dealt = random_deals(key, n)
+        if first is None:
+            dealer = random_below(np.full(n, NUM_PLAYERS, dtype=np.uint64), key).astype(np.int8)
+        else:
+            dealer = np.full(n, first, dtype=np.int8)
+        return _new_states(config, dealt, dealer)
+    seeds = as_seeds(key)
+    if n is not None and n != seeds.shape[0]:
+        raise JassError(f"n={n!r} but {seeds.shape[0]} seeds given")
+    dealt = deal_from_seeds(seeds)
+    if first is None:
+        dealer = seeded_seats(seeds, NUM_PLAYERS)
+    else:
+        dealer = np.full(seeds.shape[0], first, dtype=np.int8)
+    return _new_states(config, dealt, dealer)
+
+
+def from_hands(
+    hands: ArrayLike,
+    dealer: ArrayLike = 3,
+    *,
+    rules: schieber.Rules | None = None,
+) -> BatchState:
+    """N new rounds from given deals: ``hands`` is ``[N, 4]`` card bit sets (Python ints or
+    ``uint64``; a ``[4]`` row is one game), ``dealer`` one seat or one per game.
+
+    Raises :class:`~jass.errors.InvalidCardsError` unless every game deals each of the 36
+    cards once, 9 to each seat.
+
+    >>> from jass.cards import deal
+    >>> state = from_hands([[hand.bits for hand in deal(1)]], dealer=2)
+    >>> int(state.current_player[0])
+    3
+    """
+    config = Config.of(_rules(rules))
+    array = np.asarray(hands, dtype=np.uint64)  # Python ints above 2**63 need uint64
+    if array.ndim == 1:
+        array = array[None, :]
+    if array.ndim != 2 or array.shape[1] != 4:
+        raise InvalidCardsError(f"hands: expected [N, 4] card bit sets, got shape {array.shape}")
+    full = _U64((1 << 36) - 1)
+    counts = popcount(array.reshape(-1)).reshape(-1, 4)
+    bad = (np.bitwise_or.reduce(array, axis=1) != full) | (counts != 9).any(axis=1)
+    if bad.any():
+        game = int(np.flatnonzero(bad)[0])
+        raise InvalidCardsError(
+            f"game {game}: expected 4 hands of 9 cards holding each card once, got "
+            f"{[str(CardSet.from_bits(int(h) & ((1 << 64) - 1))) for h in array[game]]}"
+        )
+    seats = np.broadcast_to(np.asarray(dealer), (array.shape[0],))
+    if seats.dtype.kind not in "iu" or ((seats < 0) | (seats > 3)).any():
+        raise InvalidCardsError(f"dealer={dealer!r}: expected seats 0..3")
+    return _new_states(config, array, seats.astype(np.int8))
+
+
+def from_state(state: schieber.State, copies: int = 1) -> BatchState:
+    """``copies`` games, each a copy of the round of a scalar :class:`jass.schieber.State` in
+    phase ``CHOOSE_TRUMP`` or ``PLAY`` (for rollouts: play the copies on with random moves).
+
+    Weis declared in the scalar state count as declared; with ``auto_declare`` every Weis
+    does. Seats that have not declared by now declare nothing (the batch has no declaring
+    action). Raises :class:`~jass.errors.JassError` for another phase.
+
+    >>> state = schieber.apply(schieber.new_game(seed=4), schieber.ChooseTrump(Trump.ROSEN))
+    >>> copies = from_state(state, 3)
+    >>> copies.size, [int(t) for t in copies.trump]
+    (3, [1, 1, 1])
+    """
+    if not isinstance(state, schieber.State):
+        raise JassError(f"{state!r:.80} is not a jass.schieber.State")
+    if isinstance(copies, bool) or not isinstance(copies, int) or copies < 0:
+        raise JassError(f"copies={copies!r}: expected an int >= 0")
+    if state.phase not in (schieber.Phase.CHOOSE_TRUMP, schieber.Phase.PLAY):
+        raise JassError(f"no round in play to copy in phase {state.phase.value}")
+    config = Config.of(state.rules)
+    dealt = np.array([[hand.bits for hand in state.dealt]] * copies, dtype=np.uint64).reshape(copies, 4)
+    base = _new_states(config, dealt, np.full(copies, state.dealer, dtype=np.int8))
+    fields: dict[str, Any] = {}
+
+    def fill(name: str, value: Any, dtype: Any) -> None:
+        row = np.asarray(value, dtype=dtype)
+        fields[name] = np.broadcast_to(row, (copies,) + row.shape).copy()
+
+    seat = schieber.to_act(state)
+    assert seat is not None
+    fill("pushed", state.pushed, np.int8)
+    fill("current_player", seat, np.int8)
+    if state.phase is schieber.Phase.CHOOSE_TRUMP:
+        may_push = state.pushed == 0 or (state.pushed == 1 and state.rules.allow_push_back)
+        fill("legal", _CHOOSE_BITS | (_PUSH_BIT if may_push else 0), np.uint64)
+        return attrs.evolve(base, **fields)
+    play = state.play
+    assert play is not None and state.trump is not None
+    trump = int(state.trump)
+    held = 0
+    dealt_bits = 0
+    for hand_seat, hand in enumerate(state.dealt):
+        held |= play.hand(hand_seat).bits
+        dealt_bits |= hand.bits
+    played = dealt_bits & ~held
+    trick = [card.index for card in play.trick]
+    fill("played", played, np.uint64)
+    fill("trump", trump, np.int8)
+    fill("ncards", 4 * len(play.tricks) + len(trick), np.int8)
+    fill("leader", play.leader, np.int8)
+    fill("trick", trick + [-1] * (4 - len(trick)), np.int8)
+    keys = TRICK_KEYS[trump][trick[0] // 9] if trick else ()
+    best, winner = -2, play.leader
+    for position, card in enumerate(trick):
+        if keys[card] > best:
+            best, winner = keys[card], (play.leader + position) % 4
+    fill("best", best, np.int8)
+    fill("winner", winner, np.int8)
+    fill("points_in_trick", sum(point_table(Trump(trump))[card] for card in trick), np.int16)
+    won = [0, 0]
+    cards = [0, 0]
+    for done in play.tricks:
+        won[done.winner % 2] += 1
+        cards[done.winner % 2] += done.points
+    fill("tricks_won", won, np.int8)
+    fill("card_points", cards, np.int16)
+    multiplier = state.rules.multiplier(Trump(trump))
+    fill("multiplier", multiplier, np.int16)
+    # The Weis the first trick credits (or has credited).
+    if state.rules.auto_declare:
+        pending = base.weis_by_mode[0, trump].tolist() if copies else [0, 0]
+    else:
+        declared = [weis or () for weis in state.declared]
+        best_seat = best_weis(declared, Trump(trump), state.vorhand, state.rules.weis.equal_weis_tiebreak)
+        pending = [0, 0]
+        if best_seat is not None:
+            team = best_seat % 2
+            pending[team] = sum(w.points for partner in (team, team + 2) for w in declared[partner])
+    fill("weis_pending", pending, np.int16)
+    stoeck_mask = int(config.stoeck_masks[trump])
+    holders = [s for s, hand in enumerate(state.dealt) if stoeck_mask and hand.bits & stoeck_mask == stoeck_mask]
+    fill("stoeck_left", stoeck_mask & ~played if holders else 0, np.uint64)
+    fill("stoeck_team", holders[0] % 2 if holders else -1, np.int8)
+    fill("stoeck_gain", [STOECK_POINTS * multiplier * (holders[0] % 2 == team) if holders else 0 for team in (0, 1)],
+         np.int32)
+    fill("trump_mask", int(config.tables.trump_masks[trump]), np.uint64)
+    fill("trump_row", trump * 4 * ROW, np.intp)
+    fill("row", (trump * 4 + trick[0] // 9) * ROW if trick else 0, np.intp)
+    fill("points_row", trump * 36, np.intp)
+    fill("legal", play.legal_bits, np.uint64)
+    return attrs.evolve(base, **fields)
+
+
+# --- the rules of a step -------------------------------------------------------------
+
+
+def legal_mask(state: BatchState) -> NDArray[np.bool_]:
+    """``bool[N, 43]``: the legal actions of the seat to act in each game (none once over).
+
+    >>> mask = legal_mask(init([1, 2]))
+    >>> mask.shape, bool(mask[:, 36:].all()), bool(mask[:, :36].any())
+    ((2, 43), True, False)
+    """
+    return unpack_bits(state.legal, NUM_ACTIONS)
+
+
+@functools.lru_cache(maxsize=16)
+def _indices(n: int) -> tuple[NDArray[np.intp], NDArray[np.int32]]:
+    """For N games: ``4 * arange(N)`` (the first seat of each game in a flattened
+    ``[N, 4]``) and a read-only zero gain ``int32[N, 2]``."""
+    seats = np.arange(n, dtype=np.intp) * 4
+    zeros = np.zeros((n, 2), dtype=np.int32)
+    seats.flags.writeable = False
+    zeros.flags.writeable = False
+    return seats, zeros
+
+
+def _choose(state: BatchState, action: NDArray[np.intp]) -> dict[str, Any]:
+    """Trump-choice steps (every game of ``state`` is choosing)."""
+    config = state.config
+    n = action.shape[0]
+    seats, no_gain = _indices(n)
+    push = action == PUSH
+    chosen = ~push
+    mode = (action - FIRST_TRUMP_ACTION) * chosen
+    vorhand = state.vorhand
+    pushed = state.pushed + push
+    chooser = (vorhand + 2 * (pushed & 1)) & 3
+    may_push = (pushed == 0) | ((pushed == 1) & config.rules.allow_push_back)
+    multiplier = config.multipliers.take(mode) * chosen
+    # Stöck: the seat holding the trump King and Queen, if one does.
+    stoeck = config.stoeck_masks.take(mode) * chosen
+    held = [(state.dealt[:, s] & stoeck) == stoeck for s in range(4)]
+    to1 = (held[1] | held[3]) & (stoeck != 0)
+    to0 = (held[0] | held[2]) & (stoeck != 0)
+    written = multiplier.astype(np.int32) * STOECK_POINTS
+    stoeck_gain = np.empty((n, 2), dtype=np.int32)
+    stoeck_gain[:, 0] = written * to0
+    stoeck_gain[:, 1] = written * to1
+    flat = state.weis_by_mode.reshape(-1)
+    where = np.arange(n, dtype=np.intp) * 12 + mode * 2
+    weis = np.empty((n, 2), dtype=np.int16)
+    weis[:, 0] = flat.take(where) * chosen
+    weis[:, 1] = flat.take(where + 1) * chosen
+    choose_legal = _U64(_CHOOSE_BITS) | (_U64(_PUSH_BIT) * may_push)
+    return {
+        "trump": pick(chosen, mode.astype(np.int8), np.full(n, -1, dtype=np.int8)),
+        "pushed": pushed,
+        "current_player": pick(push, chooser, vorhand),
+        "multiplier": multiplier,
+        "weis_pending": weis,
+        "stoeck_left": stoeck * (to0 | to1),
+        "stoeck_team": pick(to0 | to1, to1.astype(np.int8), np.full(n, -1, dtype=np.int8)),
+        "stoeck_gain": stoeck_gain,
+        "trump_mask": config.tables.trump_masks.take(mode) * chosen,
+        "trump_row": mode * (4 * ROW) * chosen,
+        "points_row": mode * 36 * chosen,
+        "legal": pick(push, choose_legal, state.dealt.take(seats + vorhand)),
+        "gain": no_gain,
+    }
+
+
+def _play(state: BatchState, action: NDArray[np.intp]) -> dict[str, Any]:
+    """Card steps (every game of ``state`` is in its card play).
+
+    When every game is at the same card of its trick (the usual case: games stepped together
+    from the start), whole columns are written and no per-game selection is needed."""
+    config = state.config
+    n = action.shape[0]
+    seats, no_gain = _indices(n)
+    ncards = state.ncards
+    low = int(ncards.min())
+    uniform = low == int(ncards.max())
+    seat = state.current_player
+    bit = BITS.take(action)
+    played = state.played | bit
+    points = config.tables.points.take(state.points_row + action)
+    trick = state.trick.copy()
+    done: NDArray[np.bool_] | None = None
+    if uniform:
+        position = low & 3
+        if position == 0:  # a new trick: its row of tables from the led suit
+            row = state.trump_row + config.tables.led_rows.take(action)
+            best = config.tables.keys.take(row + action)
+            winner, in_trick = seat, points
+        else:
+            row = state.row
+            key = config.tables.keys.take(row + action)
+            winner = pick(key > state.best, seat, state.winner)
+            best = np.maximum(key, state.best)
+            in_trick = state.points_in_trick + points
+        trick[:, position] = action
+        all_done = any_done = position == 3
+    else:
+        positions = ncards & 3
+        first = positions == 0
+        row = pick(first, state.trump_row + config.tables.led_rows.take(action), state.row)
+        key = config.tables.keys.take(row + action)
+        better = first | (key > state.best)
+        best = pick(better, key, state.best)
+        winner = pick(better, seat, state.winner)
+        in_trick = pick(first, points, state.points_in_trick + points)
+        trick.reshape(-1)[seats + positions] = action
+        done = positions == 3
+        any_done = bool(done.any())
+        all_done = any_done and bool(done.all())
+    ncards = ncards + np.int8(1)
+    new: dict[str, Any] = {"played": played, "ncards": ncards}
+    gain = no_gain
+    # Stöck: credited when the holder plays the second of the two, the only one left then.
+    left = state.stoeck_left
+    credited = left == bit
+    new["stoeck_left"] = left & ~bit
+    if credited.any():
+        gain = pick_rows(credited, state.stoeck_gain, no_gain)
+    over: NDArray[np.bool_] | None = None
+    if any_done:
+        credit = np.zeros((n, 2), dtype=np.int32)
+        if all_done:
+            over = _complete_all(state, new, credit, low >> 2, winner, in_trick)
+            trick = np.full((n, 4), -1, dtype=np.int8)
+            best = np.full(n, -2, dtype=np.int8)
+            in_trick = np.zeros(n, dtype=np.int16)
+            next_seat = winner
+        else:
+            assert done is not None
+            over = _complete_some(state, new, credit, done, ncards, winner, in_trick)
+            trick = pick_rows(done, np.full((n, 4), -1, dtype=np.int8), trick)
+            best = pick(done, np.full(n, -2, dtype=np.int8), best)
+            in_trick = in_trick * ~done
+            next_seat = pick(done, winner, (seat + 1) & 3)
+        credit[:, 0] *= state.multiplier
+        credit[:, 1] *= state.multiplier
+        gain = credit if gain is no_gain else gain + credit
+    else:
+        next_seat = (seat + 1) & 3
+    hand = state.dealt.take(seats + next_seat) & ~played
+    if all_done:
+        legal = hand  # a new trick: any card
+    else:
+        legal = legal_after(config.tables, hand, row, best, state.trump_mask)
+        if done is not None and any_done:
+            legal = pick(done, hand, legal)
+    if over is not None:
+        legal = legal * ~over
+        next_seat = pick(over, np.full(n, -1, dtype=np.int8), next_seat)
+    new.update(
+        trick=trick, row=row, best=best, winner=winner, points_in_trick=in_trick,
+        current_player=next_seat, legal=legal, gain=gain,
+    )
+    return new
+
+
+def _complete_all(
+    state: BatchState, new: dict[str, Any], gain: NDArray[np.int32], number: int,
+    winner: NDArray[np.int8], taken: NDArray[np.int16],
+) -> NDArray[np.bool_] | None:
+    """Every game completes trick ``number``: credit its points to the winner's team in
+    ``new`` and ``gain`` (before the multiplier), with the Weis after the first trick and the
+    last trick and the match after the last. The games now over."""
+    team1 = (winner & 1).astype(np.bool_)
+    won = state.tricks_won.copy()
+    won[:, 0] += ~team1
+    won[:, 1] += team1
+    cards = state.card_points.copy()
+    taken1 = taken * team1
+    cards[:, 0] += taken - taken1
+    cards[:, 1] += taken1
+    gain[:, 0] += taken - taken1
+    gain[:, 1] += taken1
+    new.update(tricks_won=won, card_points=cards, leader=winner)
+    if number == 0:
+        gain += state.weis_pending
+    if number < _TRICKS - 1:
+        return None
+    bonus = state.config.rules.match_bonus
+    gain[:, 0] += (won[:, 0] == _TRICKS) * bonus + ~team1 * LAST_TRICK_BONUS
+    gain[:, 1] += (won[:, 1] == _TRICKS) * bonus + team1 * LAST_TRICK_BONUS
+    over = np.ones(winner.shape[0], dtype=np.bool_)
+    new["terminated"] = over
+    return over
+
+
+def _complete_some(
+    state: BatchState, new: dict[str, Any], gain: NDArray[np.int32], done: NDArray[np.bool_],
+    ncards: NDArray[np.int8], winner: NDArray[np.int8], in_trick: NDArray[np.int16],
+) -> NDArray[np.bool_] | None:
+    """:func:`_complete_all` for the games ``done`` only (games at different cards): the same
+    credits, each multiplied by ``done``."""
+    team1 = (winner & 1).astype(np.bool_)
+    won1 = done & team1
+    won0 = done ^ won1
+    won = state.tricks_won.copy()
+    won[:, 0] += won0
+    won[:, 1] += won1
+    taken0 = in_trick * won0
+    taken1 = in_trick * won1
+    cards = state.card_points.copy()
+    cards[:, 0] += taken0
+    cards[:, 1] += taken1
+    gain[:, 0] += taken0
+    gain[:, 1] += taken1
+    new.update(tricks_won=won, card_points=cards, leader=pick(done, winner, state.leader))
+    first = done & (ncards == 4)
+    if first.any():
+        gain[:, 0] += state.weis_pending[:, 0] * first
+        gain[:, 1] += state.weis_pending[:, 1] * first
+    last = done & (ncards == 36)
+    if not last.any():
+        return None
+    bonus = state.config.rules.match_bonus
+    gain[:, 0] += ((won[:, 0] == _TRICKS) * bonus + won0 * LAST_TRICK_BONUS) * last
+    gain[:, 1] += ((won[:, 1] == _TRICKS) * bonus + won1 * LAST_TRICK_BONUS) * last
+    over: NDArray[np.bool_] = state.terminated | last
+    new["terminated"] = over
+    return over
+
+
+OnIllegal = Literal["raise", "terminate"]
+
+
+def step(
+    state: BatchState,
+    actions: ArrayLike,
+    *,
+    on_illegal: OnIllegal = "raise",
+    penalty: int = 157,
+) -> BatchState:
+    """The games after one action each (``actions``: ``int[N]``, ids as in the module's table).
+
+    Games already over ignore their action (any value) and get zero rewards. An action that
+    is not legal raises :class:`~jass.errors.IllegalMoveError` naming the first such game
+    (``on_illegal="raise"``, the default; nothing changes), or ends that game at once
+    (``"terminate"``): its ``illegal`` flag is set, and the offending seat's team is written
+    ``-penalty`` points in the step's rewards.
+
+    >>> state = step(init([5]), [PUSH])
+    >>> bool(legal_mask(state)[0, PUSH]), int(state.pushed[0])
+    (False, 1)
+    """
+    action = np.asarray(actions)
+    n = state.size
+    if action.shape != (n,) or (n and action.dtype.kind not in "iu"):
+        raise IllegalMoveError(f"actions: expected {n} integer action ids, got {action.dtype} of shape {action.shape}")
+    if n == 0:
+        return state
+    if action.dtype != np.intp:
+        action = action.astype(np.intp)
+    # Negative ids wrap to huge shifts, which give 0: not legal.
+    illegal = ((state.legal >> action.astype(np.uint64)) & _U64(1)) == 0
+    over = state.terminated
+    any_over = bool(over.any())
+    if any_over:
+        illegal &= ~over
+    any_illegal = bool(illegal.any())
+    if any_illegal:
+        game = int(np.flatnonzero(illegal)[0])
+        if on_illegal == "raise":
+            legal = np.flatnonzero(unpack_bits(state.legal[game : game + 1], NUM_ACTIONS)[0]).tolist()
+            raise IllegalMoveError(
+                f"game {game}: action {int(action[game])} is not legal for seat {int(state.current_player[game])}; "
+                f"legal actions: {legal}"
+            )
+        if on_illegal != "terminate":
+            raise JassError(f"on_illegal={on_illegal!r}: expected 'raise' or 'terminate'")
+        team1 = (state.current_player & 1).astype(np.bool_)
+        gain = np.zeros((n, 2), dtype=np.int32)
+        gain[:, 0] = -penalty * (illegal & ~team1)
+        gain[:, 1] = -penalty * (illegal & team1)
+        state = _replace(state, {
+            "terminated": over | illegal,
+            "illegal": state.illegal | illegal,
+            "current_player": pick(illegal, np.full(n, -1, dtype=np.int8), state.current_player),
+            "legal": state.legal * ~illegal,
+            "gain": gain,
+        })
+        over = state.terminated
+        any_over = True
+    choosing = state.trump < 0
+    if not any_over:
+        if not choosing.any():
+            return _replace(state, _play(state, action))
+        if choosing.all():
+            return _replace(state, _choose(state, action))
+    # Games in different phases (or some over): each phase's step runs on every game, its
+    # results are kept for its own games (the others get in-range stand-in actions).
+    changes: dict[str, Any] = {"gain": state.gain if any_illegal else np.zeros((n, 2), dtype=np.int32)}
+    for group, run, stand_in in (
+        (choosing & ~over, _choose, FIRST_TRUMP_ACTION),
+        (~choosing & ~over, _play, 0),
+    ):
+        if group.any():
+            for name, value in run(state, pick(group, action, np.full(n, stand_in, dtype=np.intp))).items():
+                changes[name] = pick_rows(group, value, changes.get(name, getattr(state, name)))
+    return _replace(state, changes)
+
+
+def random_actions(state: BatchState, rng: np.random.Generator, *, push: bool = True) -> NDArray[np.int64]:
+    """A uniformly random legal action for each game (-1 for a game that is over): the choice
+    of ``moves[int(random() * len(moves))]`` in the scalar benchmarks, made for all games at
+    once. ``push=False`` never pushes (a random mode, as :func:`jass.schieber.rollout`
+    chooses).
+
+    >>> actions = random_actions(init([1, 2, 3]), np.random.default_rng(0), push=False)
+    >>> bool(((actions >= 36) & (actions <= 41)).all())
+    True
+    """
+    legal = state.legal if push else state.legal & _U64(~_PUSH_BIT & ((1 << 64) - 1))
+    return random_bits(legal, rng)
+
+
+def play_random(state: BatchState, rng: np.random.Generator, *, push: bool = True) -> BatchState:
+    """Every game played to its end with :func:`random_actions`.
+
+    >>> final = play_random(init([1, 2]), np.random.default_rng(3))
+    >>> bool(final.terminated.all())
+    True
+    """
+    while not state.terminated.all():
+        state = step(state, random_actions(state, rng, push=push))
+    return state
+
+
+def scores(state: BatchState) -> RoundScores:
+    """The score breakdown of every game (of a round in play: what it has credited so far),
+    as :func:`jass.schieber.score_round` gives it."""
+    return RoundScores(
+        trump=state.trump, cards=state.card_points, last_trick=state.last_trick, match=state.match,
+        weis=state.weis, stoeck=state.stoeck, multiplier=state.multiplier,
+    )
+
+
+def totals(state: BatchState) -> NDArray[np.int32]:
+    """``int32[N, 2]``: the points written to each team so far (multiplier applied): the sum of
+    every step's rewards, as :func:`jass.schieber.totals` counts them within the round."""
+    return scores(state).totals
+
+
+def hands(state: BatchState) -> NDArray[np.uint64]:
+    """``uint64[N, 4]``: the cards each seat still holds."""
+    return state.dealt & ~state.played[:, None]
+
+
+Position = Union[schieber.State, Sequence[int], NDArray[np.uint64]]
+
+
+def rollout(
+    position: Position,
+    copies: int,
+    rng: np.random.Generator,
+    *,
+    trump: Trump | int | None = None,
+    dealer: int = 3,
+    rules: schieber.Rules | None = None,
+) -> RoundScores:
+    """Play one position out ``copies`` times with random legal cards; each copy's round score.
+
+    ``position`` is a :class:`jass.schieber.State` in phase ``PLAY`` or ``CHOOSE_TRUMP``
+    (:func:`from_state`), or four hands as card bit sets, a new round dealt by ``dealer``
+    (:func:`from_hands`). Before trump is chosen, ``trump`` names the mode of every copy;
+    without it each copy draws a random mode (no push), as
+    :func:`jass.schieber.rollout` does. The result's totals are the written points.
+
+    >>> from jass.cards import deal
+    >>> result = rollout([hand.bits for hand in deal(9)], 1000, np.random.default_rng(1), trump=Trump.OBENABE)
+    >>> result.totals.shape, bool(((result.cards + result.last_trick).sum(axis=1) == 157).all())
+    ((1000, 2), True)
+    """
+    if isinstance(position, schieber.State):
+        if rules is not None:
+            raise JassError("rules come from the state: leave rules=None with a schieber.State")
+        state = from_state(position, copies)
+    else:
+        row = np.asarray(position, dtype=np.uint64)
+        if row.shape != (4,):
+            raise InvalidCardsError(f"position: expected a schieber.State or 4 card bit sets, got shape {row.shape}")
+        state = from_hands(np.broadcast_to(row, (copies, 4)), dealer, rules=rules)
+    if trump is not None and copies and (state.trump < 0).any():
+        state = step(state, np.full(copies, FIRST_TRUMP_ACTION + int(Trump(trump))))
+    return scores(play_random(state, rng, push=False))
