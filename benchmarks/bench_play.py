@@ -55,9 +55,14 @@ from bench_core import PeerUnavailable, interleaved_rates, peer_python, run_peer
 import attrs  # noqa: E402
 
 import jass  # noqa: E402
+import jass.rollout  # noqa: E402
 from jass import differenzler, pomme, schieber  # noqa: E402
 from jass.cards import CardSet  # noqa: E402
-from jass.rollout import play_cards, random_deal, schieber_rollout  # noqa: E402
+from jass.rollout import play_cards, random_deal  # noqa: E402
+
+# jass.schieber.rollout since the variant registry; jass.rollout.schieber_rollout before it (the
+# same function), so that this script measures either version of the library.
+schieber_rollout = getattr(schieber, "rollout", None) or getattr(jass.rollout, "schieber_rollout")  # noqa: B009
 
 DEFAULT_SEED = 20240601
 

@@ -154,8 +154,11 @@ def _play_command(
             moves = variant.legal_moves(state)
             if seat != human:
                 move = bots[seat].choose(variant.observe(state, seat), moves)
-                screen.say(f"  seat {seat}: {_describe(move, screen)}")
-                state = _apply_and_report(variant, state, move, screen)
+                # Only what the table sees of another seat's move (not a secret prediction).
+                public = _describe(move, screen) if isinstance(move, PlayCard) or variant.public_move is None \
+                    else variant.public_move(move, state.rules)
+                screen.say(f"  seat {seat}: {public}")
+                state = _apply_and_report(variant, state, move, human, screen)
                 continue
             view = variant.observe(state, human)
             _show(view, screen, moves)
@@ -172,8 +175,10 @@ def _play_command(
                     move = _parse_answer(answer, moves, variant, view, screen)
                     break
                 except JassError as error:
-                    screen.say(f"  {error}")
-            state = _apply_and_report(variant, state, move, screen)
+                    # The player is the seat to act: it may read why, which shows its own hand.
+                    detail = getattr(error, "detail", "")
+                    screen.say(f"  {error}" + (f" ({detail})" if detail else ""))
+            state = _apply_and_report(variant, state, move, human, screen)
     except (KeyboardInterrupt, EOFError):
         screen.say("\nGame left. Bye.")
         return 130
@@ -191,16 +196,18 @@ def _play_command(
     return 0
 
 
-def _apply_and_report(variant: AnyVariant, state: Any, move: Any, screen: _Screen) -> Any:
-    before = getattr(state, "play", None)
-    rounds_before = len(getattr(state, "history", ()))
+def _apply_and_report(variant: AnyVariant, state: Any, move: Any, human: int, screen: _Screen) -> Any:
+    """Apply ``move``; say what the human's seat sees change (a trick taken, a round's score),
+    read from its observations only."""
+    before = variant.observe(state, human)
     state = variant.apply(state, move)
-    play = getattr(state, "play", None)
-    if play is not None and before is not None and len(play.tricks) > len(before.tricks):
-        trick = play.tricks[-1]
+    after = variant.observe(state, human)
+    tricks: tuple[Any, ...] = getattr(after, "tricks", ())
+    if len(tricks) > len(getattr(before, "tricks", ())):
+        trick = tricks[-1]
         screen.say(f"  -> seat {trick.winner} takes {screen.cards(trick.cards)} ({trick.points} points)")
-    history: tuple[Any, ...] = getattr(state, "history", ())
-    if len(history) > rounds_before:
+    history: tuple[Any, ...] = getattr(after, "history", ())
+    if len(history) > len(getattr(before, "history", ())):
         result = history[-1]
         summary = getattr(result, "totals", None) or getattr(result, "penalties", None) or result
         screen.say(f"  Round over: {summary}")

@@ -33,47 +33,43 @@ Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 
 
 class _Rule:
-    """A validator made of a check, with the text of what it expects (for nesting)."""
+    """A validator: ``ok(value)`` says whether a value passes (the fast path, one call), and
+    ``problem(value)`` says, for a value that fails, what was expected and at which index."""
 
-    __slots__ = ("check", "error")
+    __slots__ = ("ok", "problem", "error")
 
-    def __init__(self, check: Callable[[Any], tuple[str, int | None] | None], error: type[JassError]) -> None:
-        self.check = check
+    def __init__(self, ok: Callable[[Any], bool], problem: Callable[[Any], tuple[str, int | None]],
+                 error: type[JassError]) -> None:
+        self.ok = ok
+        self.problem = problem
         self.error = error
 
     def __call__(self, instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        problem = self.check(value)
-        if problem is not None:
-            expected, index = problem
-            where = attribute.name if index is None else f"{attribute.name}[{index}]"
-            shown = value if index is None else value[index]
-            error = self.error(f"{where}={shown!r:.60}: expected {expected}")
-            error.field = attribute.name  # type: ignore[attr-defined]
-            error.index = index  # type: ignore[attr-defined]
-            error.expected = expected  # type: ignore[attr-defined]
-            error.got = _size(shown)  # type: ignore[attr-defined]
-            raise error
+        if not self.ok(value):
+            raise self.failure(attribute.name, value)
+
+    def failure(self, name: str, value: Any) -> JassError:
+        """The error of ``value`` in the field ``name``: what was expected, where, and what came."""
+        expected, index = self.problem(value)
+        where = name if index is None else f"{name}[{index}]"
+        shown = value if index is None else value[index]
+        error = self.error(f"{where}={shown!r:.60}: expected {expected}")
+        error.field = name  # type: ignore[attr-defined]
+        error.index = index  # type: ignore[attr-defined]
+        error.expected = expected  # type: ignore[attr-defined]
+        error.got = _size(shown)  # type: ignore[attr-defined]
+        return error
 
 
 def _size(value: Any) -> str | None:
     """What a wrong value was, when its size tells (a set of cards, a tuple)."""
-    if type(value) is CardSet:
-        return str(len(value))
-    if type(value) is tuple:
+    if type(value) is CardSet or type(value) is tuple:
         return str(len(value))
     return None
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _plain(check: Callable[[Any], str | None]) -> Callable[[Any], tuple[str, int | None] | None]:
-    def run(value: Any) -> tuple[str, int | None] | None:
-        expected = check(value)
-        return None if expected is None else (expected, None)
-
-    return run
+def _simple(ok: Callable[[Any], bool], expected: str, error: type[JassError]) -> _Rule:
+    return _Rule(ok, lambda value: (expected, None), error)
 
 
 def instance_of(kind: type, *, optional: bool = False, error: type[JassError] = InvalidRulesError) -> _Rule:
@@ -81,41 +77,42 @@ def instance_of(kind: type, *, optional: bool = False, error: type[JassError] = 
     ``optional``."""
     name = kind.__name__
     expected = f"{'None or ' if optional else ''}{'an' if name[0] in 'AEIOU' else 'a'} {name}"
-
-    def check(value: Any) -> str | None:
-        if optional and value is None:
-            return None
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            return expected
-        return None
-
-    return _Rule(_plain(check), error)
+    if kind is int:
+        def ok(value: Any) -> bool:
+            return (optional and value is None) or (type(value) is int)
+    elif optional:
+        def ok(value: Any) -> bool:
+            return value is None or isinstance(value, kind)
+    else:
+        def ok(value: Any) -> bool:
+            return isinstance(value, kind)
+    return _simple(ok, expected, error)
 
 
 def int_in(low: int, high: int, *, optional: bool = False, error: type[JassError] = InvalidRulesError) -> _Rule:
     """Accept an int from ``low`` to ``high`` (and ``None`` when ``optional``)."""
     expected = f"{'None or ' if optional else ''}an int {low}..{high}"
-
-    def check(value: Any) -> str | None:
-        if optional and value is None:
-            return None
-        if not _is_int(value) or not low <= value <= high:
-            return expected
-        return None
-
-    return _Rule(_plain(check), error)
+    if optional:
+        def ok(value: Any) -> bool:
+            return value is None or (type(value) is int and low <= value <= high)
+    else:
+        def ok(value: Any) -> bool:
+            return type(value) is int and low <= value <= high
+    return _simple(ok, expected, error)
 
 
 def one_of(*values: Any, error: type[JassError] = InvalidRulesError) -> _Rule:
     """Accept exactly one of ``values`` (compared by type and value)."""
     expected = "one of " + ", ".join(repr(v) for v in values)
+    allowed = frozenset((type(v), v) for v in values)
 
-    def check(value: Any) -> str | None:
-        if not any(type(value) is type(v) and value == v for v in values):
-            return expected
-        return None
+    def ok(value: Any) -> bool:
+        try:
+            return (type(value), value) in allowed
+        except TypeError:  # unhashable
+            return False
 
-    return _Rule(_plain(check), error)
+    return _simple(ok, expected, error)
 
 
 def tuple_of(item: _Rule, low: int, high: int, *, optional: bool = False,
@@ -124,49 +121,51 @@ def tuple_of(item: _Rule, low: int, high: int, *, optional: bool = False,
     when ``optional``)."""
     size = str(low) if low == high else f"{low}..{high}"
     expected = f"{'None or ' if optional else ''}{size} items"
+    item_ok = item.ok
 
-    def check(value: Any) -> tuple[str, int | None] | None:
-        if optional and value is None:
-            return None
+    def ok(value: Any) -> bool:
+        if value is None:
+            return optional
+        if type(value) is not tuple or not low <= len(value) <= high:
+            return False
+        for element in value:
+            if not item_ok(element):
+                return False
+        return True
+
+    def problem(value: Any) -> tuple[str, int | None]:
         if type(value) is not tuple or not low <= len(value) <= high:
             return expected, None
-        inner = item.check
         for index, element in enumerate(value):
-            problem = inner(element)
-            if problem is not None:
-                return problem[0], index
-        return None
+            if not item_ok(element):
+                return item.problem(element)[0], index
+        return expected, None  # pragma: no cover - ok() said the tuple fails
 
-    return _Rule(check, error)
+    return _Rule(ok, problem, error)
 
 
 def cards_in(low: int = 0, high: int = 36, *, error: type[JassError] = InvalidRulesError) -> _Rule:
     """Accept a :class:`~jass.cards.CardSet` of ``low`` to ``high`` cards."""
     size = str(low) if low == high else f"{low}..{high}"
-    expected = f"{size} cards"
 
-    def check(value: Any) -> str | None:
-        if type(value) is not CardSet or not low <= len(value) <= high:
-            return expected
-        return None
+    def ok(value: Any) -> bool:
+        return type(value) is CardSet and low <= value.bits.bit_count() <= high
 
-    return _Rule(_plain(check), error)
+    return _simple(ok, f"{size} cards", error)
 
 
 def cards_in_order(low: int, high: int, *, error: type[JassError] = InvalidRulesError) -> _Rule:
     """Accept a tuple of ``low`` to ``high`` different cards (a trick, a deck: their order
     matters)."""
     size = str(low) if low == high else f"{low}..{high}"
-    expected = f"{size} different cards"
 
-    def check(value: Any) -> str | None:
-        if type(value) is not tuple or not low <= len(value) <= high:
-            return expected
-        if not all(type(card) is Card for card in value) or len(set(value)) != len(value):
-            return expected
-        return None
+    def ok(value: Any) -> bool:
+        return (
+            type(value) is tuple and low <= len(value) <= high
+            and all(type(card) is Card for card in value) and len(set(value)) == len(value)
+        )
 
-    return _Rule(_plain(check), error)
+    return _simple(ok, f"{size} different cards", error)
 
 
 class NamedEnum(enum.Enum):

@@ -27,7 +27,7 @@ import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeGuard
 
 from jass._kernel import ALL_BITS, CARD_BITS, MASK64, SUIT_MASKS, shuffled
 from jass.errors import InvalidCardsError, InvalidNotationError
@@ -43,6 +43,7 @@ __all__ = [
     "deal",
     "validate_deck",
     "hands_of",
+    "is_card_order",
 ]
 
 
@@ -709,10 +710,14 @@ def validate_deck(order: Iterable[Card | str]) -> tuple[Card, ...]:
     """
     if isinstance(order, str):
         order = re.split(r"[\s,;]+", order.strip())
-    try:
-        cards = tuple(Card.parse(c) for c in order)  # type: ignore[arg-type]
-    except TypeError:
-        raise InvalidCardsError(f"{order!r} is not a sequence of cards") from None
+    if not isinstance(order, Iterable):
+        raise InvalidCardsError(f"{order!r:.80} is not a sequence of cards")
+    items = tuple(order)
+    for item in items:
+        if not isinstance(item, (Card, str)):
+            raise InvalidCardsError(f"a deck is a sequence of 36 cards: {item!r:.60} is not a card")
+    # A string that names no card is bad notation: Card.parse says so.
+    cards = tuple(Card.parse(c) for c in items)  # type: ignore[arg-type]
     seen = 0
     repeated = 0
     for card in cards:
@@ -759,6 +764,21 @@ def deal(
         order = [1 << card._value_ for card in validate_deck(source)]  # type: ignore[arg-type]
     # The cards of a hand are different, so the sum of their bits is the hand's bit set.
     return tuple([_from_bits(sum(order[k * cards_each : (k + 1) * cards_each])) for k in range(hands)])
+
+
+def is_card_order(value: object) -> TypeGuard[str | Sequence[Card | str]]:
+    """Whether ``value`` reads as one order of cards (a string, or a sequence of cards and
+    one-card strings) rather than as a list of hands; the dealing functions that accept
+    either ask this.
+
+    >>> is_card_order("C6 C7"), is_card_order(["C6", Card.C7]), is_card_order(["C6 C7", "H6"])
+    (True, True, False)
+    """
+    if isinstance(value, str):
+        return True
+    if not isinstance(value, Sequence):
+        return False
+    return all(type(item) is Card or (isinstance(item, str) and _parse_card(item) is not None) for item in value)
 
 
 def hands_of(value: object, count: int, size: int, what: str = "hands") -> tuple[CardSet, ...]:

@@ -50,7 +50,7 @@ from typing import Any, ClassVar, Final, Union
 import attrs
 
 from jass._base import NamedEnum, cards_in, check_same, instance_of, int_in, tuple_of
-from jass.cards import Card, CardSet, Rank, hands_of, shuffled_deck, validate_deck
+from jass.cards import Card, CardSet, Rank, hands_of, is_card_order, shuffled_deck, validate_deck
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidStateError, RecordError, SerialError
 from jass.play import (
     CardPlay,
@@ -71,12 +71,15 @@ from jass.variant import (
     SettingField,
     TwoPartState,
     Variant,
-    check_seat,
+    check_observer,
+    changed,
     check_turn,
+    check_sender,
     game_end,
     game_start,
     protocol_of,
     record_deal,
+    refused,
     register,
     replay_move,
     rounds_before,
@@ -104,6 +107,7 @@ __all__ = [
     "new_game",
     "legal_moves",
     "apply",
+    "apply_trusted",
     "to_act",
     "is_over",
     "winner",
@@ -265,8 +269,9 @@ class Deal:
     checked when the move is built (:class:`~jass.errors.InvalidCardsError`);
     ``face_up`` is the dealer's card shown face up, by default the dealer's card
     with the highest index (:attr:`~jass.cards.Card.index`; the Ace of Schellen
-    if the dealer holds it). :func:`apply` refuses a ``face_up`` that the new
-    dealer does not hold (:class:`~jass.errors.IllegalMoveError`).
+    if the dealer holds it). Only trusted code deals given hands (:func:`apply_trusted`,
+    which refuses a ``face_up`` the new dealer does not hold); :func:`apply` takes only
+    ``Deal()``.
     """
 
     hands: tuple[CardSet, ...] | None = attrs.field(default=None, converter=_deal_hands)
@@ -361,7 +366,7 @@ class Setting:
     """
 
     rules: Rules = attrs.field(validator=instance_of(Rules, error=_STATE))
-    seed: int = attrs.field(validator=int_in(-SEED_LIMIT + 1, SEED_LIMIT - 1, error=_STATE))
+    seed: int = attrs.field(validator=int_in(0, SEED_LIMIT - 1, error=_STATE))
     #: 0 for the first round; rounds after ``rules.rounds - 1`` are tie-break rounds.
     round_number: int = attrs.field(validator=int_in(0, MAX_ROUNDS, error=_STATE))
     dealer: int = attrs.field(validator=_SEAT)
@@ -424,7 +429,8 @@ class Observation:
     says who has predicted. No field holds a hidden value, so neither does the repr.
     """
 
-    seat: int = attrs.field(validator=_SEAT)
+    #: The observing seat; ``None`` for a spectator.
+    seat: int | None = attrs.field(validator=int_in(0, SEATS - 1, optional=True, error=_STATE))
     phase: Phase = attrs.field(validator=instance_of(Phase, error=_STATE))
     round_number: int = attrs.field(validator=int_in(0, MAX_ROUNDS, error=_STATE))
     dealer: int = attrs.field(validator=_SEAT)
@@ -459,7 +465,9 @@ _ROUND_OVER: Final = Phase.ROUND_OVER
 _GAME_OVER: Final = Phase.GAME_OVER
 # Values the package has checked, built slot by slot (see jass.variant.slot_builder).
 _state: Final = slot_builder(State)
+_setting: Final = slot_builder(Setting)
 _observation: Final = slot_builder(Observation)
+_NO_CARDS: Final = CardSet()
 
 
 # --- dealing -------------------------------------------------------------------
@@ -493,7 +501,7 @@ def _first_deal(
     deal: object, dealer: int, face_up: Card | str | None
 ) -> tuple[tuple[CardSet, ...], Card]:
     wanted = _optional_card(face_up)
-    if isinstance(deal, str) or (isinstance(deal, Sequence) and len(deal) == SEATS * _CARDS_EACH):
+    if is_card_order(deal) and not (isinstance(deal, Sequence) and len(deal) == SEATS):
         order = validate_deck(deal)
         card = order[dealer * _CARDS_EACH + _CARDS_EACH - 1]
         if wanted is not None and wanted is not card:
@@ -502,7 +510,7 @@ def _first_deal(
                 f"(seat {dealer}'s ninth card), {card}"
             )
         return _blocks(order), card
-    if isinstance(deal, Sequence) and len(deal) == SEATS:
+    if isinstance(deal, Sequence):
         hands = hands_of(deal, SEATS, _CARDS_EACH, "deal")
         return hands, _face_up_of(hands, dealer, wanted)
     raise InvalidCardsError(f"deal={deal!r:.80}: expected 4 hands of 9 cards or an order of the 36 cards")
@@ -547,8 +555,8 @@ def new_game(
     else:
         hands, card = _first_deal(deal, dealer, face_up)
     play = _start_round(game_rules, hands, dealer, card)
-    setting = Setting(rules=game_rules, seed=seed, round_number=0, dealer=dealer, phase=_PREDICT, face_up=card)
-    return State(setting, play)
+    setting = _setting(rules=game_rules, seed=seed, round_number=0, dealer=dealer, phase=_PREDICT, face_up=card)
+    return _state(setting, play)
 
 
 # --- the game ------------------------------------------------------------------
@@ -589,6 +597,8 @@ is_over, winner = game_end(
 
 
 _PREDICT_MOVES: Final = tuple(Predict(points) for points in range(MAX_PREDICTION + 1))
+#: The same as a set: is a prediction among the legal moves, in one look-up.
+_PREDICT_SET: Final = frozenset(_PREDICT_MOVES)
 _DEAL: Final = Deal()
 
 
@@ -614,72 +624,44 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     return ()
 
 
-def apply(state: State, move: Move) -> State:
-    """The state after the seat to act makes ``move``; ``state`` itself is unchanged.
+def apply(state: State, move: Move, *, seat: int | None = None) -> State:
+    """The state after the seat to act makes ``move`` (one of :func:`legal_moves`); ``state``
+    itself is unchanged. A move sent for ``seat`` is refused unless that seat is to act; the
+    text of every error is safe to show to the sender (:class:`jass.variant.Apply`). Trusted
+    code deals given cards with :func:`apply_trusted`.
 
-    Raises :class:`~jass.errors.IllegalMoveError`, saying why and what would be
-    legal, for a move the rules do not allow: a prediction once everyone has
-    predicted, a card before everyone has predicted, an illegal card, a move after
-    the game is over.
-
-    >>> state = new_game(seed=1)
+    >>> state = new_game(seed=1, rules=Rules(first_dealer=3))
     >>> apply(state, PlayCard("C6"))
     Traceback (most recent call last):
-    jass.errors.IllegalMoveError: PlayCard(Card.C6): no card before every player has predicted; seat ... must predict first (Predict(0) .. Predict(157))
+    jass.errors.IllegalMoveError: PlayCard(Card.C6) is not a legal move now (phase predict, seat 0 to act)
     """
     if type(state) is not State:
         raise wrong_state(state, State)
     setting = state.setting
     phase = setting.phase
+    if seat is not None:
+        check_sender(seat, to_act(state), SEATS)
     kind = type(move)
     if phase is _PLAY and kind is PlayCard:
-        play = state.play.play(move.card)  # type: ignore[union-attr]  # checks the card, saying why
+        play = state.play.play(move.card)  # type: ignore[union-attr]  # checks the card
         if play.legal_bits:
             return _state(setting, play)  # a card changes nothing else
         return _end_round(state, play)
-    if phase is _PREDICT and kind is Predict:
-        return _predict(state, move)  # type: ignore[arg-type]
-    if phase is _ROUND_OVER and kind is Deal:
-        return _deal(state, move)  # type: ignore[arg-type]
-    raise IllegalMoveError(_not_now(state, move))
+    if phase is _PREDICT and kind is Predict and move in _PREDICT_SET:  # legal_moves, as a set
+        return _predict(state, move)
+    legal = legal_moves(state)
+    if move not in legal:  # the one rule of what may be played: legal_moves
+        raise refused(move, phase, to_act(state), legal)
+    return _deal(state, move)  # type: ignore[arg-type]
 
 
-def _not_now(state: State, move: object) -> str:
-    """Why ``move`` cannot be made in ``state``'s phase, and what can."""
-    phase = state.phase
-    seat = to_act(state)
-    if phase is _GAME_OVER:
-        winning = state.winner
-        assert winning is not None
-        return (
-            f"{move!r:.80}: the game is over (seat {winning} won with "
-            f"{state.penalties[winning]} penalty points); no move is legal"
-        )
-    if type(move) not in (Predict, PlayCard, Deal):
-        expected = {_PREDICT: "Predict", _PLAY: "PlayCard", _ROUND_OVER: "Deal"}[phase]
-        return (
-            f"{move!r:.80} is not a Differenzler move (Predict, PlayCard or Deal): "
-            f"seat {seat} may make {expected} now"
-        )
-    if phase is _PREDICT:
-        if type(move) is PlayCard:
-            return (
-                f"{move!r}: no card before every player has predicted; "
-                f"seat {seat} must predict first (Predict(0) .. Predict({MAX_PREDICTION}))"
-            )
-        return (
-            f"{move!r}: the round has just been dealt; "
-            f"seat {seat} must predict (Predict(0) .. Predict({MAX_PREDICTION}))"
-        )
-    if phase is _PLAY:
-        cards = state.play.legal_cards()
-        if type(move) is Predict:
-            return (
-                f"{move!r}: seat {seat} has already predicted, as has everyone this round; "
-                f"seat {seat} must play a card ({cards})"
-            )
-        return f"{move!r}: the round is in play; seat {seat} must play a card ({cards})"
-    return f"{move!r}: the round is over; seat {seat} must deal the next round (Deal())"
+def apply_trusted(state: State, move: Move) -> State:
+    """:func:`apply` for trusted code only (a replayed record, a test position): it also takes
+    a :class:`Deal` of given hands (and face-up card). Never for a move a client sent: a
+    player must not choose the deal."""
+    if type(move) is Deal and move.hands is not None and type(state) is State and state.phase is _ROUND_OVER:
+        return _deal(state, move)
+    return apply(state, move)
 
 
 def _predict(state: State, move: Predict) -> State:
@@ -689,7 +671,7 @@ def _predict(state: State, move: Predict) -> State:
     seat = (setting.dealer + 1 + made) % SEATS
     predictions = predictions[:seat] + (move.points,) + predictions[seat + 1 :]
     phase = _PLAY if made + 1 == SEATS else _PREDICT
-    return State(attrs.evolve(setting, phase=phase, predictions=predictions), state.play)
+    return changed(state, phase=phase, predictions=predictions)
 
 
 def _penalty(rules: Rules, points: int, prediction: int | None, tricks: int) -> int:
@@ -731,15 +713,12 @@ def _game_winner(totals: Sequence[int], rounds_played: int, rules: Rules) -> int
 def _end_round(state: State, play: CardPlay) -> State:
     setting = state.setting
     score = _round_score(setting, play)
-    assert score.penalties is not None
+    assert score.penalties is not None  # every card is played
     totals = tuple(a + b for a, b in zip(setting.penalties, score.penalties))
     winning = _game_winner(totals, setting.round_number + 1, setting.rules)
-    return State(
-        attrs.evolve(
-            setting, phase=_ROUND_OVER if winning is None else _GAME_OVER, penalties=totals,
-            history=setting.history + (score,), winner=winning,
-        ),
-        play,
+    return changed(
+        state, play, phase=_ROUND_OVER if winning is None else _GAME_OVER, penalties=totals,
+        history=setting.history + (score,), winner=winning,
     )
 
 
@@ -754,10 +733,10 @@ def _deal(state: State, move: Deal) -> State:
         try:
             card = _face_up_of(hands, dealer, move.face_up)
         except InvalidCardsError as error:
-            raise IllegalMoveError(f"{move!r}: {error}") from None
+            raise IllegalMoveError(f"{move!r:.80}: {error}") from None  # trusted code only
     play = _start_round(setting.rules, hands, dealer, card)
-    return State(
-        Setting(
+    return _state(
+        _setting(
             rules=setting.rules, seed=setting.seed, round_number=number, dealer=dealer, phase=_PREDICT,
             face_up=card, penalties=setting.penalties, history=setting.history,
         ),
@@ -777,10 +756,11 @@ def score_round(state: State) -> RoundScore:
     return _round_score(state.setting, state.play)
 
 
-def observe(state: State, seat: int) -> Observation:
+def observe(state: State, seat: int | None) -> Observation:
     """What ``seat`` may know: its own hand, the face-up card, the tricks, the points
     taken, the penalties and history, its own prediction and the others' only when
-    they are public (``OPEN`` mode, or the round is over).
+    they are public (``OPEN`` mode, or the round is over). ``seat=None`` is a spectator:
+    what everybody at the table sees (no hand, no secret prediction, no legal moves).
 
     >>> view = observe(new_game(seed=5), 2)
     >>> len(view.hand), view.hand_sizes, view.predictions
@@ -788,7 +768,7 @@ def observe(state: State, seat: int) -> Observation:
     """
     if type(state) is not State:
         raise wrong_state(state, State)
-    check_seat(seat, SEATS)
+    check_observer(seat, SEATS)
     setting = state.setting
     play = state.play
     phase = setting.phase
@@ -802,7 +782,8 @@ def observe(state: State, seat: int) -> Observation:
         predictions = tuple(p if s == seat else None for s, p in enumerate(predictions))
     acting = to_act(state)
     return _observation(
-        seat, phase, setting.round_number, setting.dealer, acting, play.hand(seat), play.hand_sizes,
+        seat, phase, setting.round_number, setting.dealer, acting, _NO_CARDS if seat is None else play.hand(seat),
+        play.hand_sizes,
         setting.face_up, play.trump, play.trick, play.leader, play.tricks,
         tuple(p is not None for p in setting.predictions), predictions, play.points(), setting.penalties,
         setting.history, setting.winner, legal_moves(state) if acting == seat else (),
@@ -906,7 +887,7 @@ def check_observation(view: Observation, path: str = "$") -> None:
         if owner != view.dealer:
             raise SerialError(f"the face-up card is the dealer's (seat {view.dealer}); someone else played it",
                               f"{path}.face_up")
-    elif (view.face_up in view.hand) != (seat == view.dealer):
+    elif seat is not None and (view.face_up in view.hand) != (seat == view.dealer):
         raise SerialError(f"the face-up card is in the dealer's hand (seat {view.dealer})", f"{path}.face_up")
     made = sum(view.predicted)
     for i in range(SEATS):
@@ -915,7 +896,7 @@ def check_observation(view: Observation, path: str = "$") -> None:
     for s in range(SEATS):
         if view.predictions[s] is not None and not view.predicted[s]:
             raise SerialError("a prediction is shown, but the seat has not predicted", f"{path}.predictions[{s}]")
-    if view.predicted[seat] and view.predictions[seat] is None:
+    if seat is not None and view.predicted[seat] and view.predictions[seat] is None:
         raise SerialError("a player sees their own prediction", f"{path}.predictions[{seat}]")
     if view.phase is _PREDICT:
         if made == SEATS or seen:
@@ -1082,6 +1063,13 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     return min(moves, key=lambda m: abs(m.points - guess) if type(m) is Predict else MAX_PREDICTION + 1)
 
 
+def _public_move(move: Move, rules: Rules) -> str:
+    """What the table reads of a move: a secret prediction is only "predicts"."""
+    if type(move) is Predict and rules.prediction_mode is PredictionMode.SECRET:
+        return "predicts"
+    return str(move)
+
+
 #: Differenzler, described for the registry (:mod:`jass.variant`).
 VARIANT: Final = register(
     Variant(
@@ -1107,6 +1095,7 @@ VARIANT: Final = register(
         check_observation=check_observation,
         hooks=ConformanceHooks(hidden_variations=_variations, known_cards=_known_cards, check_step=_check_step),
         rule_move=_rule_move,
+        public_move=_public_move,
         module=__name__,
     )
 )

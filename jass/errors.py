@@ -14,6 +14,8 @@ __all__ = [
     "InvalidRulesError",
     "InvalidStateError",
     "IllegalMoveError",
+    "WrongSeatError",
+    "InvalidSeedError",
     "SerialError",
     "RecordError",
 ]
@@ -49,8 +51,47 @@ class InvalidStateError(JassError):
 class IllegalMoveError(JassError):
     """A move that the rules do not allow in the given state.
 
-    The state it was applied to is left unchanged (states are immutable).
+    The state it was applied to is left unchanged (states are immutable). The message names
+    only what every player may know (the move as it was sent, the phase, the seat to act), so
+    a server can send it to whoever sent the move. What only trusted code, or the seat to
+    act, may read is in the attributes: :attr:`legal_moves` and :attr:`detail`.
+
+    >>> from jass import schieber
+    >>> state = schieber.apply(schieber.new_game(seed=1, rules=schieber.Rules(first_dealer=3)),
+    ...                        schieber.ChooseTrump("obenabe"))
+    >>> try:
+    ...     schieber.apply(state, schieber.PlayCard("HK"))  # seat 0 does not hold it
+    ... except IllegalMoveError as error:
+    ...     print(error)
+    ...     print(len(error.legal_moves) > 0, "seat 0" in error.detail)
+    PlayCard(Card.HK) is not a legal move now (phase play, seat 0 to act)
+    True True
     """
+
+    def __init__(self, message: str, *, legal_moves: tuple[object, ...] = (), detail: str = "") -> None:
+        super().__init__(message)
+        #: The moves that were legal (for trusted code, or the seat to act: they show its hand).
+        self.legal_moves = legal_moves
+        #: Why, in full, for trusted code or the seat to act (it may name that seat's cards).
+        self.detail = detail
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_illegal, (type(self), str(self), self.legal_moves, self.detail))
+
+
+def _rebuild_illegal(cls: type[IllegalMoveError], message: str, legal_moves: tuple[object, ...],
+                     detail: str) -> IllegalMoveError:
+    return cls(message, legal_moves=legal_moves, detail=detail)
+
+
+class WrongSeatError(IllegalMoveError):
+    """A move sent on behalf of a seat that is not to act (``apply(state, move, seat=s)``):
+    refused before the move itself is looked at."""
+
+
+class InvalidSeedError(JassError):
+    """A game seed that is not an int from 0 to 2**64 - 1 (the seeds a game is dealt from,
+    and what the JSON format holds)."""
 
 
 class SerialError(JassError):

@@ -354,14 +354,15 @@ class CardPlay:
     def play(self, card: Card) -> CardPlay:
         """The play after the seat to play plays ``card``.
 
-        Raises :class:`~jass.errors.IllegalMoveError` (and changes nothing) when the
-        card is not legal, saying why and what would be.
+        Raises :class:`~jass.errors.IllegalMoveError` (and changes nothing) when the card is
+        not legal: its text names the card and the seat to play, its ``detail`` why and its
+        ``legal_moves`` what would be (they show the seat's hand).
         """
         if type(card) is not Card:
-            raise IllegalMoveError(f"{card!r} is not a card")
+            raise IllegalMoveError(f"{card!r:.40} is not a card")
         index = card._value_
         if not self.legal_bits >> index & 1:
-            raise IllegalMoveError(self._why_not(card))
+            raise self._refused(card)
         setup = self.setup
         seats = setup.seats
         trick = self.trick
@@ -401,11 +402,18 @@ class CardPlay:
         _set_legal_bits(new, hands >> 36 * winner & HAND_MASK)
         return new
 
-    def _why_not(self, card: Card) -> str:
+    def _refused(self, card: Card) -> IllegalMoveError:
+        """The error of a card that may not be played: its text public (the card, the seat to
+        play), the legal cards and why in its attributes (they show the seat's hand)."""
+        move = _PLAY_MOVES[card._value_]
         if not self.legal_bits:
-            return f"cannot play {card!s}: every card of the round has been played"
+            return IllegalMoveError(f"{move!r}: every card of the round has been played")
         seat = (self.leader + len(self.trick)) % self.setup.seats
-        return explain_illegal_card(self.hand(seat), self.trick, self.trump, self.rules, card, seat)
+        return IllegalMoveError(
+            f"{move!r} is not a legal move now (phase play, seat {seat} to act)",
+            legal_moves=card_moves(self.legal_bits),
+            detail=explain_illegal_card(self.hand(seat), self.trick, self.trump, self.rules, card, seat),
+        )
 
     def points(self) -> tuple[int, ...]:
         """Card points taken by each seat so far, with the last-trick bonus once it is taken."""
@@ -684,12 +692,17 @@ def check_public_tricks(
 
 
 def check_hand_view(
-    hand: CardSet, hand_sizes: Sequence[int], seat: int, played: Sequence[int], seen: int, dealt: int, path: str
+    hand: CardSet, hand_sizes: Sequence[int], seat: int | None, played: Sequence[int], seen: int, dealt: int,
+    path: str,
 ) -> None:
-    """An observer's hand and everyone's hand size against the cards played (``dealt`` each)."""
+    """An observer's hand and everyone's hand size against the cards played (``dealt`` each); a
+    spectator (``seat=None``) sees no hand."""
     if hand.bits & seen:
         raise SerialError(f"{CardSet.from_bits(hand.bits & seen)} is held and also played", f"{path}.hand")
-    if len(hand) != hand_sizes[seat]:
+    if seat is None:
+        if hand:
+            raise SerialError("a spectator sees no hand", f"{path}.hand")
+    elif len(hand) != hand_sizes[seat]:
         raise SerialError(f"is {hand_sizes[seat]}, but the hand holds {len(hand)} cards", f"{path}.hand_sizes[{seat}]")
     for s, size in enumerate(hand_sizes):
         if size + played[s] != dealt:

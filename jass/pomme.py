@@ -69,13 +69,17 @@ from jass.variant import (
     SettingField,
     TwoPartState,
     Variant,
+    check_observer,
     check_seat,
+    changed,
     check_turn,
+    check_sender,
     game_end,
     game_start,
     no_argument,
     protocol_of,
     record_deal,
+    refused,
     register,
     replay_move,
     rounds_before,
@@ -103,6 +107,7 @@ __all__ = [
     "new_game",
     "legal_moves",
     "apply",
+    "apply_trusted",
     "to_act",
     "is_over",
     "winner",
@@ -294,10 +299,13 @@ _ONLY_DECLINE: Final = (_DECLINE,)
 _ONLY_DEAL: Final = (_DEAL,)
 
 
-@functools.lru_cache(maxsize=2048)
-def _exchange_moves(hand_bits: int) -> tuple[Move, ...]:
+@functools.lru_cache(maxsize=512)
+def _exchange_options(hand_bits: int) -> tuple[tuple[Move, ...], frozenset[Move]]:
+    """Keep, or give away any 3 of the hand's cards: the legal moves of the exchange, and the
+    same as a set (is a move among them, in one look-up)."""
     cards = list(CardSet.from_bits(hand_bits))
-    return (_KEEP,) + tuple(Exchange(CardSet(trio)) for trio in itertools.combinations(cards, 3))
+    moves = (_KEEP,) + tuple(Exchange(CardSet(trio)) for trio in itertools.combinations(cards, 3))
+    return moves, frozenset(moves)
 
 
 # --- scores ------------------------------------------------------------------
@@ -417,7 +425,7 @@ class Setting:
     #: The options.
     rules: Rules = attrs.field(validator=instance_of(Rules, error=_STATE))
     #: The game's seed: round *n* is dealt from ``shuffled_deck(round_seed(seed, n))``.
-    seed: int = attrs.field(validator=int_in(-SEED_LIMIT + 1, SEED_LIMIT - 1, error=_STATE))
+    seed: int = attrs.field(validator=int_in(0, SEED_LIMIT - 1, error=_STATE))
     #: 0 for the first round.
     round_number: int = attrs.field(validator=int_in(0, MAX_ROUNDS, error=_STATE))
     #: The dealer of this round; the other seat decides first and leads the first trick.
@@ -545,8 +553,8 @@ class Observation:
     its top card, or the cards put out of play.
     """
 
-    #: The observing seat.
-    seat: int = attrs.field(validator=_SEAT)
+    #: The observing seat; ``None`` for a spectator.
+    seat: int | None = attrs.field(validator=int_in(0, 1, optional=True, error=_STATE))
     #: The options.
     rules: Rules = attrs.field(validator=instance_of(Rules, error=_STATE))
     #: The stage of the round.
@@ -602,7 +610,9 @@ _ROUND_OVER: Final = Phase.ROUND_OVER
 _GAME_OVER: Final = Phase.GAME_OVER
 # Values the package has checked, built slot by slot (see jass.variant.slot_builder).
 _state: Final = slot_builder(State)
+_setting: Final = slot_builder(Setting)
 _observation: Final = slot_builder(Observation)
+_NO_CARDS: Final = CardSet()
 
 
 def _new_round(
@@ -613,8 +623,8 @@ def _new_round(
     first = CardSet(order[0:9]), CardSet(order[18:21])  # the non-dealer's hand and extras
     second = CardSet(order[9:18]), CardSet(order[21:24])  # the dealer's
     by_seat = (second, first) if dealer == 0 else (first, second)
-    return State(
-        Setting(
+    return _state(
+        _setting(
             rules=rules,
             seed=seed,
             round_number=round_number,
@@ -712,7 +722,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         assert state.play is not None
         return card_moves(state.play.legal_bits)
     if phase is _EXCHANGE:
-        return _exchange_moves(setting.hands[_decider(setting.exchanges, setting.dealer)].bits)
+        return _exchange_options(setting.hands[_decider(setting.exchanges, setting.dealer)].bits)[0]
     if phase is _SWAP_TRUMP_SIX:
         hand = setting.hands[_decider(setting.swaps, setting.dealer)]
         return _SIX_AND_DECLINE if state.trump_six in hand else _ONLY_DECLINE
@@ -721,94 +731,74 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     return ()
 
 
-def _what_is_legal(state: State) -> str:
-    seat = to_act(state)
-    phase = state.phase
-    if phase is _EXCHANGE:
-        return (
-            f"seat {seat} must keep their hand (KeepHand()) or exchange exactly 3 of its cards "
-            "(Exchange(...))"
-        )
-    if phase is _SWAP_TRUMP_SIX:
-        assert seat is not None
-        if state.trump_six in state.hands[seat]:
-            return f"seat {seat} may swap the trump 6 (SwapTrumpSix()) or not (DeclineSwap())"
-        return f"seat {seat} does not hold the trump 6 ({state.trump_six}) and passes (DeclineSwap())"
-    if phase is _PLAY:
-        assert state.play is not None
-        return f"seat {seat} must play a card (PlayCard), one of {state.play.legal_cards()}"
-    if phase is _ROUND_OVER:
-        return f"the round is over: seat {seat} deals the next round (Deal())"
-    return f"the game is over (seat {state.winner} won): no move is legal"
-
-
-def _wrong_move(state: State, move: object) -> IllegalMoveError:
-    return IllegalMoveError(f"{move!r:.80} is not a move now: the phase is {state.phase.value}, {_what_is_legal(state)}")
-
-
-def apply(state: State, move: Move) -> State:
-    """The state after the seat to act makes ``move``; ``state`` itself is unchanged.
-
-    Raises :class:`~jass.errors.IllegalMoveError`, saying what would be legal, for a
-    move the rules do not allow now (changing nothing).
+def apply(state: State, move: Move, *, seat: int | None = None) -> State:
+    """The state after the seat to act makes ``move`` (one of :func:`legal_moves`); ``state``
+    itself is unchanged. A move sent for ``seat`` is refused unless that seat is to act; the
+    text of every error is safe to show to the sender (:class:`jass.variant.Apply`). Trusted
+    code deals given cards with :func:`apply_trusted`.
 
     >>> state = new_game(Rules(first_dealer=1), seed=7)
     >>> apply(state, Exchange("C6 C7 C8"))
     Traceback (most recent call last):
-    jass.errors.IllegalMoveError: Exchange of C6 C7 C8: seat 0 does not hold C6 C7; exchange exactly 3 cards of the hand ..., or keep it (KeepHand())
+    jass.errors.IllegalMoveError: Exchange(cards=CardSet('C6 C7 C8')) is not a legal move now (phase exchange, seat 0 to act)
     """
     if type(state) is not State:
         raise wrong_state(state, State)
     setting = state.setting
     phase = setting.phase
-    if phase is _PLAY:
-        if type(move) is not PlayCard:
-            raise _wrong_move(state, move)
+    if seat is not None:
+        check_sender(seat, to_act(state), SEATS)
+    if phase is _PLAY and type(move) is PlayCard:
         assert state.play is not None
         play = state.play.play(move.card)
         if play.legal_bits:  # cards left to play
             return _state(setting, play)  # a card changes nothing else
         return _finish_round(state, play)
-    if phase is _EXCHANGE:
-        return _exchange(state, move)
+    if phase is _EXCHANGE and (type(move) is Exchange or type(move) is KeepHand):
+        options = _exchange_options(setting.hands[_decider(setting.exchanges, setting.dealer)].bits)
+        if move in options[1]:  # legal_moves, as a set
+            return _exchange(state, move)
+    legal = legal_moves(state)
+    if move not in legal:  # the one rule of what may be played: legal_moves
+        raise refused(move, phase, to_act(state), legal)
     if phase is _SWAP_TRUMP_SIX:
         return _swap(state, move)
-    if phase is _ROUND_OVER and type(move) is Deal:
-        number = setting.round_number + 1
-        order = move.order
-        if order is None:
-            order = shuffled_deck(round_seed(setting.seed, number))
-        return _new_round(setting.rules, setting.seed, number, 1 - setting.dealer, order, setting)
-    raise _wrong_move(state, move)
+    return _deal(state, _DEAL)
+
+
+def apply_trusted(state: State, move: Move) -> State:
+    """:func:`apply` for trusted code only (a replayed record, a test position): it also takes
+    a :class:`Deal` from a given order of the cards. Never for a move a client sent: a player
+    must not choose the deal."""
+    if type(move) is Deal and move.order is not None and type(state) is State and state.phase is _ROUND_OVER:
+        return _deal(state, move)
+    return apply(state, move)
+
+
+def _deal(state: State, move: Deal) -> State:
+    setting = state.setting
+    number = setting.round_number + 1
+    order = move.order if move.order is not None else shuffled_deck(round_seed(setting.seed, number))
+    return _new_round(setting.rules, setting.seed, number, 1 - setting.dealer, order, setting)
 
 
 def _exchange(state: State, move: Move) -> State:
     setting = state.setting
     seat = _decider(setting.exchanges, setting.dealer)
     hand = setting.hands[seat]
-    if type(move) is KeepHand:
-        new_hand = hand
-        decision = False
-    elif type(move) is Exchange:
-        cards = move.cards
-        if not cards <= hand:
-            raise IllegalMoveError(
-                f"Exchange of {cards}: seat {seat} does not hold {cards - hand}; exchange "
-                f"exactly 3 cards of the hand {hand}, or keep it (KeepHand())"
-            )
-        new_hand = (hand - cards) | setting.extras[seat]
-        decision = True
+    if type(move) is Exchange:
+        new_hand, decision = (hand - move.cards) | setting.extras[seat], True
     else:
-        raise _wrong_move(state, move)
+        new_hand, decision = hand, False
     hands = _with(setting.hands, seat, new_hand)
     extras = _with(setting.extras, seat, CardSet())
     exchanges = _with(setting.exchanges, seat, decision)
-    done = state.replace(hands=hands, extras=extras, exchanges=exchanges)
+    done = changed(state, hands=hands, extras=extras, exchanges=exchanges)
     if seat != setting.dealer:
         return done  # the dealer decides next
     if setting.turned.rank == Rank.SIX:
         return _start_play(done)  # nobody can hold the trump 6: no swap
-    return done.replace(phase=_SWAP_TRUMP_SIX)
+    return changed(done, phase=_SWAP_TRUMP_SIX)
 
 
 def _with(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
@@ -819,20 +809,11 @@ def _with(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
 def _swap(state: State, move: Move) -> State:
     setting = state.setting
     seat = _decider(setting.swaps, setting.dealer)
-    hand = setting.hands[seat]
-    six = state.trump_six
     if type(move) is SwapTrumpSix:
-        if six not in hand:
-            raise IllegalMoveError(
-                f"SwapTrumpSix(): seat {seat} does not hold the trump 6 ({six}) to swap for "
-                f"the turned card {setting.turned}, and passes (DeclineSwap())"
-            )
-        new_hand = CardSet.from_bits(hand.bits & ~six.bit | setting.turned.bit)
-        return _start_play(state.replace(hands=_with(setting.hands, seat, new_hand),
-                                         swaps=_with(setting.swaps, seat, True)))
-    if type(move) is not DeclineSwap:
-        raise _wrong_move(state, move)
-    done = state.replace(swaps=_with(setting.swaps, seat, False))
+        new_hand = CardSet.from_bits(setting.hands[seat].bits & ~state.trump_six.bit | setting.turned.bit)
+        return _start_play(changed(state, hands=_with(setting.hands, seat, new_hand),
+                                   swaps=_with(setting.swaps, seat, True)))
+    done = changed(state, swaps=_with(setting.swaps, seat, False))
     if seat != setting.dealer:
         return done  # the dealer is asked next
     return _start_play(done)
@@ -841,7 +822,7 @@ def _swap(state: State, move: Move) -> State:
 def _start_play(state: State) -> State:
     rules = state.rules
     play = CardPlay.start(state.trump, state.hands, state.non_dealer, rules.play_rules, rules.trump_jack_points)
-    return state.replace(phase=_PLAY, play=play)
+    return changed(state, play, phase=_PLAY)
 
 
 def _finish_round(state: State, play: CardPlay) -> State:
@@ -851,9 +832,10 @@ def _finish_round(state: State, play: CardPlay) -> State:
     scores = (setting.scores[0] + score.game_points[0], setting.scores[1] + score.game_points[1])
     pommes = (setting.pommes[0] + score.pommes[0], setting.pommes[1] + score.pommes[1])
     won = _game_winner(scores, pommes, rules)
-    return state.replace(
+    return changed(
+        state,
+        play,
         phase=_ROUND_OVER if won is None else _GAME_OVER,
-        play=play,
         scores=scores,
         pommes=pommes,
         history=setting.history + (score,),
@@ -879,8 +861,9 @@ def score_round(state: State) -> RoundScore:
 # --- observation ---------------------------------------------------------------
 
 
-def observe(state: State, seat: int) -> Observation:
-    """What ``seat`` may know of ``state``: its own hand and everything public.
+def observe(state: State, seat: int | None) -> Observation:
+    """What ``seat`` may know of ``state``: its own hand and everything public; ``seat=None``
+    is a spectator (no hand, no legal moves).
 
     >>> view = observe(new_game(seed=5), 0)
     >>> len(view.hand), view.hand_sizes, view.phase
@@ -888,7 +871,7 @@ def observe(state: State, seat: int) -> Observation:
     """
     if type(state) is not State:
         raise wrong_state(state, State)
-    check_seat(seat, SEATS)
+    check_observer(seat, SEATS)
     setting = state.setting
     play = state.play
     if play is None:
@@ -902,7 +885,8 @@ def observe(state: State, seat: int) -> Observation:
         points = play.points()
     acting = to_act(state)
     return _observation(
-        seat, setting.rules, setting.phase, setting.round_number, setting.dealer, acting, hands[seat],
+        seat, setting.rules, setting.phase, setting.round_number, setting.dealer, acting,
+        _NO_CARDS if seat is None else hands[seat],
         (len(hands[0]), len(hands[1])), state.trump, setting.turned, state.top_card, setting.exchanges,
         state.swapped_by, trick, leader, tricks, points, setting.scores, setting.pommes, setting.history,
         setting.winner, legal_moves(state) if acting == seat else (),
@@ -1265,6 +1249,13 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     return best if worth(best.cards) < 3 * 6 else _KEEP
 
 
+def _public_move(move: Move, rules: Rules) -> str:
+    """What the table reads of a move: an exchange gives away face-down cards."""
+    if type(move) is Exchange:
+        return "exchanges 3 cards"
+    return str(move)
+
+
 #: Two-player Jass, described for the registry (:mod:`jass.variant`).
 VARIANT: Final = register(
     Variant(
@@ -1288,6 +1279,7 @@ VARIANT: Final = register(
         check_observation=check_observation,
         hooks=ConformanceHooks(hidden_variations=_variations, known_cards=_known_cards, check_step=_check_step),
         rule_move=_rule_move,
+        public_move=_public_move,
         module=__name__,
     )
 )

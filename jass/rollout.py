@@ -18,7 +18,7 @@ gives the :class:`~jass.schieber.RoundScore` that playing the same choices throu
 
 from __future__ import annotations
 
-import random
+import random  # noqa: F401  (the doctests)
 from collections.abc import MutableSequence, Sequence
 from typing import Final, NamedTuple, Protocol
 

@@ -36,7 +36,7 @@ import attrs
 
 from jass._base import NamedEnum, cards_in, check_same, instance_of, int_in, one_of, tuple_of
 from jass._kernel import HAND_BITS, HAND_MASK
-from jass.cards import Card, CardSet, Rank, hands_of
+from jass.cards import Card, CardSet, Rank, card_set_of, hands_of, is_card_order
 from jass.cards import deal as deal_cards
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, InvalidStateError, JassError
 from jass.errors import RecordError, SerialError
@@ -62,13 +62,16 @@ from jass.variant import (
     SettingField,
     TwoPartState,
     Variant,
-    check_seat,
+    check_observer,
+    changed,
     check_turn,
+    check_sender,
     game_end,
     game_start,
     no_argument,
     protocol_of,
     record_deal,
+    refused,
     register,
     replay_move,
     rounds_before,
@@ -103,6 +106,7 @@ __all__ = [
     "new_game",
     "legal_moves",
     "apply",
+    "apply_trusted",
     "to_act",
     "is_over",
     "winner",
@@ -397,7 +401,7 @@ class Setting:
     """
 
     rules: Rules = attrs.field(validator=instance_of(Rules, error=_STATE))
-    seed: int = attrs.field(validator=int_in(-SEED_LIMIT + 1, SEED_LIMIT - 1, error=_STATE))
+    seed: int = attrs.field(validator=int_in(0, SEED_LIMIT - 1, error=_STATE))
     round_number: int = attrs.field(validator=int_in(0, MAX_ROUNDS, error=_STATE))
     dealer: int = attrs.field(validator=int_in(0, SEATS - 1, error=_STATE))
     phase: Phase = attrs.field(validator=instance_of(Phase, error=_STATE))
@@ -457,7 +461,8 @@ _OPTIONAL_SEAT: Final = int_in(0, SEATS - 1, optional=True, error=_STATE)
 class Observation:
     """What one seat may know: its own hand and everything public, nothing else."""
 
-    seat: int = attrs.field(validator=_SEAT)
+    #: The observing seat; ``None`` for a spectator.
+    seat: int | None = attrs.field(validator=_OPTIONAL_SEAT)
     rules: Rules = attrs.field(validator=instance_of(Rules, error=_STATE))
     phase: Phase = attrs.field(validator=instance_of(Phase, error=_STATE))
     round_number: int = attrs.field(validator=int_in(0, MAX_ROUNDS, error=_STATE))
@@ -504,9 +509,11 @@ _GAME_OVER: Final = Phase.GAME_OVER
 _CLAIM: Final = EndMode.CLAIM
 # Values the package has checked, built slot by slot (see jass.variant.slot_builder).
 _state: Final = slot_builder(State)
+_setting: Final = slot_builder(Setting)
 _team_score: Final = slot_builder(TeamScore)
 _round_score: Final = slot_builder(RoundScore)
 _observation: Final = slot_builder(Observation)
+_NO_CARDS: Final = CardSet()
 
 
 # --- the game ------------------------------------------------------------------
@@ -514,10 +521,10 @@ _observation: Final = slot_builder(Observation)
 
 def _hands_from(deal: object) -> tuple[CardSet, ...]:
     """Four hands of nine cards, or the hands that an order of the 36 cards deals."""
-    if isinstance(deal, (list, tuple)) and len(deal) == SEATS:
+    if is_card_order(deal) and not (isinstance(deal, (list, tuple)) and len(deal) == SEATS):
+        return deal_cards(deal.split() if isinstance(deal, str) else deal)
+    if isinstance(deal, (list, tuple)):
         return hands_of(deal, SEATS, 9, "deal")
-    if isinstance(deal, (list, tuple, str)):
-        return deal_cards(deal if not isinstance(deal, str) else deal.split())
     raise InvalidCardsError(f"deal={deal!r:.80}: expected 4 hands of 9 cards or an order of the 36 cards")
 
 
@@ -540,8 +547,8 @@ def new_game(
     """
     game_rules, seed, dealer = game_start(rules, seed, Rules, SEATS)
     hands = deal_cards(seed) if deal is None else _hands_from(deal)
-    setting = Setting(rules=game_rules, seed=seed, round_number=0, dealer=dealer, phase=_CHOOSE_TRUMP, dealt=hands)
-    return State(setting)
+    setting = _setting(rules=game_rules, seed=seed, round_number=0, dealer=dealer, phase=_CHOOSE_TRUMP, dealt=hands)
+    return _state(setting, None)
 
 
 def _turn(phase: Phase, dealer: int, pushed: int, to_play: int | None) -> int | None:
@@ -591,16 +598,6 @@ def _weis_options(hand_bits: int, rules: WeisRules) -> tuple[DeclareWeis, ...]:
     )
 
 
-def _may_announce(rules: Rules, play: CardPlay) -> bool:
-    """A claim is made between tricks, before the last, in a game to a target in claim mode."""
-    return (
-        rules.target_score is not None
-        and rules.end_mode is _CLAIM
-        and not play.trick
-        and 1 <= len(play.tricks) < _TRICKS
-    )
-
-
 def _may_push(rules: Rules, pushed: int) -> bool:
     return pushed == 0 or (pushed == 1 and rules.allow_push_back)
 
@@ -622,9 +619,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         cards: tuple[Move, ...] = card_moves(play.legal_bits)
         rules = setting.rules
         if play.tricks:
-            if _may_announce(rules, play):
-                return (_ANNOUNCE,) + cards
-            return cards
+            # "Bedankt, genug" is said between tricks, before the last, in a game to a target in
+            # claim mode: the cheapest tests first, as this runs for every card.
+            if play.trick or rules.target_score is None or rules.end_mode is not _CLAIM or len(play.tricks) >= _TRICKS:
+                return cards
+            return (_ANNOUNCE,) + cards
         seat = (play.leader + len(play.trick)) % SEATS
         if rules.auto_declare or setting.declared[seat] is not None:
             return cards
@@ -638,21 +637,33 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     return ()
 
 
-def apply(state: State, move: Move) -> State:
-    """The state after the seat to act makes ``move``; ``state`` itself is unchanged.
+def apply(state: State, move: Move, *, seat: int | None = None) -> State:
+    """The state after the seat to act makes ``move`` (one of :func:`legal_moves`); ``state``
+    itself is unchanged. A move sent for ``seat`` is refused unless that seat is to act; the
+    text of every error is safe to show to the sender (:class:`jass.variant.Apply`). Trusted
+    code deals given cards with :func:`apply_trusted`.
 
-    Raises :class:`~jass.errors.IllegalMoveError`, saying why and what would be
-    legal, for a move the rules do not allow.
+    >>> state = new_game(Rules(first_dealer=3), seed=7)
+    >>> apply(state, ChooseTrump("H"), seat=2)
+    Traceback (most recent call last):
+    jass.errors.WrongSeatError: seat 2 is not to act: seat 0 is
+    >>> apply(state, ChooseTrump("H"), seat=0).trump
+    Trump.SCHILTEN
     """
     if type(state) is not State:
         raise wrong_state(state, State)
     setting = state.setting
     phase = setting.phase
+    if seat is not None:
+        check_sender(seat, to_act(state), SEATS)
     if phase is _PLAY and type(move) is PlayCard:
         # This runs for every card of every game.
         before = state.play
         assert before is not None
-        play = before.play(move.card)
+        try:
+            play = before.play(move.card)
+        except IllegalMoveError as error:  # with every legal move of the seat, not only its cards
+            raise IllegalMoveError(str(error), legal_moves=legal_moves(state), detail=error.detail) from None
         target = setting.rules.target_score
         if target is not None:
             ended = _check_target(state, before, play, not play.trick, target)
@@ -661,70 +672,44 @@ def apply(state: State, move: Move) -> State:
         if play.legal_bits:
             return _state(setting, play)  # a card changes nothing else
         return _end_round(state, play)
-    if phase is _GAME_OVER:
-        raise IllegalMoveError(f"{move!r:.80}: the game is over (team {setting.winner} won)")
-    if type(move) is ChooseTrump and phase is _CHOOSE_TRUMP:
-        play = CardPlay.start(move.trump, setting.dealt, state.vorhand, setting.rules.play)
-        return State(attrs.evolve(setting, phase=_PLAY, trump=move.trump), play)
-    if type(move) is Push and phase is _CHOOSE_TRUMP:
-        if _may_push(setting.rules, setting.pushed):
-            return state.replace(pushed=setting.pushed + 1)
-        raise IllegalMoveError(
-            f"Push(): seat {to_act(state)} must choose trump now "
-            + ("(pushing back is off: Rules.allow_push_back)" if setting.pushed == 1 else "(pushed back already)")
-        )
-    if type(move) is DeclareWeis and phase is _PLAY:
-        return _declare(state, move)
-    if type(move) is Announce and phase is _PLAY:
+    kind = type(move)
+    if kind is ChooseTrump and phase is _CHOOSE_TRUMP:  # every mode is among legal_moves then
+        trump = move.trump  # type: ignore[union-attr]
+        play = CardPlay.start(trump, setting.dealt, state.vorhand, setting.rules.play)
+        return changed(state, play, phase=_PLAY, trump=trump)
+    legal = legal_moves(state)
+    if move not in legal:  # the one rule of what may be played: legal_moves
+        raise refused(move, phase, to_act(state), legal)
+    if kind is Push:
+        return changed(state, pushed=setting.pushed + 1)
+    if kind is DeclareWeis:
+        assert state.play is not None and state.play.to_play is not None
+        return changed(state, declared=_with(setting.declared, state.play.to_play, move.weis))  # type: ignore[union-attr]
+    if kind is Announce:
         return _announce(state)
-    if type(move) is Deal and phase is _ROUND_OVER:
+    return _deal(state, move)  # type: ignore[arg-type]
+
+
+def apply_trusted(state: State, move: Move) -> State:
+    """:func:`apply` for trusted code only (a replayed record, a test position): it also takes
+    a :class:`Deal` of given hands. Never for a move a client sent: a player must not choose
+    the deal."""
+    if type(move) is Deal and move.hands is not None and type(state) is State and state.phase is _ROUND_OVER:
         return _deal(state, move)
-    expected = {
-        _CHOOSE_TRUMP: "ChooseTrump or Push",
-        _PLAY: "PlayCard, DeclareWeis or Announce",
-        _ROUND_OVER: "Deal",
-    }[phase]
-    raise IllegalMoveError(
-        f"{move!r:.80} is not a move now: the phase is {phase.value}, seat {to_act(state)} "
-        f"may make {expected}"
-    )
+    return apply(state, move)
 
 
-def _declare(state: State, move: DeclareWeis) -> State:
-    play = state.play
-    assert play is not None
-    seat = play.to_play
-    assert seat is not None
-    if state.rules.auto_declare:
-        raise IllegalMoveError(f"{move}: Weis are declared automatically (Rules.auto_declare)")
-    if play.tricks or state.declared[seat] is not None:
-        when = "after the first trick" if play.tricks else "twice"
-        raise IllegalMoveError(f"{move}: seat {seat} cannot declare Weis {when}")
-    found = detect_weis(state.dealt[seat], state.rules.weis)
-    for weis in move.weis:
-        if weis not in found:
-            legal = ", ".join(str(w) for w in found) or "none"
-            raise IllegalMoveError(f"seat {seat} cannot declare {weis}: its Weis are {legal}")
-    if len(set(move.weis)) != len(move.weis):
-        raise IllegalMoveError(f"{move}: a Weis declared twice")
-    declared = state.declared[:seat] + (move.weis,) + state.declared[seat + 1 :]
-    return state.replace(declared=declared)
+def _with(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with ``seat``'s changed to ``value``."""
+    return values[:seat] + (value,) + values[seat + 1 :]
 
 
 def _announce(state: State) -> State:
+    """ "Bedankt, genug": the team wins if its points reach the target, else it loses."""
     play = state.play
-    assert play is not None
-    seat = play.to_play
-    rules = state.rules
-    if not _may_announce(rules, play):
-        if rules.target_score is None or rules.end_mode is not EndMode.CLAIM:
-            why = "announcing is only part of a game to a target in claim mode (Rules.end_mode)"
-        else:
-            why = "only the player whose team has just won a trick may announce, before leading"
-        raise IllegalMoveError(f"Announce(): {why}")
-    assert seat is not None and rules.target_score is not None
-    team = team_of(seat)
-    reached = totals(state)[team] >= rules.target_score
+    assert play is not None and play.to_play is not None and state.rules.target_score is not None
+    team = team_of(play.to_play)
+    reached = totals(state)[team] >= state.rules.target_score
     return _game_over(state, play, team if reached else 1 - team, GameEnd.CLAIM_CORRECT if reached else GameEnd.CLAIM_WRONG)
 
 
@@ -732,11 +717,12 @@ def _deal(state: State, move: Deal) -> State:
     number = state.round_number + 1
     hands = deal_cards(round_seed(state.seed, number)) if move.hands is None else move.hands
     setting = state.setting
-    return State(
-        Setting(
+    return _state(
+        _setting(
             rules=setting.rules, seed=setting.seed, round_number=number, dealer=(setting.dealer + 1) % SEATS,
             phase=_CHOOSE_TRUMP, dealt=hands, scores=setting.scores, history=setting.history,
-        )
+        ),
+        None,
     )
 
 
@@ -754,17 +740,27 @@ def _declarations(setting: Setting) -> tuple[tuple[Weis, ...], ...]:
 
 def _weis_points(setting: Setting, trump: Trump) -> tuple[int, int]:
     """Each team's Weis points: the team with the best Weis scores all of its own."""
-    return _team_weis(setting.dealt, setting.declared, setting.rules, setting.dealer, trump)
+    rules = setting.rules
+    if not rules.auto_declare and setting.declared == _NO_DECLARATIONS:
+        return (0, 0)  # nobody declared: most rounds of a game with declarations
+    dealt = setting.dealt
+    return _team_weis((dealt[0].bits, dealt[1].bits, dealt[2].bits, dealt[3].bits), setting.declared, rules,
+                      setting.dealer, trump)
+
+
+_NO_DECLARATIONS: Final = (None,) * SEATS
 
 
 @functools.lru_cache(maxsize=1024)
 def _team_weis(
-    dealt: tuple[CardSet, ...], declared: tuple[tuple[Weis, ...] | None, ...], rules: Rules, dealer: int, trump: Trump
+    hands: tuple[int, ...], declared: tuple[tuple[Weis, ...] | None, ...], rules: Rules, dealer: int, trump: Trump
 ) -> tuple[int, int]:
-    # Cached: the score of a round is asked after every trick, and a search plays many rollouts
-    # of one deal; everything it depends on is immutable.
+    # Cached by the hands' bits (cheap to hash): the score of a round is asked after every trick,
+    # and a search plays many rollouts of one deal; everything it depends on is immutable.
     if rules.auto_declare:
-        declarations = tuple(detect_weis(hand, rules.weis) if may_hold_weis(hand.bits) else () for hand in dealt)
+        declarations = tuple(
+            detect_weis(card_set_of(bits), rules.weis) if may_hold_weis(bits) else () for bits in hands
+        )
     else:
         declarations = tuple(w or () for w in declared)
     if not any(declarations):
@@ -922,8 +918,8 @@ _MODES: Final = tuple(Trump)
 def _game_over(state: State, play: CardPlay, team: int, end: GameEnd, *, held_stoeck: bool = False) -> State:
     score = _breakdown(state.setting, play, held_stoeck=held_stoeck)
     scores = (state.scores[0] + score.totals[0], state.scores[1] + score.totals[1])
-    return state.replace(
-        play=play, phase=_GAME_OVER, scores=scores, history=state.history + (score,), winner=team, end=end,
+    return changed(
+        state, play, phase=_GAME_OVER, scores=scores, history=state.history + (score,), winner=team, end=end,
     )
 
 
@@ -1018,33 +1014,36 @@ def _end_round(state: State, play: CardPlay) -> State:
             end = GameEnd.TARGET_REACHED
         else:
             phase = _ROUND_OVER
-    return State(attrs.evolve(setting, phase=phase, scores=scores, history=history, winner=winning, end=end), play)
+    return changed(state, play, phase=phase, scores=scores, history=history, winner=winning, end=end)
 
 
 # --- what a seat sees ------------------------------------------------------------------------------
 
 
-def observe(state: State, seat: int) -> Observation:
+def observe(state: State, seat: int | None) -> Observation:
     """What ``seat`` may know: its own hand, the trump, the tricks, declared Weis points,
-    the shown Weis, credited Stöck and the scores; never another hand.
+    the shown Weis, credited Stöck and the scores; never another hand. ``seat=None`` is a
+    spectator: what everybody at the table sees (no hand, no legal moves).
 
     >>> view = observe(new_game(seed=5), 2)
     >>> len(view.hand), view.hand_sizes
     (9, (9, 9, 9, 9))
+    >>> len(observe(new_game(seed=5), None).hand)
+    0
     """
     if type(state) is not State:
         raise wrong_state(state, State)
-    check_seat(seat, SEATS)
+    check_observer(seat, SEATS)
     setting = state.setting
     play = state.play
     if play is not None and setting.phase is not _CHOOSE_TRUMP:
-        hand = play.hand(seat)
+        hand = _NO_CARDS if seat is None else play.hand(seat)
         hand_sizes = play.hand_sizes
         trick = play.trick
         leader: int | None = play.leader
         tricks = play.tricks
     else:
-        hand, trick, leader, tricks = setting.dealt[seat], (), None, ()
+        hand, trick, leader, tricks = _NO_CARDS if seat is None else setting.dealt[seat], (), None, ()
         hand_sizes = tuple(len(dealt) for dealt in setting.dealt)
     auto = setting.rules.auto_declare
     # Every seat's Weis, as they count: public once the first trick is over.
@@ -1071,7 +1070,8 @@ def observe(state: State, seat: int) -> Observation:
     return _observation(
         seat, setting.rules, setting.phase, setting.round_number, setting.dealer, acting, hand, hand_sizes,
         setting.trump, setting.pushed, trick, leader, tricks, declared_points,
-        declarations[seat] if not auto else None, shown, stoeck_team, setting.scores, round_points,
+        declarations[seat] if not auto and seat is not None else None, shown, stoeck_team, setting.scores,
+        round_points,
         setting.history, setting.winner, setting.end, legal_moves(state) if acting == seat else (),
     )
 
@@ -1203,7 +1203,7 @@ def check_observation(view: Observation, path: str = "$") -> None:
     sums = [sum(score.totals[team] for score in view.history) for team in (0, 1)]
     if list(view.scores) != sums:
         raise SerialError(f"is {list(view.scores)}, but the history adds up to {sums}", f"{path}.scores")
-    if view.own_weis is not None and sum(w.points for w in view.own_weis) != view.declared_points[seat]:
+    if view.own_weis is not None and (seat is None or sum(w.points for w in view.own_weis) != view.declared_points[seat]):
         raise SerialError("is not the sum of this seat's own Weis", f"{path}.declared_points[{seat}]")
     if view.stoeck_team is not None and (view.trump is None or not view.trump.is_suit):
         raise SerialError("Stöck are only in a trump suit", f"{path}.stoeck_team")
@@ -1419,7 +1419,7 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     """Announce once the team's points reach the target, declare every Weis, choose the trump
     the hand likes best or push a weak hand; cards are left to the card-play rules."""
     target = view.rules.target_score
-    if _ANNOUNCE in moves and target is not None:
+    if _ANNOUNCE in moves and target is not None and view.seat is not None:
         team = view.seat % 2
         if view.scores[team] + view.round_points[team] >= target:
             return _ANNOUNCE
@@ -1433,6 +1433,14 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
             return _PUSH
         return best
     return None
+
+
+def _public_move(move: Move, rules: Rules) -> str:
+    """What the table reads of a move: a declaration by its points (the Weis themselves are
+    shown only after the first trick, and only the best team's)."""
+    if type(move) is DeclareWeis:
+        return f"declares Weis ({sum(w.points for w in move.weis)} points)"
+    return str(move)
 
 
 #: Schieber, described for the registry (:mod:`jass.variant`).
@@ -1461,6 +1469,7 @@ VARIANT: Final = register(
             hidden_variations=_variations, known_cards=_known_cards, check_step=_check_step, choose=_choose,
         ),
         rule_move=_rule_move,
+        public_move=_public_move,
         module=__name__,
     )
 )

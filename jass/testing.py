@@ -13,9 +13,11 @@ legal games with it and, after every step, checks what every variant must do:
 4. ``apply`` **leaves its input untouched** (the state pickles to the same bytes after it);
 5. **illegal moves raise** :class:`~jass.errors.IllegalMoveError` **and change nothing**: moves
    that were legal earlier in the game but are not now, junk such as ``None``, and any the
-   variant's hooks add; another legal move than the one played is accepted;
+   variant's hooks add; a legal move sent for a seat that is not to act raises
+   :class:`~jass.errors.WrongSeatError`; another legal move than the one played is accepted;
 6. **observations leak nothing hidden**: ``observe(state, seat)`` and its repr are the same for
    states that differ only in what ``seat`` cannot see, and reach no card the seat cannot know;
+   a spectator's ``observe(state, None)`` shows only cards every seat knows, and no legal move;
 7. **serialisation round-trips**: ``copy.deepcopy`` and ``pickle`` (and any round-trip you
    add, such as a JSON form) give back an equal state and move, with the same hash and repr;
 8. **replay from the seed is exact**: ``new_game`` with the same rules and seed, then the same
@@ -48,7 +50,7 @@ from typing import Any, Final
 import attrs
 
 from jass.cards import FULL_DECK, Card, CardSet
-from jass.errors import IllegalMoveError, JassError
+from jass.errors import IllegalMoveError, JassError, WrongSeatError
 from jass.variant import VARIANTS, AnyVariant, ConformanceHooks, Roundtrip, as_variant
 
 __all__ = [
@@ -317,9 +319,17 @@ class _Checker:
                     f"observe(state, {seat}).legal_moves is {tuple(listed)!r}, expected {expected!r} "
                     f"(seat {acting} is to act)",
                 )
+        check = "observations leak nothing hidden"
+        spectator = variant.observe(state, None)
+        listed = getattr(spectator, "legal_moves", None)
+        _expect(not listed, "one seat to act", f"observe(state, None) lists legal moves {listed!r}")
+        if hooks.known_cards is not None:
+            # A spectator knows only what every seat knows.
+            public = _intersection(hooks.known_cards(state, seat) for seat in range(self.seats))
+            leaked = visible_cards(spectator) - public
+            _expect(not leaked, check, f"observe(state, None) shows {leaked}, which a spectator cannot know")
         seat = self.rng.randrange(self.seats)
         view = views[seat]
-        check = "observations leak nothing hidden"
         if hooks.known_cards is not None:
             leaked = visible_cards(view) - hooks.known_cards(state, seat)
             _expect(not leaked, check, f"observe(state, {seat}) shows {leaked}, which seat {seat} cannot know")
@@ -369,6 +379,23 @@ class _Checker:
                     "illegal moves raise", f"{move!r} raised {error!r}, not an IllegalMoveError", move
                 ) from error
             raise _Broken("illegal moves raise", f"{move!r} is not among the legal moves but was accepted", move)
+        acting = self.variant.to_act(state)
+        if moves and acting is not None:
+            # A legal move sent for another seat is refused: WrongSeatError, an IllegalMoveError.
+            wrong = (acting + 1 + self.rng.randrange(self.seats - 1)) % self.seats
+            self.illegal_tried += 1
+            try:
+                self.variant.apply(state, moves[0], seat=wrong)
+            except WrongSeatError:
+                pass
+            except Exception as error:
+                raise _Broken(
+                    "illegal moves raise", f"{moves[0]!r} sent by seat {wrong} raised {error!r}, not a "
+                    f"WrongSeatError (seat {acting} is to act)", moves[0]
+                ) from error
+            else:
+                raise _Broken("illegal moves raise", f"{moves[0]!r} sent by seat {wrong} was accepted "
+                              f"(seat {acting} is to act)", moves[0])
         if len(moves) > 1:
             other = self.rng.choice(moves)
             try:
@@ -383,6 +410,13 @@ class _Checker:
         self.observations(state, moves)
         self.roundtrips(state, self.hooks.roundtrips or (), "state")
         return moves
+
+
+def _intersection(sets: Iterable[CardSet]) -> CardSet:
+    common = CardSet(FULL_DECK)
+    for cards in sets:
+        common &= cards
+    return common
 
 
 def _counts(items: Iterable[Any]) -> dict[Any, int]:

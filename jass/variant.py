@@ -49,12 +49,21 @@ from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, cast, overl
 import attrs
 
 from jass.cards import CardSet
-from jass.errors import InvalidCardsError, InvalidRulesError, JassError, RecordError, SerialError
+from jass.errors import (
+    IllegalMoveError,
+    InvalidRulesError,
+    InvalidSeedError,
+    JassError,
+    RecordError,
+    SerialError,
+    WrongSeatError,
+)
 from jass.play import new_seed, seeded_seat
 
 __all__ = [
     "Variant",
     "NewGame",
+    "Apply",
     "ConformanceHooks",
     "VARIANTS",
     "register",
@@ -79,8 +88,14 @@ __all__ = [
     "split_move",
     "no_argument",
     "check_seat",
+    "check_observer",
+    "check_seed",
+    "check_sender",
+    "refused",
     "wrong_state",
     "slot_builder",
+    "slot_evolve",
+    "changed",
 ]
 
 R = TypeVar("R")  # the variant's Rules
@@ -103,6 +118,26 @@ class NewGame(Protocol[R_contra, S_co]):
     def __call__(self, rules: R_contra | None = None, seed: int | None = None) -> S_co:
         """A new game under ``rules`` (the defaults if ``None``), dealt from ``seed`` (drawn if
         ``None``)."""
+
+
+M_contra = TypeVar("M_contra", contravariant=True)
+
+
+class Apply(Protocol[S, M_contra]):
+    """``apply(state, move, *, seat=None) -> State``: the state after the seat to act makes
+    ``move``; ``state`` itself is unchanged.
+
+    The one rule for untrusted input: ``move`` must equal one of ``legal_moves(state)``, else
+    :class:`~jass.errors.IllegalMoveError`, whose text names only public facts (the move as
+    sent, the phase, the seat to act), so that a server may send it to the sender; the legal
+    moves are in the error's attributes. ``seat``, when given, is the seat that sent the move:
+    a seat that is not to act is refused first (:class:`~jass.errors.WrongSeatError`). What
+    no player may choose (a deal of given cards) is not a move of ``apply``: trusted code
+    makes it with :attr:`Variant.apply_trusted`.
+    """
+
+    def __call__(self, state: S, move: M_contra, *, seat: int | None = None) -> S:
+        """The state after ``move``; ``seat`` (if given) must be the seat to act."""
 
 
 Zones = Callable[[Any], Mapping[str, CardSet]]
@@ -180,12 +215,12 @@ class Variant(Generic[R, S, M, O]):
     # The functions of the variant (see the module docs).
     new_game: NewGame[R, S]
     legal_moves: Callable[[S], tuple[M, ...]]
-    apply: Callable[[S, M], S]
+    apply: Apply[S, M]
     to_act: Callable[[S], int | None]
     is_over: Callable[[S], bool]
     winner: Callable[[S], int | None]
     score_round: Callable[[S], Any]
-    observe: Callable[[S, int], O]
+    observe: Callable[[S, int | None], O]
     card_zones: Callable[[S], Mapping[str, CardSet]]
     #: ``format_move(move) -> str``: the move in the short text of records (``"play H10"``).
     format_move: Callable[[M], str]
@@ -204,6 +239,14 @@ class Variant(Generic[R, S, M, O]):
     game_from_record: Callable[[R, int, Mapping[str, JSON]], S]
     #: The names of the fields :attr:`record_deal` may write.
     record_fields: tuple[str, ...] = ("deal",)
+    #: ``apply_trusted(state, move)``: ``apply`` for trusted code (a replayed record, a test
+    #: position), which also takes what no player may choose (a deal of given hands); never for
+    #: a client's move. ``None``: the variant has no such move.
+    apply_trusted: Callable[[S, M], S] | None = None
+    #: ``public_move(move, rules)``: the words every player at the table reads when a seat
+    #: makes ``move`` (``"predicts"`` for a secret prediction, ``"exchanges 3 cards"``);
+    #: ``None``: every move is public, its ``str``.
+    public_move: Callable[[M, R], str] | None = None
     #: Other names that find the variant (any case).
     aliases: tuple[str, ...] = ()
     #: True when a lower standing is better (Differenzler's penalties).
@@ -405,12 +448,20 @@ def random_playout(variant: Any, state: S, seed: int = 0, max_moves: int = 100_0
 
 # --- the scaffolding of the variant modules -------------------------------------------------------
 
-#: Seeds are ints of magnitude below this (what the JSON format can hold).
-SEED_LIMIT: Final = 2**256
+#: Seeds are ints from 0 to ``SEED_LIMIT - 1`` (2**64 - 1): every deal comes from a 64-bit
+#: SplitMix64 seed, and JSON holds such an int. A seed decides every deal of a game: keep it
+#: from the players until the game is over (see the servers guide).
+SEED_LIMIT: Final = 2**64
 #: The most rounds a game's history holds (and a state's round number).
 MAX_ROUNDS: Final = 10_000
 #: The longest text of a move that records read.
 MAX_MOVE_TEXT: Final = 400
+
+
+#: A keyword left out (of :func:`slot_evolve`'s functions, of :func:`changed`).
+_KEEP: Final = object()
+#: Each variant's default rules, built once (rules are immutable).
+_DEFAULT_RULES: Final[dict[type, Any]] = {}
 
 
 def game_start(rules: object, seed: object, rules_type: type[R], seats: int) -> tuple[R, int, int]:
@@ -419,19 +470,62 @@ def game_start(rules: object, seed: object, rules_type: type[R], seats: int) -> 
     from the seed), each checked."""
     checked: R
     if rules is None:
-        checked = rules_type()
+        checked = _DEFAULT_RULES.get(rules_type) or _DEFAULT_RULES.setdefault(rules_type, rules_type())
     elif type(rules) is not rules_type:
         raise InvalidRulesError(f"rules={rules!r:.80}: expected a {rules_type.__module__}.{rules_type.__qualname__}")
     else:
         checked = rules
-    if seed is None:
-        seed = new_seed()
-    elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidCardsError(f"seed={seed!r:.40}: expected an int")
-    elif not -SEED_LIMIT < seed < SEED_LIMIT:
-        raise InvalidCardsError(f"seed={seed!r:.40}...: expected an int of magnitude below 2**256")
+    seed = new_seed() if seed is None else check_seed(seed)
     first: int | None = getattr(checked, "first_dealer", None)
     return checked, seed, seeded_seat(seed, seats) if first is None else first
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a game seed, an int 0 .. 2**64 - 1; else :class:`~jass.errors.InvalidSeedError`.
+
+    >>> check_seed(7)
+    7
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    jass.errors.InvalidSeedError: seed=-1: expected an int 0..2**64-1
+    """
+    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+        shown = f"an int of {seed.bit_length()} bits" if type(seed) is int and seed.bit_length() > 80 else f"{seed!r:.40}"
+        raise InvalidSeedError(f"seed={shown}: expected an int 0..2**64-1")
+    return seed
+
+
+def check_sender(seat: object, acting: int | None, seats: int) -> None:
+    """Refuse a move sent on behalf of ``seat`` when that seat is not to act (``acting``): the
+    check a variant's ``apply(state, move, seat=s)`` makes before it looks at the move."""
+    if type(seat) is not int or not 0 <= seat < seats:
+        raise WrongSeatError(f"seat={seat!r:.40}: expected a seat 0..{seats - 1}")
+    if acting is None:
+        raise WrongSeatError(f"seat {seat} cannot move: the game is over")
+    if seat != acting:
+        raise WrongSeatError(f"seat {seat} is not to act: seat {acting} is")
+
+
+def refused(move: object, phase: Any, acting: int | None, legal: Sequence[Any]) -> IllegalMoveError:
+    """The error of a move that is not among ``legal``, the legal moves: its text names only
+    what every player may know (the move as sent, the ``phase``, the seat to act); the legal
+    moves, which show the acting seat's hand, are in its attributes."""
+    sent = repr(move)
+    sent = sent if len(sent) <= 80 else sent[:77] + "..."
+    if acting is None:
+        return IllegalMoveError(f"{sent}: the game is over, no move is legal")
+    shown = ", ".join(str(m) for m in legal[:40]) + (", ..." if len(legal) > 40 else "")
+    return IllegalMoveError(
+        f"{sent} is not a legal move now (phase {phase.value}, seat {acting} to act)",
+        legal_moves=tuple(legal),
+        detail=f"seat {acting} may make: {shown}",
+    )
+
+
+def check_observer(seat: object, seats: int) -> int | None:
+    """``seat`` if it is a seat 0..seats-1, or ``None`` (a spectator: ``observe`` then gives
+    what everybody at the table sees); else a JassError."""
+    return None if seat is None else check_seat(seat, seats)
 
 
 def check_seat(seat: object, seats: int) -> int:
@@ -450,27 +544,67 @@ def wrong_state(value: object, state_type: type) -> JassError:
 
 def slot_builder(cls: type[T]) -> Callable[..., T]:
     """A function that builds an instance of the frozen, slotted attrs class ``cls`` from its
-    field values in order, without running ``__init__``.
+    field values (in order, or by keyword; fields with a default may be left out), without
+    running ``__init__``.
 
-    The hot paths (a card played in any variant, an observation for a bot) build their small
-    frozen objects this way: setting the slots directly skips the frozen ``__init__``'s
-    ``object.__setattr__`` per field, which is worth 15-20% of a whole round. Only for values
-    the package has already checked; everything else is built with its constructor.
+    The hot paths (a card played in any variant, a state's setting changed by a move, an
+    observation for a bot) build their small frozen objects this way: setting the slots
+    directly skips the frozen ``__init__`` (an ``object.__setattr__`` and a validator per
+    field), which is worth 15-20% of a whole round. Only for values the package has already
+    checked; everything else is built with its constructor, which checks.
 
     >>> from jass.play import Trick
     >>> from jass.cards import Card
     >>> slot_builder(Trick)(0, (Card.C6,), 0, 0)
     Trick(leader=0, cards=(Card.C6,), winner=0, points=0)
     """
-    names = [field.name for field in attrs.fields(cast(Any, cls))]
+    found: Callable[..., T] | None = _BUILDERS.get(cls)
+    if found is None:
+        found = _BUILDERS[cls] = _compile(cls)[0]
+    return found
+
+
+def slot_evolve(cls: type[T]) -> Callable[..., T]:
+    """``evolve(instance, **changes)``, :func:`attrs.evolve` for the hot paths: a copy of an
+    instance of ``cls`` with some fields changed, built as :func:`slot_builder` builds (no
+    ``__init__``, so no validators: only for values the package has checked)."""
+    found: Callable[..., T] | None = _EVOLVERS.get(cls)
+    if found is None:
+        found = _EVOLVERS[cls] = _compile(cls)[1]
+    return found
+
+
+_BUILDERS: dict[type, Any] = {}
+_EVOLVERS: dict[type, Any] = {}
+
+
+def _compile(cls: type[T]) -> tuple[Callable[..., T], Callable[..., T]]:
+    fields = attrs.fields(cast(Any, cls))
     scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
-    scope.update({f"set_{name}": getattr(cls, name).__set__ for name in names})
-    body = "".join(f"    set_{name}(obj, {name})\n" for name in names)
-    source = f"def build({', '.join(names)}):\n    obj = new(cls)\n{body}    return obj\n"
+    parameters = []
+    for field in fields:
+        scope[f"set_{field.name}"] = getattr(cls, field.name).__set__
+        if field.default is attrs.NOTHING:
+            parameters.append(field.name)
+        else:
+            default = field.default.factory() if isinstance(field.default, attrs.Factory) else field.default  # type: ignore[arg-type]
+            scope[f"default_{field.name}"] = default
+            parameters.append(f"{field.name}=default_{field.name}")
+    body = "".join(f"    set_{field.name}(obj, {field.name})\n" for field in fields)
+    scope["keep"] = _KEEP
+    # evolve takes every field as an optional keyword (Python refuses any other name): a field
+    # left out keeps the old value.
+    keywords = ", ".join(f"{field.name}=keep" for field in fields)
+    values = ", ".join(f"old.{field.name} if {field.name} is keep else {field.name}" for field in fields)
+    source = (
+        f"def build({', '.join(parameters)}):\n    obj = new(cls)\n{body}    return obj\n"
+        f"def evolve(old, *, {keywords}):\n    return build({values})\n"
+    )
     exec(source, scope)  # as attrs itself writes __init__: one specialised function per class
-    build: Callable[..., T] = scope["build"]
+    build, evolve = scope["build"], scope["evolve"]
     build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
-    return build
+    evolve.__qualname__ = evolve.__name__ = f"evolve_{cls.__name__}"
+    return build, evolve
 
 
 # --- the functions every variant module defines the same way --------------------------------------
@@ -481,6 +615,8 @@ PROTOCOL: Final = (
 )
 #: The functions :func:`protocol_of` collects: the protocol and the notation of moves.
 _COLLECTED: Final = PROTOCOL + ("format_move", "parse_move")
+#: Functions :func:`protocol_of` collects when the module has them.
+_OPTIONAL: Final = ("apply_trusted",)
 
 
 def protocol_of(namespace: Mapping[str, Any]) -> dict[str, Any]:
@@ -490,7 +626,9 @@ def protocol_of(namespace: Mapping[str, Any]) -> dict[str, Any]:
     missing = [name for name in _COLLECTED if not callable(namespace.get(name))]
     if missing:
         raise JassError(f"a variant module defines {', '.join(_COLLECTED)}; missing: {', '.join(missing)}")
-    return {name: namespace[name] for name in _COLLECTED}
+    found = {name: namespace[name] for name in _COLLECTED}
+    found.update((name, namespace[name]) for name in _OPTIONAL if callable(namespace.get(name)))
+    return found
 
 
 S_contra = TypeVar("S_contra", contravariant=True)
@@ -742,6 +880,15 @@ class TwoPartState:
         setting = self.setting
         fields = ", ".join(f"{name}={getattr(setting, name)!r}" for name in _field_names(type(setting)))
         return f"{type(self).__name__}({fields}, play={self.play!r})"
+
+
+def changed(state: _State, play: Any = _KEEP, **changes: Any) -> _State:
+    """``state.replace(...)`` for a variant's own moves: the same result, built slot by slot
+    (:func:`slot_evolve`) without the validators, since the move's values are checked already.
+    Users change a state with :meth:`TwoPartState.replace`, which checks."""
+    cls = type(state)
+    setting = slot_evolve(cls.SETTING)(state.setting, **changes) if changes else state.setting
+    return slot_builder(cls)(setting, state.play if play is _KEEP else play)
 
 
 def _field_names(cls: type) -> tuple[str, ...]:

@@ -12,6 +12,7 @@ trick, including situations no real game reaches.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -115,8 +116,14 @@ def weis_rules() -> st.SearchStrategy[WeisRules]:
     )
 
 
+def game_seeds() -> st.SearchStrategy[int]:
+    """Game seeds: the ints 0 .. 2**64 - 1 that ``new_game`` takes."""
+    return st.integers(min_value=0, max_value=2**64 - 1)
+
+
 def seeds() -> st.SearchStrategy[int]:
-    """Deal seeds, including negative and huge ones (they are taken modulo 2**64)."""
+    """Deal seeds, including negative and huge ones (``deal`` and ``shuffled_deck`` take them
+    modulo 2**64; a game's seed is one of :func:`game_seeds`)."""
     return st.one_of(
         st.integers(min_value=0, max_value=2**64 - 1),
         st.integers(min_value=-(2**70), max_value=2**70),
@@ -304,3 +311,12 @@ def schieber_states(
             break
         state = schieber.apply(state, rng.choice(moves))
     return state
+
+
+def variant_rules(name: str) -> st.SearchStrategy[Any]:
+    """Rules of the registered variant ``name``: its options and presets."""
+    return {
+        "schieber": lambda: schieber_rules() | schieber_presets(),
+        "differenzler": differenzler_rules,
+        "pomme": pomme_rules,
+    }[name]()

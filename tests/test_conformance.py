@@ -175,17 +175,40 @@ def test_catches_a_leaked_secret_prediction() -> None:
 def test_catches_a_leaked_hand() -> None:
     """The other hands: by the cards an observation reaches, or by a sibling deal."""
 
-    def observe(state: schieber.State, seat: int) -> Any:
+    def observe(state: schieber.State, seat: int | None) -> Any:
+        if seat is None:
+            return schieber.observe(state, None)
         return (schieber.observe(state, seat), state.dealt[(seat + 1) % 4].bits)
 
     leaky = _copy_of(schieber, observe=observe)
     assert "cannot know" not in str(_fails(leaky, "observations leak nothing hidden", hooks_for(schieber)))
-    error = _fails(
-        _copy_of(schieber, observe=lambda state, seat: (schieber.observe(state, seat), state.dealt)),
-        "observations leak nothing hidden",
-        hooks_for(schieber),
-    )
+
+    def observe_all(state: schieber.State, seat: int | None) -> Any:
+        view = schieber.observe(state, seat)
+        return view if seat is None else (view, state.dealt)
+
+    error = _fails(_copy_of(schieber, observe=observe_all), "observations leak nothing hidden", hooks_for(schieber))
     assert "which seat" in str(error) and "cannot know" in str(error)
+
+
+def test_catches_a_spectator_who_sees_a_hand() -> None:
+    """Rule "hidden information proved hidden": a spectator (seat None) sees no hand."""
+
+    def observe(state: schieber.State, seat: int | None) -> Any:
+        return schieber.observe(state, 0 if seat is None else seat)
+
+    error = _fails(_copy_of(schieber, observe=observe), "observations leak nothing hidden", hooks_for(schieber))
+    assert "observe(state, None) shows" in str(error) and "a spectator cannot know" in str(error)
+
+
+def test_catches_a_move_accepted_from_the_wrong_seat() -> None:
+    """Rule "untrusted input": apply(state, move, seat=s) refuses a seat that is not to act."""
+
+    def apply(state: schieber.State, move: Any, *, seat: int | None = None) -> Any:
+        return schieber.apply(state, move)
+
+    error = _fails(_copy_of(schieber, apply=apply), "illegal moves raise", hooks_for(schieber))
+    assert "was accepted" in str(error) and "is to act" in str(error)
 
 
 def test_catches_a_lost_card() -> None:
@@ -227,8 +250,8 @@ def test_catches_a_wrong_exception() -> None:
 
 
 def test_catches_a_move_that_changes_its_input() -> None:
-    def apply(state: Any, move: Any) -> Any:
-        after = differenzler.apply(state, move)
+    def apply(state: Any, move: Any, *, seat: int | None = None) -> Any:
+        after = differenzler.apply(state, move, seat=seat)
         object.__setattr__(state.setting, "penalties", tuple(p + 1 for p in state.penalties))  # a mutation
         return after
 
@@ -236,11 +259,11 @@ def test_catches_a_move_that_changes_its_input() -> None:
 
 
 def test_catches_an_illegal_move_that_changes_its_input() -> None:
-    def apply(state: Any, move: Any) -> Any:
+    def apply(state: Any, move: Any, *, seat: int | None = None) -> Any:
         if move is None:
             object.__setattr__(state.setting, "round_number", state.round_number + 1)
             raise IllegalMoveError("None")
-        return pomme.apply(state, move)
+        return pomme.apply(state, move, seat=seat)
 
     _fails(_copy_of(pomme, apply=apply), "apply leaves its input untouched", hooks_for(pomme))
 
@@ -294,8 +317,8 @@ def test_catches_a_broken_round_total() -> None:
     """The variant's own invariant: Differenzler's penalty totals grow by the round's penalties.
     (A round score whose points do not add up to 157 cannot even be built: RoundScore checks.)"""
 
-    def apply(state: Any, move: Any) -> Any:
-        after = differenzler.apply(state, move)
+    def apply(state: Any, move: Any, *, seat: int | None = None) -> Any:
+        after = differenzler.apply(state, move, seat=seat)
         if len(after.history) > len(state.history):
             after = after.replace(penalties=(after.penalties[0] + 1,) + after.penalties[1:])
         return after

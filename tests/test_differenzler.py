@@ -9,6 +9,7 @@ The properties at the end play random complete games.
 from __future__ import annotations
 
 import copy
+import re
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -21,7 +22,7 @@ from hypothesis import strategies as st
 import strategies as js
 from jass import differenzler as dz
 from jass.cards import FULL_DECK, Card, CardSet, deal, shuffled_deck
-from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
+from jass.errors import InvalidSeedError, IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
 from jass.play import PlayCard, round_seed
 from jass.protocol import Variant, random_playout
 from jass.tricks import PlayRules, Undertrump
@@ -197,21 +198,24 @@ def test_next_round_is_dealt_by_the_next_dealer_from_the_round_seed() -> None:
 
 
 def test_explicit_deal_move() -> None:
-    """4.deal: the next dealer may deal explicit hands; the face-up card must be theirs."""
+    """4.deal: trusted code may deal the next round's hands (apply_trusted; a player may not:
+    apply refuses it); the face-up card must be the new dealer's."""
     state = play_rest(predict_all(dz.new_game(dz.Rules(first_dealer=3), deal=ONE_SUIT_EACH), [0] * 4))
     hands = dealer_takes_all(0)  # the next dealer is seat 0
-    dealt = dz.apply(state, Deal(hands=hands))
+    dealt = dz.apply_trusted(state, Deal(hands=hands))
     assert dealt.dealer == 0 and dealt.face_up is Card.DA and dealt.trump is Trump.SCHELLEN
-    chosen = dz.apply(state, Deal(hands=hands, face_up="D6"))
+    chosen = dz.apply_trusted(state, Deal(hands=hands, face_up="D6"))
     assert chosen.face_up is Card.D6
     with pytest.raises(IllegalMoveError, match=r"CA.*seat 0 \(the dealer\)"):
-        dz.apply(state, Deal(hands=hands, face_up=Card.CA))
+        dz.apply_trusted(state, Deal(hands=hands, face_up=Card.CA))
+    with pytest.raises(IllegalMoveError, match=r"Deal\(hands=.* is not a legal move now .phase round_over"):
+        dz.apply(state, Deal(hands=hands))
 
 
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        pytest.param({"deal": ONE_SUIT_EACH[:35]}, "expected 4 hands", id="4.deal: 35 cards"),
+        pytest.param({"deal": ONE_SUIT_EACH[:35]}, r"got 35 cards, 1 missing \(DA\)", id="4.deal: 35 cards"),
         pytest.param({"deal": ONE_SUIT_EACH[:35] + [Card.C6]}, "C6 repeated", id="4.deal: a card twice"),
         pytest.param({"deal": [CardSet(ONE_SUIT_EACH[:9])] * 4}, "dealt twice", id="4.deal: hands overlap"),
         pytest.param({"deal": [CardSet(ONE_SUIT_EACH[:8]), CardSet(ONE_SUIT_EACH[8:18]),
@@ -295,10 +299,11 @@ def test_bad_predictions_raise(points: Any, quoted: str) -> None:
 
 def test_a_second_prediction_raises() -> None:
     """4.predictions: one prediction per player: once all four have predicted, another
-    Predict is refused, naming the cards that may be played instead."""
+    Predict is refused; the seat to play may read the cards it may play instead."""
     state = predict_all(dz.new_game(dz.Rules(first_dealer=3), deal=ONE_SUIT_EACH), [1, 2, 3, 4])
-    with pytest.raises(IllegalMoveError, match=r"Predict\(50\): seat 0 has already predicted.*C6 C7"):
+    with pytest.raises(IllegalMoveError, match=r"Predict\(50\) is not a legal move now \(phase play, seat 0") as error:
         dz.apply(state, Predict(50))
+    assert "seat 0 may make: play C6, play C7" in error.value.detail
 
 
 def test_a_card_before_all_have_predicted_raises() -> None:
@@ -307,7 +312,7 @@ def test_a_card_before_all_have_predicted_raises() -> None:
     for made in range(4):
         seat = dz.to_act(state)
         assert seat == made
-        with pytest.raises(IllegalMoveError, match=f"no card before every player has predicted; seat {seat}"):
+        with pytest.raises(IllegalMoveError, match=rf"PlayCard\(Card.C6\) is not a legal move now \(phase predict, seat {seat}"):
             dz.apply(state, PlayCard(Card.C6))
         state = dz.apply(state, Predict(5))
     assert dz.apply(state, PlayCard(Card.C6)).play.trick == (Card.C6,)
@@ -415,10 +420,13 @@ def test_illegal_card_is_refused_with_the_legal_ones() -> None:
     state = play_cards(predict_all(dz.new_game(dz.Rules(first_dealer=3), deal=UNDERTRUMP_HANDS,
                                                face_up="H6"), [0] * 4), "CA H9")
     before = copy.deepcopy(state)
-    with pytest.raises(IllegalMoveError, match="DA does not follow the led suit.*C6 C7 H7 H8"):
+    with pytest.raises(IllegalMoveError) as error:
         dz.apply(state, PlayCard(Card.DA))
-    with pytest.raises(IllegalMoveError, match="does not hold SA"):
+    assert re.search("DA does not follow the led suit.*C6 C7 H7 H8", error.value.detail)
+    assert "C6" not in str(error.value)  # the public text shows no card of the hand
+    with pytest.raises(IllegalMoveError) as error:
         dz.apply(state, PlayCard(Card.SA))
+    assert "does not hold SA" in error.value.detail
     assert state == before
 
 
@@ -552,7 +560,7 @@ def test_four_rounds_and_the_lowest_total_wins() -> None:
     for number, penalties in enumerate(rounds):
         if number:
             assert state.phase is Phase.ROUND_OVER and dz.winner(state) is None
-            state = dz.apply(state, Deal(hands=dealer_takes_all((3 + number) % 4)))
+            state = dz.apply_trusted(state, Deal(hands=dealer_takes_all((3 + number) % 4)))
         assert state.dealer == (3 + number) % 4
         state = play_round_with_penalties(state, penalties)
     assert state.penalties == (11, 7, 3, 9)
@@ -560,7 +568,7 @@ def test_four_rounds_and_the_lowest_total_wins() -> None:
     assert dz.winner(state) == 2
     assert dz.to_act(state) is None and dz.legal_moves(state) == ()
     assert [r.dealer for r in state.history] == [3, 0, 1, 2]
-    with pytest.raises(IllegalMoveError, match="the game is over .seat 2 won with 3 penalty points"):
+    with pytest.raises(IllegalMoveError, match="the game is over, no move is legal"):
         dz.apply(state, Deal())
 
 
@@ -576,7 +584,7 @@ def test_rounds_option(rounds: int, penalties: list[tuple[int, ...]], over_after
     state = dz.new_game(dz.Rules(rounds=rounds, first_dealer=3), deal=dealer_takes_all(3))
     for number, round_penalties in enumerate(penalties):
         if number:
-            state = dz.apply(state, Deal(hands=dealer_takes_all((state.dealer + 1) % 4)))
+            state = dz.apply_trusted(state, Deal(hands=dealer_takes_all((state.dealer + 1) % 4)))
         state = play_round_with_penalties(state, round_penalties)
     assert len(state.history) == over_after
     assert dz.is_over(state) and dz.winner(state) == winner
@@ -615,7 +623,7 @@ def test_tie_for_the_lowest_plays_further_rounds(
         assert dz.winner(state) is None and not dz.is_over(state)
         next_dealer = (state.dealer + 1) % 4
         assert dz.to_act(state) == next_dealer and dz.legal_moves(state) == (Deal(),)
-        state = dz.apply(state, Deal(hands=dealer_takes_all(next_dealer)))
+        state = dz.apply_trusted(state, Deal(hands=dealer_takes_all(next_dealer)))
         state = play_round_with_penalties(state, penalties)
     assert state.penalties == totals
     assert state.phase is Phase.GAME_OVER
@@ -666,7 +674,7 @@ def test_presets() -> None:
 def test_bad_arguments_raise_library_errors() -> None:
     with pytest.raises(InvalidRulesError):
         dz.new_game(rules=_any("secret"))
-    with pytest.raises(InvalidCardsError):
+    with pytest.raises(InvalidSeedError):
         dz.new_game(seed=_any("7"))
     state = dz.new_game(seed=4)
     for seat in (-1, 4, True, "0"):
@@ -684,12 +692,12 @@ class Foreign:
 @pytest.mark.parametrize(
     ("phase_moves", "move", "message"),
     [
-        pytest.param(0, Foreign(), "not a Differenzler move", id="errors: another variant's move"),
-        pytest.param(0, None, "not a Differenzler move", id="errors: None as a move"),
-        pytest.param(0, Deal(), "must predict", id="errors: a Deal while predicting"),
-        pytest.param(4, Deal(), "must play a card", id="errors: a Deal during play"),
-        pytest.param(40, Predict(3), "must deal the next round", id="errors: Predict after the round"),
-        pytest.param(40, PlayCard(Card.C6), "must deal the next round", id="errors: a card after the round"),
+        pytest.param(0, Foreign(), "Foreign.. is not a legal move now .phase predict", id="errors: another variant's move"),
+        pytest.param(0, None, "None is not a legal move now .phase predict", id="errors: None as a move"),
+        pytest.param(0, Deal(), "phase predict, seat 0 to act", id="errors: a Deal while predicting"),
+        pytest.param(4, Deal(), "phase play, seat 0 to act", id="errors: a Deal during play"),
+        pytest.param(40, Predict(3), "phase round_over, seat 0 to act", id="errors: Predict after the round"),
+        pytest.param(40, PlayCard(Card.C6), "phase round_over", id="errors: a card after the round"),
     ],
 )
 def test_moves_out_of_phase(phase_moves: int, move: Any, message: str) -> None:
@@ -734,7 +742,7 @@ def random_game(rules: dz.Rules, seed: int, move_seed: int) -> list[tuple[dz.Sta
     return steps
 
 
-GAMES = st.tuples(js.differenzler_rules(), js.seeds(), st.integers(0, 2**32))
+GAMES = st.tuples(js.differenzler_rules(), js.game_seeds(), st.integers(0, 2**32))
 
 
 @given(GAMES)

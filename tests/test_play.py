@@ -96,10 +96,14 @@ def test_trick_scored_as_worked_out_by_hand(
 
 
 def test_an_illegal_card_says_why_and_what_is_legal() -> None:
+    """The text names only the card and the seat to play (a server may send it to anyone); why,
+    and what would be legal, are in the error's attributes (they show the seat's hand)."""
     play = CardPlay.start(Trump.SCHILTEN, parse_hands("SA C8", "H6 C9", "D6 D7"), leader=0)
     play = play.play(Card.SA)
-    with pytest.raises(IllegalMoveError, match=r"^seat 1 does not hold CA \(seat 1 may play C9 H6\)$"):
+    with pytest.raises(IllegalMoveError, match=r"^PlayCard\(Card.CA\) is not a legal move now \(phase play, seat 1 to act\)$") as error:
         play.play(Card.CA)
+    assert error.value.detail == "seat 1 does not hold CA (seat 1 may play C9 H6)"
+    assert error.value.legal_moves == (PlayCard(Card.C9), PlayCard(Card.H6))
     with pytest.raises(IllegalMoveError, match=r"'SA' is not a card"):
         play.play("SA")  # type: ignore[arg-type]
 

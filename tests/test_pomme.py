@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 import strategies as js
 from jass import pomme
 from jass.cards import FULL_DECK, Card, CardSet, shuffled_deck
-from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
+from jass.errors import InvalidSeedError, IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
 from jass.play import PlayCard, Trick, round_seed
 from jass.pomme import (
     Deal,
@@ -324,7 +324,7 @@ def test_exchange_legal_moves_keep_plus_84() -> None:
                      id="5 exchange: 4 cards is an error that says so"),
         pytest.param("", "Exchange of 0 cards: exchange exactly 3 cards",
                      id="5 exchange: no card is an error (KeepHand keeps)"),
-        pytest.param("S6 S7 CA", "seat 0 does not hold CA",
+        pytest.param("S6 S7 CA", "Exchange(cards=CardSet('CA S6 S7')) is not a legal move now",
                      id="5 exchange: only cards of the hand may be given away"),
     ],
 )
@@ -361,7 +361,7 @@ def test_trump_six_swap_is_optional() -> None:
     # The non-dealer declined: the dealer, who has no trump 6, is asked too and passes.
     assert state.phase is Phase.SWAP_TRUMP_SIX and pomme.to_act(state) == 1
     assert pomme.legal_moves(state) == (DeclineSwap(),)
-    with pytest.raises(IllegalMoveError, match="seat 1 does not hold the trump 6 \\(C6\\)"):
+    with pytest.raises(IllegalMoveError, match="SwapTrumpSix.. is not a legal move now .phase swap_trump_six, seat 1"):
         pomme.apply(state, SwapTrumpSix())
     state = pomme.apply(state, DeclineSwap())
     assert state.phase is Phase.PLAY
@@ -409,8 +409,9 @@ def test_trump_six_out_of_play_cannot_be_swapped(deal: dict[str, str], decisions
     for seat in (0, 1):
         assert state.phase is Phase.SWAP_TRUMP_SIX and pomme.to_act(state) == seat
         assert pomme.legal_moves(state) == (DeclineSwap(),)
-        with pytest.raises(IllegalMoveError, match="does not hold the trump 6"):
+        with pytest.raises(IllegalMoveError, match="is not a legal move now") as error:
             pomme.apply(state, SwapTrumpSix())
+        assert error.value.detail == f"seat {seat} may make: no swap"
         state = pomme.apply(state, DeclineSwap())
     assert state.phase is Phase.PLAY and state.top_card is Card.CJ
 
@@ -501,8 +502,9 @@ def test_seed_000_card_play(lead: str, answer: str, legal: str, winner: int) -> 
 def test_seed_000_not_following_is_illegal_and_says_why() -> None:
     state = to_play_phase(start_from(SEED_HANDS))
     state = pomme.apply(state, PlayCard(Card.SJ))
-    with pytest.raises(IllegalMoveError, match="H6 does not follow the led suit"):
+    with pytest.raises(IllegalMoveError) as error:
         pomme.apply(state, PlayCard(Card.H6))
+    assert "H6 does not follow the led suit" in error.value.detail
 
 
 @pytest.mark.parametrize(
@@ -639,7 +641,7 @@ def one_sided_round(state: State, strong_seat: int) -> State:
     every trick (108 points to 0: +1 for it, a pomme for the other)."""
     assert state.phase is Phase.ROUND_OVER
     dealer = 1 - state.dealer
-    state = pomme.apply(state, Deal(one_sided_order(strong_is_dealer=strong_seat == dealer)))
+    state = pomme.apply_trusted(state, Deal(one_sided_order(strong_is_dealer=strong_seat == dealer)))
     assert state.dealer == dealer
     return play_round(state, WEAK_LEADS if strong_seat == dealer else STRONG_LEADS)
 
@@ -702,7 +704,7 @@ def test_three_pommes_off_by_default() -> None:
 
 def low_round(state: State) -> State:
     """Deal the both-under-21 round: the non-dealer takes 0 points, the dealer 12."""
-    return play_round(pomme.apply(state, Deal(low_order())), LOW_PLAY)
+    return play_round(pomme.apply_trusted(state, Deal(low_order())), LOW_PLAY)
 
 
 def test_three_pommes_reached_together_play_on() -> None:
@@ -738,20 +740,21 @@ def test_three_pommes_reached_together_play_on() -> None:
 )
 def test_wrong_moves_in_the_exchange(move: object) -> None:
     state = start(HAND_0, HAND_1, "C6")
-    with pytest.raises(IllegalMoveError, match="seat 0 must keep their hand"):
+    with pytest.raises(IllegalMoveError, match="is not a legal move now .phase exchange, seat 0 to act.") as error:
         pomme.apply(state, _any(move))
+    assert error.value.detail.startswith("seat 0 may make: keep the hand, exchange")
 
 
 def test_other_variants_moves_are_illegal() -> None:
     from jass import schieber
 
     state = start(HAND_0, HAND_1, "C6")
-    with pytest.raises(IllegalMoveError, match="is not a move now"):
+    with pytest.raises(IllegalMoveError, match="is not a legal move now"):
         pomme.apply(state, _any(schieber.Push()))
     state = to_play_phase(state)
-    with pytest.raises(IllegalMoveError, match="must play a card"):
+    with pytest.raises(IllegalMoveError, match="phase play"):
         pomme.apply(state, _any(schieber.ChooseTrump(Trump.OBENABE)))
-    with pytest.raises(IllegalMoveError, match="must play a card"):
+    with pytest.raises(IllegalMoveError, match="phase play"):
         pomme.apply(state, KeepHand())
 
 
@@ -761,12 +764,12 @@ def test_bad_input_raises_library_errors() -> None:
         pomme.apply(_any("state"), KeepHand())
     with pytest.raises(JassError, match="not a state"):
         pomme.legal_moves(_any(None))
-    for seat in (2, -1, True, "0", None):
+    for seat in (2, -1, True, "0"):
         with pytest.raises(JassError, match="seat"):
             pomme.observe(state, _any(seat))
     with pytest.raises(InvalidRulesError):
         pomme.new_game(_any("rules"))
-    with pytest.raises(InvalidCardsError):
+    with pytest.raises(InvalidSeedError):
         pomme.new_game(seed=_any("1"))
     with pytest.raises(InvalidCardsError, match="36 cards"):
         pomme.new_game(deal=ALL[:35])
@@ -881,7 +884,6 @@ def known_to(state: State, seat: int) -> CardSet:
 
 def foreign_moves(state: State, rng: random.Random) -> Iterator[object]:
     """Candidate moves of every kind, most of them illegal now."""
-    hand = list(state.hand(pomme.to_act(state) or 0))
     yield PlayCard(rng.choice(ALL))
     yield KeepHand()
     yield SwapTrumpSix()
@@ -947,7 +949,7 @@ def play_game(
 
 
 @settings(max_examples=12)
-@given(rules=js.pomme_rules(), seed=js.seeds(), rng=st.randoms(use_true_random=False))
+@given(rules=js.pomme_rules(), seed=js.game_seeds(), rng=st.randoms(use_true_random=False))
 def test_property_complete_games_step_by_step(rules: Rules, seed: int, rng: random.Random) -> None:
     """Cards are conserved, apply never mutates, illegal moves raise and change nothing,
     observations show nothing hidden: checked after every move of whole games."""
@@ -959,7 +961,7 @@ def test_property_complete_games_step_by_step(rules: Rules, seed: int, rng: rand
 
 
 @settings(max_examples=60)
-@given(rules=js.pomme_rules(), seed=js.seeds(), rng=st.randoms(use_true_random=False))
+@given(rules=js.pomme_rules(), seed=js.game_seeds(), rng=st.randoms(use_true_random=False))
 def test_property_rounds_and_replay(rules: Rules, seed: int, rng: random.Random) -> None:
     """18 cards per round; the totals add up to the played cards' points + 5; the game
     scores are the rounds' results; replay from the seed is exact."""
@@ -997,7 +999,7 @@ def test_property_rounds_and_replay(rules: Rules, seed: int, rng: random.Random)
 
 
 @settings(max_examples=40)
-@given(seed=js.seeds(), rng=st.randoms(use_true_random=False), seat=st.sampled_from([0, 1]))
+@given(seed=js.game_seeds(), rng=st.randoms(use_true_random=False), seat=st.sampled_from([0, 1]))
 def test_property_observation_depends_only_on_what_the_seat_knows(
     seed: int, rng: random.Random, seat: int
 ) -> None:

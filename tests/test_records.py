@@ -21,14 +21,6 @@ from test_serial import mutate
 VARIANTS = {"schieber": schieber, "differenzler": differenzler, "pomme": pomme}
 
 
-def rules_for(name: str) -> st.SearchStrategy[Any]:
-    if name == "schieber":
-        return jst.schieber_rules() | jst.schieber_presets()
-    if name == "differenzler":
-        return jst.differenzler_rules()
-    return jst.pomme_rules()
-
-
 def random_game(variant: Any, state: Any, rng: random.Random, limit: int = 5_000) -> tuple[list[Any], list[Any]]:
     moves, states = [], [state]
     for _ in range(limit):
@@ -46,7 +38,7 @@ def random_game(variant: Any, state: Any, rng: random.Random, limit: int = 5_000
 @given(st.sampled_from(sorted(VARIANTS)), st.data(), st.integers(0, 2**64 - 1), st.integers(0, 2**32))
 def test_records_replay_to_the_same_states(name: str, data: st.DataObject, seed: int, play_seed: int) -> None:
     variant = VARIANTS[name]
-    rules = data.draw(rules_for(name))
+    rules = data.draw(jst.variant_rules(name))
     initial = variant.new_game(rules, seed=seed)
     moves, states = random_game(variant, initial, random.Random(play_seed), limit=400)
     text = records.write_record(moves, initial, states[-1])

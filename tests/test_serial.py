@@ -27,7 +27,6 @@ from jass.cards import Card, CardSet, Rank, Suit, deal, shuffled_deck
 from jass._base import json_fields
 from jass.errors import JassError, SerialError
 from jass.play import CardPlay, PlayCard, Trick
-from jass.protocol import random_playout
 from jass.tricks import PlayRules
 from jass.trump import Trump
 from jass.weis import Weis, WeisRules, detect_weis

@@ -26,7 +26,9 @@ from jass.trump import Trump
 from jass.variant import (
     ConformanceHooks,
     Variant,
-    check_seat,
+    SEED_LIMIT,
+    check_observer,
+    check_sender,
     game_start,
     register,
     split_move,
@@ -50,7 +52,7 @@ class State:
     """The toy game: its rules, seed and dealer, the cards out of play, the card play."""
 
     rules: Rules = attrs.field(validator=instance_of(Rules, error=InvalidStateError))
-    seed: int = attrs.field(validator=int_in(-(2**255), 2**255, error=InvalidStateError))
+    seed: int = attrs.field(validator=int_in(0, SEED_LIMIT - 1, error=InvalidStateError))
     dealer: int = attrs.field(validator=int_in(0, 1, error=InvalidStateError))
     out_of_play: CardSet = attrs.field(validator=cards_in(30, 30, error=InvalidStateError))
     play: CardPlay = attrs.field(validator=instance_of(CardPlay, error=InvalidStateError))
@@ -63,9 +65,9 @@ class State:
 
 @attrs.frozen
 class Observation:
-    """A seat's own hand and the public card play."""
+    """A seat's own hand and the public card play (a spectator, seat ``None``, sees no hand)."""
 
-    seat: int = attrs.field(validator=int_in(0, 1, error=InvalidStateError))
+    seat: int | None = attrs.field(validator=int_in(0, 1, optional=True, error=InvalidStateError))
     to_act: int | None = attrs.field(validator=int_in(0, 1, optional=True, error=InvalidStateError))
     hand: CardSet = attrs.field(validator=cards_in(0, 3, error=InvalidStateError))
     hand_sizes: tuple[int, ...] = attrs.field(validator=tuple_of(int_in(0, 3), 2, 2, error=InvalidStateError))
@@ -97,9 +99,11 @@ def legal_moves(state: State) -> tuple[PlayCard, ...]:
     return card_moves(_check(state).play.legal_bits)
 
 
-def apply(state: State, move: PlayCard) -> State:
+def apply(state: State, move: PlayCard, *, seat: int | None = None) -> State:
     from jass.errors import IllegalMoveError
 
+    if seat is not None:
+        check_sender(seat, _check(state).play.to_play, SEATS)
     if type(move) is not PlayCard:
         raise IllegalMoveError(f"{move!r:.60} is not a move of the toy: play a card")
     return attrs.evolve(_check(state), play=state.play.play(move.card))
@@ -125,11 +129,12 @@ def score_round(state: State) -> tuple[int, ...]:
     return _check(state).play.points()
 
 
-def observe(state: State, seat: int) -> Observation:
+def observe(state: State, seat: int | None) -> Observation:
     play = _check(state).play
-    check_seat(seat, SEATS)
+    check_observer(seat, SEATS)
     acting = play.to_play
-    return Observation(seat, acting, play.hand(seat), play.hand_sizes, play.trump, play.trick, play.leader,
+    hand = CardSet() if seat is None else play.hand(seat)
+    return Observation(seat, acting, hand, play.hand_sizes, play.trump, play.trick, play.leader,
                        play.tricks, legal_moves(state) if acting == seat else ())
 
 
