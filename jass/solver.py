@@ -11,15 +11,15 @@ null-window searches.
 >>> from jass import CardSet, Trump
 >>> from jass.play import CardPlay
 >>> hands = [CardSet.parse(h) for h in ("HA H6", "HK C7", "HQ C8", "H10 C9")]
->>> play = CardPlay.start(Trump.EICHELN, hands, leader=0)
->>> result = solve(play)
+>>> result = solve(CardPlay.start(Trump.OBENABE, hands, leader=0))
 >>> result.points_per_team, result.best_cards
-((32, 0), CardSet('HA'))
+((41, 0), CardSet('HA'))
+>>> solve(CardPlay.start(Trump.EICHELN, hands, leader=0)).points_per_team
+(0, 47)
 
-Seat 0 leads the Ace, takes the King, Queen and 10 (28 points), then leads the 6; its
-opponents have only clubs left and Eicheln is trump, so seat 1's 7 of clubs wins... no: seat
-2's 8 of clubs is the highest trump, and its team takes the last trick: 4 more points and
-the last trick's 5 make 32 (the 6 would have given the lead away).
+In Obenabe seat 0's Ace takes the hearts (28 points), and its 6 takes the last trick, as
+the others hold only clubs (8 points and the last trick's 5). With Eicheln trump those
+clubs are trumps: seat 3's trump 9 takes the Ace, and seat 1's King the last trick.
 
 What "can force" means: ``points_per_team[t]`` is the most points team *t* is sure of
 whatever the other team plays (the max-min of its own points). Without a match bonus the
@@ -212,6 +212,8 @@ class _Kernel:
             return found
 
         reps_cache: dict[int, int] = {}
+        side_orders: dict[int, tuple[int, ...]] = {}
+        other_orders: dict[int, tuple[int, ...]] = {}
 
         def reps(hand: int, live: int) -> int:
             # One card of each class of equivalent cards of ``hand``.
@@ -240,11 +242,18 @@ class _Kernel:
                 return total + bonus if match else total
             return 0
 
+        last_winners: dict[int, int] = {}
+
         def two4(leader: int, match: bool) -> int:
             # Two cards each, four seats: the exact value, every line played out (at most 16).
             a, b, c, d = seat_at[leader]
             ha, hb, hc, hd = hands[a], hands[b], hands[c], hands[d]
             max_a, max_b, max_c, max_d = ours[a], ours[b], ours[c], ours[d]
+            everything = ha | hb | hc | hd
+            total = (
+                sp0[everything & 0x1FF] + sp1[everything >> 9 & 0x1FF] + sp2[everything >> 18 & 0x1FF]
+                + sp3[everything >> 27] + last_bonus
+            )
             visited = 0
             best_a = -_INF if max_a else _INF
             for_a = ha
@@ -263,6 +272,11 @@ class _Kernel:
                     cb = bit_b.bit_length() - 1
                     kb = keys[cb]
                     rest_b = hb ^ bit_b
+                    if kb > ka:
+                        top_b, win_b = kb, b
+                    else:
+                        top_b, win_b = ka, a
+                    ours_ab = (rest_a if max_a else 0) | (rest_b if max_b else 0)
                     best_c = -_INF if max_c else _INF
                     for_c = legal_bits(hc, [ca, cb], trump, bauer, undertrump_allowed)
                     while for_c:
@@ -271,43 +285,44 @@ class _Kernel:
                         cc = bit_c.bit_length() - 1
                         kc = keys[cc]
                         rest_c = hc ^ bit_c
+                        if kc > top_b:
+                            top_c, win_c = kc, c
+                        else:
+                            top_c, win_c = top_b, win_b
+                        ours_abc = ours_ab | rest_c if max_c else ours_ab
+                        trick_points = points[ca] + points[cb] + points[cc]
                         best_d = -_INF if max_d else _INF
                         for_d = legal_bits(hd, [ca, cb, cc], trump, bauer, undertrump_allowed)
-                        trick_points = points[ca] + points[cb] + points[cc]
                         while for_d:
                             bit_d = for_d & -for_d
                             for_d ^= bit_d
-                            cd = bit_d.bit_length() - 1
                             visited += 1
-                            # The first trick's winner, then the last trick, forced.
-                            winner, top = a, ka
-                            if kb > top:
-                                winner, top = b, kb
-                            if kc > top:
-                                winner, top = c, kc
-                            if keys[cd] > top:
-                                winner = d
-                            rest = [0, 0, 0, 0]
-                            rest[a] = rest_a
-                            rest[b] = rest_b
-                            rest[c] = rest_c
-                            rest[d] = hd ^ bit_d
-                            first = rest[winner].bit_length() - 1
-                            last_keys = keys_by_led[first // 9]
-                            last_winner, top = winner, last_keys[first]
-                            total = points[first] + last_bonus
-                            for seat in seat_at[winner][1:]:
-                                card = rest[seat].bit_length() - 1
-                                total += points[card]
-                                if last_keys[card] > top:
-                                    last_winner, top = seat, last_keys[card]
-                            value = 0
+                            cd = bit_d.bit_length() - 1
+                            rest_d = hd ^ bit_d
+                            winner = d if keys[cd] > top_c else win_c
+                            first = trick_points + points[cd]
+                            # The last trick is forced: its winning card, from the four left
+                            # and the card its leader (the first trick's winner) plays.
+                            lead = (rest_a, rest_b, rest_c, rest_d)[(winner - leader) % 4]
+                            four = rest_a | rest_b | rest_c | rest_d
+                            cache_key = four | lead << 36
+                            top = last_winners.get(cache_key)
+                            if top is None:
+                                last_keys = keys_by_led[(lead.bit_length() - 1) // 9]
+                                top = max(
+                                    (rest_a, rest_b, rest_c, rest_d), key=lambda bit: last_keys[bit.bit_length() - 1]
+                                )
+                                last_winners[cache_key] = top
+                            ours_rest = ours_abc | rest_d if max_d else ours_abc
                             if ours[winner]:
-                                value = trick_points + points[cd]
-                            if ours[last_winner]:
-                                value += total
-                                if match and ours[winner]:
-                                    value += bonus
+                                if top & ours_rest:
+                                    value = total + bonus if match else total
+                                else:
+                                    value = first
+                            elif top & ours_rest:
+                                value = total - first
+                            else:
+                                value = 0
                             if (value > best_d) if max_d else (value < best_d):
                                 best_d = value
                         if (best_d > best_c) if max_c else (best_d < best_c):
@@ -361,13 +376,14 @@ class _Kernel:
                 value = two4(leader, match)
                 table[key] = (value, value, -1)
                 return value
-            live = 0
-            for h in hands:
-                live |= h
-            key = 0
-            for seat in range(seats - 1, -1, -1):
-                key = key << 36 | hands[seat]
-            key |= leader << shift
+            if seats == 4:
+                h0, h1, h2, h3 = hands
+                live = h0 | h1 | h2 | h3
+                key = h0 | h1 << 36 | h2 << 72 | h3 << 108 | leader << 144
+            else:
+                h0, h1 = hands
+                live = h0 | h1
+                key = h0 | h1 << 36 | leader << 72
             if match:
                 key |= 4 << shift
             entry = table.get(key)
@@ -457,10 +473,15 @@ class _Kernel:
             # Ordering: when the own side holds the trick, the cards that leave it there, most
             # points first, then the others, fewest first; else the cards that take the trick,
             # the weakest first, then the others, fewest points first.
+            order_key = legal | (legal & beating) << 36
             if winning_side:
-                cards = desc(legal & ~beating) + desc(legal & beating)[::-1]
+                cards = side_orders.get(order_key)
+                if cards is None:
+                    cards = side_orders[order_key] = desc(legal & ~beating) + desc(legal & beating)[::-1]
             else:
-                cards = strong(legal & beating)[::-1] + desc(legal & ~beating)[::-1]
+                cards = other_orders.get(order_key)
+                if cards is None:
+                    cards = other_orders[order_key] = strong(legal & beating)[::-1] + desc(legal & ~beating)[::-1]
             maximise = ours[seat]
             best = -_INF if maximise else _INF
             keys = keys_by_led[led]
@@ -544,7 +565,7 @@ class Solver:
     >>> solver = Solver(Trump.OBENABE)
     >>> hands = [CardSet.parse(h).bits for h in ("SA S6", "SK S7", "SQ S8", "SJ S9")]
     >>> solver.points(hands, leader=0)
-    (42, 0)
+    (24, 9)
     """
 
     def __init__(
@@ -814,7 +835,7 @@ def best_cards(play: CardPlay, *, match_bonus: int = 0) -> CardSet:
 
     >>> hands = [CardSet.parse(h) for h in ("HA H6", "HK C7", "HQ C8", "H10 C9")]
     >>> best_cards(CardPlay.start(Trump.OBENABE, hands, leader=0))
-    CardSet('H6 HA')
+    CardSet('HA')
     """
     hands, leader, trick, won = _play_parts(play)
     if play.is_done:
@@ -840,7 +861,7 @@ def solve_bits(
     ``leader``) in mode ``trump`` (a :class:`~jass.trump.Trump` value).
 
     >>> solve_bits([CardSet.parse(h).bits for h in ("D6", "D7", "D8", "D9")], Trump.UNDENUFE, 0)
-    (21, 0)
+    (24, 0)
     """
     solver = Solver(Trump(trump), seats=len(hands), rules=rules, trump_jack_points=trump_jack_points,
                     match_bonus=match_bonus)
