@@ -583,7 +583,9 @@ class Solver:
             raise InvalidRulesError(f"rules={rules!r}: expected a PlayRules")
         if isinstance(match_bonus, bool) or not isinstance(match_bonus, int) or match_bonus < 0:
             raise InvalidRulesError(f"match_bonus={match_bonus!r}: expected an int >= 0")
-        self.trump: Final = Trump.parse(trump) if not isinstance(trump, Trump) else trump
+        if isinstance(trump, int) and not isinstance(trump, (bool, Trump)) and 0 <= trump <= 5:
+            trump = Trump(trump)
+        self.trump: Final = Trump.parse(trump)
         point_table(self.trump, trump_jack_points)  # validates the Jack's points
         self.seats: Final = seats
         self.rules: Final = rules
