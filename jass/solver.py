@@ -334,6 +334,14 @@ class _Kernel:
             self.nodes += visited
             return best_a
 
+        # strongest[suit][mask] / weakest[suit][mask]: the strength (0..8) in the suit's
+        # order of the strongest / weakest card of ``mask`` (nine bits of the suit).
+        strength = [keys_by_led[c // 9][c] % 100 for c in range(36)]
+        strongest = [[max((strength[9 * s + r] for r in range(9) if m >> r & 1), default=-1) for m in range(512)]
+                     for s in range(4)]
+        weakest = [[min((strength[9 * s + r] for r in range(9) if m >> r & 1), default=9) for m in range(512)]
+                   for s in range(4)]
+        trump_mask = SUIT_MASKS[trump] if trump < 4 else 0
         secure_trumps = trump < 4 and seats == 4
         trump_shift = 9 * trump if trump < 4 else 0
         trump_order = [r for r in sorted(range(9), key=lambda r: -TRUMP_STRENGTH[r])]
@@ -420,6 +428,20 @@ class _Kernel:
                 if low >= beta:
                     return low
                 move = -1
+                # A claim: the leader's cards all beat every other card of their suits still in
+                # play, and nobody else holds a trump. Then the leader takes every trick.
+                others = live ^ lead_hand
+                if not others & trump_mask:
+                    for suit in range(4):
+                        mine = lead_hand >> 9 * suit & 0x1FF
+                        if mine:
+                            theirs = others >> 9 * suit & 0x1FF
+                            if theirs and weakest[suit][mine] < strongest[suit][theirs]:
+                                break
+                    else:
+                        value = high if ours[leader] else 0
+                        table[key] = (value, value, -1)
+                        return value
             maximise = ours[leader]
             best = -_INF if maximise else _INF
             best_move = move
