@@ -11,7 +11,8 @@ Run it with the interpreter of a venv where our package is installed, from anywh
 What is timed (see benchmarks/README.md):
 
 1. ``round``: the value of a whole 36-card round from its first card (a fresh ``Solver``,
-   ``Solver.value``), over ``--rounds`` random deals and modes, once each (``--round-repeats``).
+   ``Solver.value``), over ``--rounds`` random deals and modes, once each, each in a child
+   process stopped after ``--round-timeout`` seconds (counted as longer than that).
 2. ``tricks-5`` and ``tricks-4``: the same from positions with 5 and 4 tricks left, reached by
    random legal cards from a random deal; each position solved ``--repeats`` times with a
    fresh solver, and its median kept.
@@ -29,6 +30,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import multiprocessing
 import platform
 import random
 import statistics
@@ -108,6 +111,53 @@ def bench_positions(name: str, items: list[tuple[tuple[int, ...], Trump, int]], 
     }
 
 
+def _solve_round(hands: tuple[int, ...], mode: Trump, leader: int, queue: Any) -> None:
+    queue.put(time_value(hands, mode, leader, 1))
+
+
+def bench_rounds(items: list[tuple[tuple[int, ...], Trump, int]], timeout: float, verbose: bool) -> dict[str, Any]:
+    """Whole rounds, each solved once in a child process that is stopped after ``timeout``
+    wall seconds (then counted as taking longer: the median stays exact while fewer than half
+    of the rounds time out)."""
+    context = multiprocessing.get_context("fork")
+    walls: list[float] = []
+    cpus: list[float] = []
+    total_nodes = 0
+    total_cpu = 0.0
+    timed_out = 0
+    for index, (hands, mode, leader) in enumerate(items):
+        queue = context.Queue()
+        child = context.Process(target=_solve_round, args=(hands, mode, leader, queue))
+        start = time.perf_counter()
+        child.start()
+        child.join(timeout)
+        if child.is_alive():
+            child.terminate()
+            child.join()
+            timed_out += 1
+            walls.append(math.inf)
+            cpus.append(math.inf)
+            if verbose:
+                print(f"  round {index:3d} {str(mode):9s} stopped after {time.perf_counter() - start:.0f} s", flush=True)
+            continue
+        wall, cpu, nodes, value = queue.get()
+        walls.append(wall)
+        cpus.append(cpu)
+        total_nodes += nodes
+        total_cpu += cpu
+        if verbose:
+            print(f"  round {index:3d} {str(mode):9s} value {value:3d}  {wall:9.3f} s  cpu {cpu:9.3f} s  "
+                  f"{nodes:10d} nodes", flush=True)
+    return {
+        "wall_s": summary(walls),
+        "cpu_s": summary(cpus),
+        "nodes_per_cpu_s": total_nodes / total_cpu if total_cpu else 0.0,
+        "total_nodes": total_nodes,
+        "timeout_s": timeout,
+        "timed_out": timed_out,
+    }
+
+
 def bench_solve(plays: list[CardPlay], repeats: int) -> dict[str, Any]:
     walls = []
     for play in plays:
@@ -157,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--rounds", type=int, default=20, help="whole rounds to solve (0: skip)")
-    parser.add_argument("--round-repeats", type=int, default=1, help="solves of each whole round")
+    parser.add_argument("--round-timeout", type=float, default=300.0, help="wall seconds before a round is stopped")
     parser.add_argument("--positions", type=int, default=20, help="positions with 5 and with 4 tricks left")
     parser.add_argument("--repeats", type=int, default=3, help="solves of each position")
     parser.add_argument("--views", type=int, default=30, help="observations for the sampler")
@@ -189,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.rounds:
         print("round ...", flush=True)
-        results["round"] = bench_positions("round", deals(args.seed, args.rounds), args.round_repeats, verbose)
+        results["round"] = bench_rounds(deals(args.seed, args.rounds), args.round_timeout, verbose)
 
     print()
     print(f"{'benchmark':12s} {'median':>10s} {'min':>10s} {'max':>10s}   unit")
@@ -200,6 +250,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name:12s} {wall['median']:10.4f} {wall['min']:10.4f} {wall['max']:10.4f}   s per solve (wall, n={wall['n']})")
             print(f"{'':12s} {cpu['median']:10.4f} {cpu['min']:10.4f} {cpu['max']:10.4f}   s per solve (CPU)")
             print(f"{'':12s} {results[name]['nodes_per_cpu_s']:10.0f} {'':10s} {'':10s}   nodes per CPU second (all positions)")
+            if name == "round" and results[name]["timed_out"]:
+                print(f"{'':12s} {results[name]['timed_out']} of {wall['n']} rounds stopped after "
+                      f"{results[name]['timeout_s']:.0f} s (inf above)")
     wall = results["solve-5"]["wall_s"]
     print(f"{'solve-5':12s} {wall['median']:10.4f} {wall['min']:10.4f} {wall['max']:10.4f}   s per solve() (value, best cards, line)")
     build = results["sampler"]["build_s"]
