@@ -142,7 +142,11 @@ class _Kernel:
     match is still possible: only future points are searched, so the points already taken
     and the order of earlier play do not belong in the key."""
 
-    def __init__(self, trump: int, seats: int, rules: PlayRules, trump_jack_points: int, match_bonus: int, team: int):
+    def __init__(
+        self, trump: int, seats: int, rules: PlayRules, trump_jack_points: int, match_bonus: int, team: int,
+        max_entries: int,
+    ):
+        self.max_entries = max_entries
         self.trump = trump
         self.seats = seats
         self.team = team
@@ -214,6 +218,14 @@ class _Kernel:
         reps_cache: dict[int, int] = {}
         side_orders: dict[int, tuple[int, ...]] = {}
         other_orders: dict[int, tuple[int, ...]] = {}
+        max_entries = self.max_entries
+
+        def forget() -> None:
+            # The table is full: start it again (it is a cache, so the search stays exact),
+            # with the caches that grow with it.
+            table.clear()
+            reps_cache.clear()
+            last_winners.clear()
 
         def reps(hand: int, live: int) -> int:
             # One card of each class of equivalent cards of ``hand``.
@@ -382,6 +394,8 @@ class _Kernel:
                 if found is not None:
                     return found[0]
                 value = two4(leader, match)
+                if len(table) >= max_entries:
+                    forget()
                 table[key] = (value, value, -1)
                 return value
             if seats == 4:
@@ -476,6 +490,8 @@ class _Kernel:
                 low = best
             else:
                 low = high = best
+            if len(table) >= max_entries:
+                forget()
             table[key] = (low, high, best_move)
             return best
 
@@ -582,7 +598,9 @@ class Solver:
     call to the next (solving the positions of one round in turn reuses it).
 
     ``seats`` is 4 (teams of seats 0+2 and 1+3) or 2 (seat against seat). ``match_bonus`` is
-    added for a team that takes every trick of the round (Schieber: 100).
+    added for a team that takes every trick of the round (Schieber: 100). The table holds at
+    most ``max_entries`` positions per objective (about 200 bytes each in CPython); when it is
+    full it starts again, which costs time, never exactness.
 
     >>> solver = Solver(Trump.OBENABE)
     >>> hands = [CardSet.parse(h).bits for h in ("SA S6", "SK S7", "SQ S8", "SJ S9")]
@@ -598,7 +616,11 @@ class Solver:
         rules: PlayRules = PlayRules(),
         trump_jack_points: int = DEFAULT_TRUMP_JACK_POINTS,
         match_bonus: int = 0,
+        max_entries: int = 4_000_000,
     ) -> None:
+        if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
+            raise InvalidRulesError(f"max_entries={max_entries!r}: expected a positive int")
+        self.max_entries: Final = max_entries
         if seats not in (2, 4) or isinstance(seats, bool):
             raise InvalidRulesError(f"seats={seats!r}: the solver plays 2 or 4 seats (two sides)")
         if not isinstance(rules, PlayRules):
@@ -620,7 +642,8 @@ class Solver:
         kernel = self._kernels.get(team)
         if kernel is None:
             kernel = self._kernels[team] = _Kernel(
-                int(self.trump), self.seats, self.rules, self.trump_jack_points, self.match_bonus, team
+                int(self.trump), self.seats, self.rules, self.trump_jack_points, self.match_bonus, team,
+                self.max_entries,
             )
         return kernel
 

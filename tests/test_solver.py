@@ -285,3 +285,13 @@ def test_the_table_is_reused() -> None:
     assert solver.table_size > 0
     solver.clear()
     assert solver.table_size == 0
+
+
+def test_a_full_table_starts_again() -> None:
+    """A tiny table is cleared again and again during the search: the values stay exact."""
+    for seed in range(4):
+        play = random_play(seed, 5, 0)
+        hands = [h.bits for h in play.hands]
+        small = Solver(play.trump, rules=play.rules, max_entries=20)
+        assert small.points(hands, play.leader) == Solver(play.trump, rules=play.rules).points(hands, play.leader)
+        assert small.table_size <= 20
