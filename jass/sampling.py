@@ -213,48 +213,52 @@ class HandSampler:
             ok.append(bins - 1)  # the rest takes any card
             allowed.append(tuple(ok))
         self._free: Final = free
-        self._allowed: Final = allowed
-        self._capacity: Final = tuple(capacity)
-        # ways[(i, caps)]: the deals of free[i:] that fill exactly ``caps``.
-        ways: dict[tuple[int, tuple[int, ...]], int] = {}
+        # The capacities left, one 6-bit digit per bin, and the choices from each reachable
+        # (card number, capacities): the total number of completions and, per bin, the
+        # capacities after it and its number of completions.
+        step = [1 << 6 * b for b in range(bins)]
+        code = sum(c << 6 * b for b, c in enumerate(capacity))
+        choices: dict[int, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
+        last = len(free)
 
-        def count(i: int, caps: tuple[int, ...]) -> int:
-            if i == len(free):
-                return 1 if not any(caps) else 0
-            key = (i, caps)
-            found = ways.get(key)
+        def count(i: int, caps: int) -> int:
+            if i == last:
+                return 1 if not caps else 0
+            key = caps << 6 | i
+            found = choices.get(key)
             if found is None:
-                found = 0
+                options = []
+                total = 0
                 for b in allowed[i]:
-                    if caps[b]:
-                        found += count(i + 1, caps[:b] + (caps[b] - 1,) + caps[b + 1 :])
-                ways[key] = found
-            return found
+                    if caps >> 6 * b & 63:
+                        after = caps - step[b]
+                        ways = count(i + 1, after)
+                        if ways:
+                            options.append((b, after, ways))
+                            total += ways
+                found = choices[key] = (total, tuple(options))
+            return found[0]
 
-        self._ways: Final = ways
-        self._count: Final = count
+        self._choices: Final = choices
+        self._start: Final = code
         #: The number of deals that fit the hand sizes, the known cards and the voids.
-        self.count: Final = count(0, self._capacity)
+        self.count: Final = count(0, code)
         if not self.count:
             raise SamplingError("no deal of the unseen cards fits the hand sizes, the known cards and the play")
 
     def _draw(self, rng: random.Random) -> tuple[int, ...]:
-        count = self._count
-        caps = self._capacity
-        bins = [0] * len(caps)
+        choices = self._choices
+        caps = self._start
+        bins = [0] * (len(self.hidden) + 1)
         randrange = rng.randrange
-        allowed = self._allowed
         for i, card in enumerate(self._free):
-            # Each bin with the share of the completions that put the card there.
-            pick = randrange(count(i, caps))
-            for b in allowed[i]:
-                if not caps[b]:
-                    continue
-                after = caps[:b] + (caps[b] - 1,) + caps[b + 1 :]
-                weight = count(i + 1, after)
-                if pick < weight:
+            total, options = choices[caps << 6 | i]
+            # A bin with the share of the completions that put the card there.
+            pick = randrange(total)
+            for b, after, ways in options:
+                if pick < ways:
                     break
-                pick -= weight
+                pick -= ways
             bins[b] |= 1 << card
             caps = after
         hands = [0] * self.seats
