@@ -599,7 +599,8 @@ class Solver:
 
     ``seats`` is 4 (teams of seats 0+2 and 1+3) or 2 (seat against seat). ``match_bonus`` is
     added for a team that takes every trick of the round (Schieber: 100). The table holds at
-    most ``max_entries`` positions per objective (about 200 bytes each in CPython); when it is
+    most ``max_entries`` positions per objective (with the caches that grow beside it, about
+    350 bytes a position in CPython: 4 million take about 1.4 GB); when it is
     full it starts again, which costs time, never exactness.
 
     >>> solver = Solver(Trump.OBENABE)
