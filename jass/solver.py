@@ -135,6 +135,38 @@ def equivalent_cards(hand: CardSet, live: CardSet, trump: Trump, trump_jack_poin
     return [CardSet.from_bits(b) for b in _classes(hand.bits, live.bits | hand.bits, int(trump), trump_jack_points)]
 
 
+_Tables = tuple[
+    tuple[tuple[int, ...], ...], tuple[dict[int, int], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]
+]
+
+
+@functools.lru_cache(maxsize=64)
+def _tables(trump: int, trump_jack_points: int) -> _Tables:
+    """The search's tables of a mode, built once: per suit the points of each of the 512 sets
+    of its cards; ``beats[led][key]``, the cards whose key in a trick led in ``led`` is above
+    ``key``; per suit the strength (0..8, in the suit's order) of the strongest and of the
+    weakest card of each set."""
+    points = point_table(Trump(trump), trump_jack_points)
+    keys_by_led = TRICK_KEYS[trump]
+    suit_points = tuple(
+        tuple(sum(points[s * 9 + r] for r in range(9) if m >> r & 1) for m in range(512)) for s in range(4)
+    )
+    beats = tuple(
+        {k: sum(1 << c for c in range(36) if keys_by_led[led][c] > k) for k in set(keys_by_led[led]) | {-2}}
+        for led in range(4)
+    )
+    strength = [keys_by_led[c // 9][c] % 100 for c in range(36)]
+    strongest = tuple(
+        tuple(max((strength[9 * s + r] for r in range(9) if m >> r & 1), default=-1) for m in range(512))
+        for s in range(4)
+    )
+    weakest = tuple(
+        tuple(min((strength[9 * s + r] for r in range(9) if m >> r & 1), default=9) for m in range(512))
+        for s in range(4)
+    )
+    return suit_points, beats, strongest, weakest
+
+
 class _Kernel:
     """The search of one objective: the points of team ``team`` (seat % 2), which that team
     maximises and the other minimises. Positions at a trick start are kept in a
@@ -168,15 +200,8 @@ class _Kernel:
         keys_by_led = TRICK_KEYS[trump]
         table = self.table
         last_bonus = LAST_TRICK_BONUS
-        suit_points = [
-            [sum(points[s * 9 + r] for r in range(9) if m >> r & 1) for m in range(512)] for s in range(4)
-        ]
+        suit_points, beats, strongest, weakest = _tables(trump, tjp)
         sp0, sp1, sp2, sp3 = suit_points
-        # beats[led][key]: the cards whose key in a trick led in ``led`` is above ``key``.
-        beats: list[dict[int, int]] = []
-        for led in range(4):
-            keys = keys_by_led[led]
-            beats.append({k: sum(1 << c for c in range(36) if keys[c] > k) for k in set(keys) | {-2}})
         seat_at = [[(leader + pos) % seats for pos in range(seats)] for leader in range(seats)]
         same_team = [[(seat & 1) == (other & 1) for other in range(seats)] for seat in range(seats)]
         ours = [(seat & 1) == team for seat in range(seats)]
@@ -346,13 +371,6 @@ class _Kernel:
             self.nodes += visited
             return best_a
 
-        # strongest[suit][mask] / weakest[suit][mask]: the strength (0..8) in the suit's
-        # order of the strongest / weakest card of ``mask`` (nine bits of the suit).
-        strength = [keys_by_led[c // 9][c] % 100 for c in range(36)]
-        strongest = [[max((strength[9 * s + r] for r in range(9) if m >> r & 1), default=-1) for m in range(512)]
-                     for s in range(4)]
-        weakest = [[min((strength[9 * s + r] for r in range(9) if m >> r & 1), default=9) for m in range(512)]
-                   for s in range(4)]
         trump_mask = SUIT_MASKS[trump] if trump < 4 else 0
         secure_trumps = trump < 4 and seats == 4
         trump_shift = 9 * trump if trump < 4 else 0
