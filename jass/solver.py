@@ -1,0 +1,934 @@
+"""An exact open-hand solver for the card play of a round: what bridge calls double dummy.
+
+With every hand known, :func:`solve` finds the card points each team can force from any
+moment of the card play to the end of the round: the points of the cards still in the
+hands and in the trick in progress, the last trick's 5, and optionally a match bonus for a
+team that takes every trick. Seats 0 and 2 play against seats 1 and 3 (with two seats, as in
+la pomme, seat 0 against seat 1). The search is exact: alpha-beta over the cards, a
+transposition table of trick starts, equivalent cards searched once, and an MTD(f) driver of
+null-window searches.
+
+>>> from jass import CardSet, Trump
+>>> from jass.play import CardPlay
+>>> hands = [CardSet.parse(h) for h in ("HA H6", "HK C7", "HQ C8", "H10 C9")]
+>>> result = solve(CardPlay.start(Trump.OBENABE, hands, leader=0))
+>>> result.points_per_team, result.best_cards
+((41, 0), CardSet('HA'))
+>>> solve(CardPlay.start(Trump.EICHELN, hands, leader=0)).points_per_team
+(0, 47)
+
+In Obenabe seat 0's Ace takes the hearts (28 points), and its 6 takes the last trick, as
+the others hold only clubs (8 points and the last trick's 5). With Eicheln trump those
+clubs are trumps: seat 3's trump 9 takes the Ace, and seat 1's King the last trick.
+
+What "can force" means: ``points_per_team[t]`` is the most points team *t* is sure of
+whatever the other team plays (the max-min of its own points). Without a match bonus the
+two numbers add up to what is left to take, and one search gives both. With a match bonus
+the game is not constant-sum (the bonus goes to one team or none), so each team's number is
+its own search, the other team playing to keep that team's points low.
+
+The raw form, for search bots: :func:`solve_bits` takes card bit sets (bit *i* is card *i*,
+as :attr:`jass.cards.CardSet.bits`) and card indices, and a :class:`Solver` keeps its
+transposition table from one call to the next, so that solving the positions of one round
+one after the other reuses the work.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Final
+
+import attrs
+
+from jass.cards import SUIT_MASKS, Card, CardSet
+from jass.errors import InvalidCardsError, InvalidRulesError
+from jass.play import CardPlay
+from jass.tricks import PlayRules, Undertrump, legal_bits
+from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, TRICK_KEYS, TRUMP_STRENGTH, Trump, point_table
+
+__all__ = ["SolveResult", "Solver", "solve", "best_cards", "solve_bits", "equivalent_cards"]
+
+_HAND: Final = 36
+_HAND_MASK: Final = (1 << _HAND) - 1
+_INF: Final = 1 << 30
+
+
+@attrs.frozen
+class SolveResult:
+    """What :func:`solve` found for one position of the card play."""
+
+    #: Points each team can force from here to the end of the round (team 0 = seats 0 and 2):
+    #: the cards still in the hands and in the trick in progress, the last trick's 5, and the
+    #: match bonus when it is asked for and still possible.
+    points_per_team: tuple[int, int]
+    #: The seat whose card is due (``None`` once every card is played).
+    to_play: int | None
+    #: Every card of the seat to play that keeps its team's forced points.
+    best_cards: CardSet
+    #: One optimal line of play from here to the last card (the seat to play's team playing to
+    #: take the most points, the other team to leave it the fewest).
+    principal_variation: tuple[Card, ...]
+    #: Positions the search visited (of the value, the best cards and the line together).
+    nodes: int
+
+
+def _suit_order(trump: int, suit: int) -> tuple[int, ...]:
+    """The card indices of ``suit``, strongest first, in mode ``trump``."""
+    if suit == trump:
+        ranks = sorted(range(9), key=lambda r: -TRUMP_STRENGTH[r])
+    elif trump == Trump.UNDENUFE:
+        ranks = list(range(9))
+    else:
+        ranks = list(range(8, -1, -1))
+    return tuple(suit * 9 + r for r in ranks)
+
+
+@functools.lru_cache(maxsize=64)
+def _order_tables(trump: int, trump_jack_points: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    return tuple(_suit_order(trump, s) for s in range(4)), point_table(Trump(trump), trump_jack_points)
+
+
+def _classes(hand: int, live: int, trump: int, trump_jack_points: int) -> list[int]:
+    """The classes of equivalent cards of ``hand``, as bit sets: cards of one suit, of equal
+    points, with no card of ``live`` (the cards not yet in a completed trick) between them in
+    the suit's order. The trump Jack is always alone (the Bauer exception singles it out)."""
+    orders, points = _order_tables(trump, trump_jack_points)
+    classes = []
+    for suit in range(4):
+        if not hand & SUIT_MASKS[suit]:
+            continue
+        current = 0
+        current_points = -1
+        for card in orders[suit]:
+            bit = 1 << card
+            if hand & bit:
+                if current and points[card] == current_points and not (trump == suit and card % 9 == 5):
+                    current |= bit
+                else:
+                    if current:
+                        classes.append(current)
+                    current, current_points = bit, points[card]
+                    if trump == suit and card % 9 == 5:
+                        classes.append(current)
+                        current, current_points = 0, -1
+            elif live & bit:
+                if current:
+                    classes.append(current)
+                current, current_points = 0, -1
+        if current:
+            classes.append(current)
+    return classes
+
+
+def equivalent_cards(hand: CardSet, live: CardSet, trump: Trump, trump_jack_points: int = DEFAULT_TRUMP_JACK_POINTS) -> list[CardSet]:
+    """The classes of ``hand``'s cards that the solver searches once: cards of one suit worth
+    the same points, with none of the cards of ``live`` (every card not yet in a completed
+    trick: the hands and the trick in progress) between them in the suit's order. Playing any
+    card of a class leads to the same outcome, as the positions differ only by a renaming of
+    cards that changes no comparison and no point. The trump Jack is never grouped.
+
+    >>> hand = CardSet.parse("C6 C7 C9 CA")
+    >>> equivalent_cards(hand, hand | CardSet.parse("C8 CK"), Trump.ROSEN)
+    [CardSet('CA'), CardSet('C9'), CardSet('C6 C7')]
+    """
+    return [CardSet.from_bits(b) for b in _classes(hand.bits, live.bits | hand.bits, int(trump), trump_jack_points)]
+
+
+_Tables = tuple[
+    tuple[tuple[int, ...], ...], tuple[dict[int, int], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]
+]
+
+
+@functools.lru_cache(maxsize=64)
+def _tables(trump: int, trump_jack_points: int) -> _Tables:
+    """The search's tables of a mode, built once: per suit the points of each of the 512 sets
+    of its cards; ``beats[led][key]``, the cards whose key in a trick led in ``led`` is above
+    ``key``; per suit the strength (0..8, in the suit's order) of the strongest and of the
+    weakest card of each set."""
+    points = point_table(Trump(trump), trump_jack_points)
+    keys_by_led = TRICK_KEYS[trump]
+    suit_points = tuple(
+        tuple(sum(points[s * 9 + r] for r in range(9) if m >> r & 1) for m in range(512)) for s in range(4)
+    )
+    beats = tuple(
+        {k: sum(1 << c for c in range(36) if keys_by_led[led][c] > k) for k in set(keys_by_led[led]) | {-2}}
+        for led in range(4)
+    )
+    strength = [keys_by_led[c // 9][c] % 100 for c in range(36)]
+    strongest = tuple(
+        tuple(max((strength[9 * s + r] for r in range(9) if m >> r & 1), default=-1) for m in range(512))
+        for s in range(4)
+    )
+    weakest = tuple(
+        tuple(min((strength[9 * s + r] for r in range(9) if m >> r & 1), default=9) for m in range(512))
+        for s in range(4)
+    )
+    return suit_points, beats, strongest, weakest
+
+
+class _Kernel:
+    """The search of one objective: the points of team ``team`` (seat % 2), which that team
+    maximises and the other minimises. Positions at a trick start are kept in a
+    transposition table keyed by the hands, the leader and (with a match bonus) whether the
+    match is still possible: only future points are searched, so the points already taken
+    and the order of earlier play do not belong in the key."""
+
+    def __init__(
+        self, trump: int, seats: int, rules: PlayRules, trump_jack_points: int, match_bonus: int, team: int,
+        max_entries: int,
+    ):
+        self.max_entries = max_entries
+        self.trump = trump
+        self.seats = seats
+        self.team = team
+        self.match_bonus = match_bonus
+        self.trump_jack_points = trump_jack_points
+        self.table: dict[int, tuple[int, int, int]] = {}
+        self.nodes = 0
+        self._build(rules)
+
+    def _build(self, rules: PlayRules) -> None:
+        trump = self.trump
+        seats = self.seats
+        team = self.team
+        bonus = self.match_bonus
+        tjp = self.trump_jack_points
+        bauer = rules.bauer_exception
+        undertrump_allowed = rules.undertrump is Undertrump.ALLOWED
+        points = point_table(Trump(trump), tjp)
+        keys_by_led = TRICK_KEYS[trump]
+        table = self.table
+        last_bonus = LAST_TRICK_BONUS
+        suit_points, beats, strongest, weakest = _tables(trump, tjp)
+        sp0, sp1, sp2, sp3 = suit_points
+        seat_at = [[(leader + pos) % seats for pos in range(seats)] for leader in range(seats)]
+        same_team = [[(seat & 1) == (other & 1) for other in range(seats)] for seat in range(seats)]
+        ours = [(seat & 1) == team for seat in range(seats)]
+        shift = _HAND * seats
+        hands = [0] * seats
+        # Cards of a set sorted by points, most first (then strongest first, by index): cached.
+        by_points: dict[int, tuple[int, ...]] = {}
+        rank_key = [points[c] * 64 + c for c in range(36)]
+        # A lead: the strongest cards first (trumps, then the highest of each suit).
+        lead_key = [keys_by_led[c // 9][c] * 64 + points[c] for c in range(36)]
+        by_lead: dict[int, tuple[int, ...]] = {}
+
+        def strong(mask: int) -> tuple[int, ...]:
+            found = by_lead.get(mask)
+            if found is None:
+                cards = []
+                m = mask
+                while m:
+                    low = m & -m
+                    cards.append(low.bit_length() - 1)
+                    m ^= low
+                cards.sort(key=lead_key.__getitem__, reverse=True)
+                found = by_lead[mask] = tuple(cards)
+            return found
+
+        def desc(mask: int) -> tuple[int, ...]:
+            found = by_points.get(mask)
+            if found is None:
+                cards = []
+                m = mask
+                while m:
+                    low = m & -m
+                    cards.append(low.bit_length() - 1)
+                    m ^= low
+                cards.sort(key=rank_key.__getitem__, reverse=True)
+                found = by_points[mask] = tuple(cards)
+            return found
+
+        reps_cache: dict[int, int] = {}
+        side_orders: dict[int, tuple[int, ...]] = {}
+        other_orders: dict[int, tuple[int, ...]] = {}
+        max_entries = self.max_entries
+
+        def forget() -> None:
+            # The table is full: start it again (it is a cache, so the search stays exact),
+            # with the caches that grow with it.
+            table.clear()
+            reps_cache.clear()
+            last_winners.clear()
+
+        def reps(hand: int, live: int) -> int:
+            # One card of each class of equivalent cards of ``hand``.
+            key = hand | live << 36
+            found = reps_cache.get(key)
+            if found is None:
+                found = 0
+                for cls in _classes(hand, live, trump, tjp):
+                    found |= cls & -cls
+                reps_cache[key] = found
+            return found
+
+        def last_trick(leader: int, match: bool) -> int:
+            # Every hand holds one card: the trick is forced.
+            led_card = hands[leader].bit_length() - 1
+            keys = keys_by_led[led_card // 9]
+            best = -2
+            winner = leader
+            total = last_bonus
+            for seat in seat_at[leader]:
+                card = hands[seat].bit_length() - 1
+                total += points[card]
+                if keys[card] > best:
+                    best, winner = keys[card], seat
+            if ours[winner]:
+                return total + bonus if match else total
+            return 0
+
+        last_winners: dict[int, int] = {}
+
+        def two4(leader: int, match: bool) -> int:
+            # Two cards each, four seats: the exact value, every line played out (at most 16).
+            a, b, c, d = seat_at[leader]
+            ha, hb, hc, hd = hands[a], hands[b], hands[c], hands[d]
+            max_a, max_b, max_c, max_d = ours[a], ours[b], ours[c], ours[d]
+            everything = ha | hb | hc | hd
+            total = (
+                sp0[everything & 0x1FF] + sp1[everything >> 9 & 0x1FF] + sp2[everything >> 18 & 0x1FF]
+                + sp3[everything >> 27] + last_bonus
+            )
+            visited = 0
+            best_a = -_INF if max_a else _INF
+            for_a = ha
+            while for_a:
+                bit_a = for_a & -for_a
+                for_a ^= bit_a
+                ca = bit_a.bit_length() - 1
+                keys = keys_by_led[ca // 9]
+                ka = keys[ca]
+                rest_a = ha ^ bit_a
+                best_b = -_INF if max_b else _INF
+                for_b = legal_bits(hb, [ca], trump, bauer, undertrump_allowed)
+                while for_b:
+                    bit_b = for_b & -for_b
+                    for_b ^= bit_b
+                    cb = bit_b.bit_length() - 1
+                    kb = keys[cb]
+                    rest_b = hb ^ bit_b
+                    if kb > ka:
+                        top_b, win_b = kb, b
+                    else:
+                        top_b, win_b = ka, a
+                    ours_ab = (rest_a if max_a else 0) | (rest_b if max_b else 0)
+                    best_c = -_INF if max_c else _INF
+                    for_c = legal_bits(hc, [ca, cb], trump, bauer, undertrump_allowed)
+                    while for_c:
+                        bit_c = for_c & -for_c
+                        for_c ^= bit_c
+                        cc = bit_c.bit_length() - 1
+                        kc = keys[cc]
+                        rest_c = hc ^ bit_c
+                        if kc > top_b:
+                            top_c, win_c = kc, c
+                        else:
+                            top_c, win_c = top_b, win_b
+                        ours_abc = ours_ab | rest_c if max_c else ours_ab
+                        trick_points = points[ca] + points[cb] + points[cc]
+                        best_d = -_INF if max_d else _INF
+                        for_d = legal_bits(hd, [ca, cb, cc], trump, bauer, undertrump_allowed)
+                        while for_d:
+                            bit_d = for_d & -for_d
+                            for_d ^= bit_d
+                            visited += 1
+                            cd = bit_d.bit_length() - 1
+                            rest_d = hd ^ bit_d
+                            winner = d if keys[cd] > top_c else win_c
+                            first = trick_points + points[cd]
+                            # The last trick is forced: its winning card, from the four left
+                            # and the card its leader (the first trick's winner) plays.
+                            lead = (rest_a, rest_b, rest_c, rest_d)[(winner - leader) % 4]
+                            four = rest_a | rest_b | rest_c | rest_d
+                            cache_key = four | lead << 36
+                            top = last_winners.get(cache_key)
+                            if top is None:
+                                last_keys = keys_by_led[(lead.bit_length() - 1) // 9]
+                                top = max(
+                                    (rest_a, rest_b, rest_c, rest_d), key=lambda bit: last_keys[bit.bit_length() - 1]
+                                )
+                                last_winners[cache_key] = top
+                            ours_rest = ours_abc | rest_d if max_d else ours_abc
+                            if ours[winner]:
+                                if top & ours_rest:
+                                    value = total + bonus if match else total
+                                else:
+                                    value = first
+                            elif top & ours_rest:
+                                value = total - first
+                            else:
+                                value = 0
+                            if (value > best_d) if max_d else (value < best_d):
+                                best_d = value
+                        if (best_d > best_c) if max_c else (best_d < best_c):
+                            best_c = best_d
+                    if (best_c > best_b) if max_b else (best_c < best_b):
+                        best_b = best_c
+                if (best_b > best_a) if max_a else (best_b < best_a):
+                    best_a = best_b
+            self.nodes += visited
+            return best_a
+
+        trump_mask = SUIT_MASKS[trump] if trump < 4 else 0
+        secure_trumps = trump < 4 and seats == 4
+        trump_shift = 9 * trump if trump < 4 else 0
+        trump_order = [r for r in sorted(range(9), key=lambda r: -TRUMP_STRENGTH[r])]
+        trump_points = [points[trump_shift + r] for r in range(9)] if trump < 4 else [0] * 9
+        secured: dict[int, int] = {}
+
+        def secure(ours_t: int, theirs_t: int) -> int:
+            # The points of the top run of trumps of one side: they go to that side whatever
+            # is played (the beaters of each are its own side's). > 0: ours, < 0: theirs.
+            total = 0
+            side = 0
+            for r in trump_order:
+                if ours_t >> r & 1:
+                    if side < 0:
+                        break
+                    side = 1
+                    total += trump_points[r]
+                elif theirs_t >> r & 1:
+                    if side > 0:
+                        break
+                    side = -1
+                    total -= trump_points[r]
+            return total
+
+        exact_two = seats == 4
+
+        def start(leader: int, alpha: int, beta: int, match: bool) -> int:
+            # A trick start: the value is the points ``team`` takes from here on.
+            self.nodes += 1
+            lead_hand = hands[leader]
+            if not lead_hand & (lead_hand - 1):
+                return last_trick(leader, match)
+            if exact_two and not (lead_hand & (lead_hand - 1)) & (lead_hand & (lead_hand - 1)) - 1:
+                key = leader << shift | (4 << shift if match else 0)
+                for seat in range(seats):
+                    key |= hands[seat] << 36 * seat
+                found = table.get(key)
+                if found is not None:
+                    return found[0]
+                value = two4(leader, match)
+                if len(table) >= max_entries:
+                    forget()
+                table[key] = (value, value, -1)
+                return value
+            if seats == 4:
+                h0, h1, h2, h3 = hands
+                live = h0 | h1 | h2 | h3
+                key = h0 | h1 << 36 | h2 << 72 | h3 << 108 | leader << 144
+            else:
+                h0, h1 = hands
+                live = h0 | h1
+                key = h0 | h1 << 36 | leader << 72
+            if match:
+                key |= 4 << shift
+            entry = table.get(key)
+            if entry is not None:
+                low, high, move = entry
+                if low >= beta:
+                    return low
+                if high <= alpha:
+                    return high
+                if low > alpha:
+                    alpha = low
+                if high < beta:
+                    beta = high
+            else:
+                low = 0
+                high = (
+                    sp0[live & 0x1FF] + sp1[live >> 9 & 0x1FF] + sp2[live >> 18 & 0x1FF] + sp3[live >> 27] + last_bonus
+                )
+                if match:
+                    high += bonus
+                if secure_trumps:
+                    ours_t = (hands[team] | hands[team + 2]) >> trump_shift & 0x1FF
+                    theirs_t = (hands[1 - team] | hands[3 - team]) >> trump_shift & 0x1FF
+                    if ours_t or theirs_t:
+                        sec = secured.get(ours_t | theirs_t << 9)
+                        if sec is None:
+                            sec = secured[ours_t | theirs_t << 9] = secure(ours_t, theirs_t)
+                        if sec > 0:
+                            low = sec
+                        else:
+                            high += sec
+                if high <= alpha:
+                    return high
+                if low >= beta:
+                    return low
+                move = -1
+                # A claim: the leader's cards all beat every other card of their suits still in
+                # play, and nobody else holds a trump. Then the leader takes every trick.
+                others = live ^ lead_hand
+                if not others & trump_mask:
+                    for suit in range(4):
+                        mine = lead_hand >> 9 * suit & 0x1FF
+                        if mine:
+                            theirs = others >> 9 * suit & 0x1FF
+                            if theirs and weakest[suit][mine] < strongest[suit][theirs]:
+                                break
+                    else:
+                        value = high if ours[leader] else 0
+                        table[key] = (value, value, -1)
+                        return value
+            maximise = ours[leader]
+            best = -_INF if maximise else _INF
+            best_move = move
+            cards = strong(reps(lead_hand, live))
+            if move >= 0 and move in cards:
+                cards = (move,) + tuple(c for c in cards if c != move)
+            a, b = alpha, beta
+            for card in cards:
+                bit = 1 << card
+                hands[leader] = lead_hand ^ bit
+                value = follow(
+                    [card], 1, leader, card // 9, keys_by_led[card // 9][card], 0, points[card], a, b, match, live
+                )
+                if maximise:
+                    if value > best:
+                        best, best_move = value, card
+                        if value > a:
+                            a = value
+                            if a >= b:
+                                break
+                else:
+                    if value < best:
+                        best, best_move = value, card
+                        if value < b:
+                            b = value
+                            if a >= b:
+                                break
+            hands[leader] = lead_hand
+            if best <= alpha:
+                high = best
+            elif best >= beta:
+                low = best
+            else:
+                low = high = best
+            if len(table) >= max_entries:
+                forget()
+            table[key] = (low, high, best_move)
+            return best
+
+        def follow(
+            trick: list[int], pos: int, leader: int, led: int, win_key: int, win_pos: int, trick_points: int,
+            alpha: int, beta: int, match: bool, live: int,
+        ) -> int:
+            # A card after the lead: the value is the points ``team`` takes from this trick on.
+            self.nodes += 1
+            seat = seat_at[leader][pos]
+            hand = hands[seat]
+            legal = legal_bits(hand, trick, trump, bauer, undertrump_allowed)
+            if legal & (legal - 1):
+                legal &= reps(hand, live)
+            beating = beats[led][win_key]
+            winning_side = same_team[seat][seat_at[leader][win_pos]]
+            # Ordering: when the own side holds the trick, the cards that leave it there, most
+            # points first, then the others, fewest first; else the cards that take the trick,
+            # the weakest first, then the others, fewest points first.
+            order_key = legal | (legal & beating) << 36
+            if winning_side:
+                cards = side_orders.get(order_key)
+                if cards is None:
+                    cards = side_orders[order_key] = desc(legal & ~beating) + desc(legal & beating)[::-1]
+            else:
+                cards = other_orders.get(order_key)
+                if cards is None:
+                    cards = other_orders[order_key] = strong(legal & beating)[::-1] + desc(legal & ~beating)[::-1]
+            maximise = ours[seat]
+            best = -_INF if maximise else _INF
+            keys = keys_by_led[led]
+            last = pos == seats - 1
+            for card in cards:
+                bit = 1 << card
+                hands[seat] = hand ^ bit
+                key = keys[card]
+                if last:
+                    winner = seat_at[leader][pos if key > win_key else win_pos]
+                    gain = trick_points + points[card] if ours[winner] else 0
+                    if hands[winner]:
+                        if match and not ours[winner]:
+                            value = gain + start(winner, alpha - gain, beta - gain, False)
+                        else:
+                            value = gain + start(winner, alpha - gain, beta - gain, match)
+                    elif ours[winner]:
+                        value = gain + last_bonus + (bonus if match else 0)
+                    else:
+                        value = 0
+                else:
+                    trick.append(card)
+                    if key > win_key:
+                        value = follow(
+                            trick, pos + 1, leader, led, key, pos, trick_points + points[card], alpha, beta, match, live
+                        )
+                    else:
+                        value = follow(
+                            trick, pos + 1, leader, led, win_key, win_pos, trick_points + points[card], alpha, beta, match, live
+                        )
+                    trick.pop()
+                if maximise:
+                    if value > best:
+                        best = value
+                        if value > alpha:
+                            alpha = value
+                            if alpha >= beta:
+                                break
+                else:
+                    if value < best:
+                        best = value
+                        if value < beta:
+                            beta = value
+                            if alpha >= beta:
+                                break
+            hands[seat] = hand
+            return best
+
+        def search(
+            position_hands: Sequence[int], leader: int, position_trick: Sequence[int], alpha: int, beta: int, match: bool
+        ) -> int:
+            hands[:] = position_hands
+            trick = list(position_trick)
+            if not trick:
+                if not any(hands):
+                    return bonus if match else 0  # the round is over: was it a match?
+                return start(leader, alpha, beta, match)
+            led = trick[0] // 9
+            keys = keys_by_led[led]
+            win_key, win_pos, trick_points = -2, 0, 0
+            live = 0
+            for pos, card in enumerate(trick):
+                trick_points += points[card]
+                live |= 1 << card
+                if keys[card] > win_key:
+                    win_key, win_pos = keys[card], pos
+            for h in hands:
+                live |= h
+            return follow(trick, len(trick), leader, led, win_key, win_pos, trick_points, alpha, beta, match, live)
+
+        self.search: Callable[[Sequence[int], int, Sequence[int], int, int, bool], int] = search
+
+
+class Solver:
+    """An exact solver for one mode and set of rules, with a transposition table kept from one
+    call to the next (solving the positions of one round in turn reuses it).
+
+    ``seats`` is 4 (teams of seats 0+2 and 1+3) or 2 (seat against seat). ``match_bonus`` is
+    added for a team that takes every trick of the round (Schieber: 100). The table holds at
+    most ``max_entries`` positions per objective (with the caches that grow beside it, about
+    350 bytes a position in CPython: 4 million take about 1.4 GB); when it is
+    full it starts again, which costs time, never exactness.
+
+    >>> solver = Solver(Trump.OBENABE)
+    >>> hands = [CardSet.parse(h).bits for h in ("SA S6", "SK S7", "SQ S8", "SJ S9")]
+    >>> solver.points(hands, leader=0)
+    (24, 9)
+    """
+
+    def __init__(
+        self,
+        trump: Trump,
+        *,
+        seats: int = 4,
+        rules: PlayRules = PlayRules(),
+        trump_jack_points: int = DEFAULT_TRUMP_JACK_POINTS,
+        match_bonus: int = 0,
+        max_entries: int = 4_000_000,
+    ) -> None:
+        if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
+            raise InvalidRulesError(f"max_entries={max_entries!r}: expected a positive int")
+        self.max_entries: Final = max_entries
+        if seats not in (2, 4) or isinstance(seats, bool):
+            raise InvalidRulesError(f"seats={seats!r}: the solver plays 2 or 4 seats (two sides)")
+        if not isinstance(rules, PlayRules):
+            raise InvalidRulesError(f"rules={rules!r}: expected a PlayRules")
+        if isinstance(match_bonus, bool) or not isinstance(match_bonus, int) or match_bonus < 0:
+            raise InvalidRulesError(f"match_bonus={match_bonus!r}: expected an int >= 0")
+        if isinstance(trump, int) and not isinstance(trump, (bool, Trump)) and 0 <= trump <= 5:
+            trump = Trump(trump)
+        self.trump: Final = Trump.parse(trump)
+        point_table(self.trump, trump_jack_points)  # validates the Jack's points
+        self.seats: Final = seats
+        self.rules: Final = rules
+        self.trump_jack_points: Final = trump_jack_points
+        self.match_bonus: Final = match_bonus
+        self._points = point_table(self.trump, trump_jack_points)
+        self._kernels: dict[int, _Kernel] = {}
+
+    def _kernel(self, team: int) -> _Kernel:
+        kernel = self._kernels.get(team)
+        if kernel is None:
+            kernel = self._kernels[team] = _Kernel(
+                int(self.trump), self.seats, self.rules, self.trump_jack_points, self.match_bonus, team,
+                self.max_entries,
+            )
+        return kernel
+
+    @property
+    def nodes(self) -> int:
+        """Positions visited by every search of this solver so far."""
+        return sum(kernel.nodes for kernel in self._kernels.values())
+
+    @property
+    def table_size(self) -> int:
+        """Entries in the transposition tables."""
+        return sum(len(kernel.table) for kernel in self._kernels.values())
+
+    def clear(self) -> None:
+        """Forget the transposition tables (to bound memory between unrelated positions)."""
+        self._kernels.clear()
+
+    def _check(self, hands: Sequence[int], leader: int, trick: Sequence[int]) -> tuple[list[int], list[int]]:
+        hands = [int(h) for h in hands]
+        trick = [int(c) for c in trick]
+        if len(hands) != self.seats:
+            raise InvalidCardsError(f"{len(hands)} hands for {self.seats} seats")
+        if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < self.seats:
+            raise InvalidCardsError(f"leader={leader!r}: expected a seat 0..{self.seats - 1}")
+        if len(trick) >= self.seats:
+            raise InvalidCardsError(f"a trick in progress has at most {self.seats - 1} cards, got {len(trick)}")
+        seen = 0
+        for card in trick:
+            if not 0 <= card < 36 or seen >> card & 1:
+                raise InvalidCardsError(f"trick={trick!r}: expected distinct card indices 0..35")
+            seen |= 1 << card
+        for hand in hands:
+            if hand < 0 or hand >> 36 or seen & hand:
+                raise InvalidCardsError("the hands and the trick must be disjoint sets of the 36 cards")
+            seen |= hand
+        sizes = [h.bit_count() + (1 if (s - leader) % self.seats < len(trick) else 0) for s, h in enumerate(hands)]
+        if len(set(sizes)) != 1:
+            raise InvalidCardsError(
+                f"hand sizes {[h.bit_count() for h in hands]} do not fit a trick of {len(trick)} cards led by seat {leader}"
+            )
+        return hands, trick
+
+    def _remaining(self, hands: Sequence[int], trick: Sequence[int]) -> int:
+        points = self._points
+        total = sum(points[c] for c in trick)
+        for hand in hands:
+            while hand:
+                low = hand & -hand
+                total += points[low.bit_length() - 1]
+                hand ^= low
+        return total + (LAST_TRICK_BONUS if any(hands) else 0)
+
+    def value(
+        self,
+        hands: Sequence[int],
+        leader: int,
+        trick: Sequence[int] = (),
+        *,
+        team: int = 0,
+        match_possible: bool = True,
+        alpha: int | None = None,
+        beta: int | None = None,
+    ) -> int:
+        """The points ``team`` can force from the position: ``hands`` as card bit sets (one per
+        seat), the trick in progress as card indices led by ``leader``.
+
+        ``match_possible`` says that the other team has taken no trick yet (a match bonus is
+        then still in reach of ``team``). With ``alpha``/``beta`` the search may stop early:
+        a result at or below ``alpha`` is an upper bound, at or above ``beta`` a lower bound.
+        """
+        hands, trick = self._check(hands, leader, trick)
+        if team not in (0, 1):
+            raise InvalidCardsError(f"team={team!r}: expected 0 or 1")
+        match = bool(match_possible) and self.match_bonus > 0
+        if alpha is not None or beta is not None:
+            return self._kernel(team).search(
+                hands, leader, trick, -_INF if alpha is None else alpha, _INF if beta is None else beta, match
+            )
+        if self.match_bonus == 0 and team == 1:
+            return self._remaining(hands, trick) - self._mtdf(0, hands, leader, trick, False)
+        return self._mtdf(team, hands, leader, trick, match)
+
+    def _mtdf(self, team: int, hands: list[int], leader: int, trick: list[int], match: bool) -> int:
+        """The exact value by null-window searches that bisect the range of possible points, the
+        table keeping the bounds from one search to the next (a fail-soft result may move a
+        bound further than the test asked)."""
+        search = self._kernel(team).search
+        low, high = 0, self._remaining(hands, trick) + (self.match_bonus if match else 0)
+        while low < high:
+            beta = (low + high + 1) // 2
+            found = search(hands, leader, trick, beta - 1, beta, match)
+            if found < beta:
+                high = found
+            else:
+                low = found
+        return low
+
+    def points(
+        self, hands: Sequence[int], leader: int, trick: Sequence[int] = (), *, tricks_won: Sequence[int] = (0, 0)
+    ) -> tuple[int, int]:
+        """The points each team can force from the position (see :meth:`value`);
+        ``tricks_won`` are the tricks each team has taken so far (only whether a team has
+        taken none matters, for the match bonus)."""
+        if self.match_bonus == 0:
+            first = self.value(hands, leader, trick, team=0, match_possible=False)
+            return first, self._remaining(hands, trick) - first
+        return (
+            self.value(hands, leader, trick, team=0, match_possible=tricks_won[1] == 0),
+            self.value(hands, leader, trick, team=1, match_possible=tricks_won[0] == 0),
+        )
+
+    def _after(
+        self, hands: list[int], leader: int, trick: list[int], card: int, tricks_won: list[int]
+    ) -> tuple[list[int], int, list[int], int, list[int]]:
+        """The position after ``card`` from the seat to play; its gain for team 0 and team 1
+        (points of a completed trick, the last trick's 5, and no match bonus)."""
+        seats = self.seats
+        seat = (leader + len(trick)) % seats
+        hands = list(hands)
+        hands[seat] &= ~(1 << card)
+        trick = trick + [card]
+        won = list(tricks_won)
+        if len(trick) < seats:
+            return hands, leader, trick, 0, won
+        keys = TRICK_KEYS[self.trump][trick[0] // 9]
+        position = max(range(seats), key=lambda i: keys[trick[i]])
+        winner = (leader + position) % seats
+        gain = sum(self._points[c] for c in trick) + (0 if any(hands) else LAST_TRICK_BONUS)
+        won[winner & 1] += 1
+        return hands, winner, [], gain if winner & 1 == 0 else -gain, won
+
+    def best_cards(
+        self, hands: Sequence[int], leader: int, trick: Sequence[int] = (), *, tricks_won: Sequence[int] = (0, 0)
+    ) -> int:
+        """The cards (a bit set) of the seat to play that keep its team's forced points."""
+        hands, trick = self._check(hands, leader, trick)
+        if not hands[(leader + len(trick)) % self.seats]:
+            return 0
+        seat = (leader + len(trick)) % self.seats
+        team = 0 if self.match_bonus == 0 else seat & 1
+        return self._optimal(hands, leader, trick, list(tricks_won), team, first_only=False)
+
+    def _optimal(self, hands: list[int], leader: int, trick: list[int], won: list[int], team: int, *, first_only: bool) -> int:
+        """The optimal cards of the seat to play (or the first one found, with ``first_only``) in
+        the game of ``team``'s points, which ``team`` maximises and the other side minimises."""
+        seat = (leader + len(trick)) % self.seats
+        hand = hands[seat]
+        match = self.match_bonus > 0 and won[1 - team] == 0
+        target = self._mtdf(team, hands, leader, trick, match)
+        search = self._kernel(team).search
+        live = hand
+        for h in hands:
+            live |= h
+        for c in trick:
+            live |= 1 << c
+        legal = legal_bits(
+            hand, trick, self.trump, self.rules.bauer_exception, self.rules.undertrump is Undertrump.ALLOWED
+        )
+        optimal = 0
+        for cls in _classes(legal, live, int(self.trump), self.trump_jack_points):
+            card = (cls & -cls).bit_length() - 1
+            after, next_leader, next_trick, gain, next_won = self._after(hands, leader, trick, card, won)
+            gain = max(gain if team == 0 else -gain, 0)
+            next_match = match and next_won[1 - team] == 0
+            # No card beats ``target`` for the side to play: is this one as good?
+            bound = target - gain
+            if gain + search(after, next_leader, next_trick, bound - 1, bound + 1, next_match) == target:
+                if first_only:
+                    return cls & -cls
+                optimal |= cls
+        return optimal
+
+    def principal_variation(
+        self, hands: Sequence[int], leader: int, trick: Sequence[int] = (), *, tricks_won: Sequence[int] = (0, 0)
+    ) -> list[int]:
+        """One optimal line of play to the end of the round, as card indices: at each turn an
+        optimal card of the seat to play. With a match bonus the line is that of the game of
+        the points of the team to play first (which it maximises, the other side minimising)."""
+        hands, trick = self._check(hands, leader, trick)
+        won = list(tricks_won)
+        line: list[int] = []
+        team = 0 if self.match_bonus == 0 else (leader + len(trick)) % self.seats & 1
+        while any(hands):
+            bit = self._optimal(hands, leader, trick, won, team, first_only=True)
+            card = bit.bit_length() - 1
+            line.append(card)
+            hands, leader, trick, _, won = self._after(hands, leader, trick, card, won)
+        return line
+
+
+def _play_parts(play: CardPlay) -> tuple[list[int], int, list[int], list[int]]:
+    if not isinstance(play, CardPlay):
+        raise InvalidCardsError(f"{play!r} is not a CardPlay")
+    if play.seats not in (2, 4):
+        raise InvalidRulesError(f"a play of {play.seats} seats: the solver plays 2 or 4 seats")
+    hands = [hand.bits for hand in play.hands]
+    won = [0, 0]
+    for done in play.tricks:
+        won[done.winner & 1] += 1
+    return hands, play.leader, [card.index for card in play.trick], won
+
+
+def solve(play: CardPlay, *, match_bonus: int = 0, solver: Solver | None = None) -> SolveResult:
+    """Solve the card play from ``play`` with every hand known: the points each team can force
+    from here, every optimal card of the seat to play and one optimal line.
+
+    ``match_bonus`` (Schieber: 100) goes to a team that takes every trick of the round; the
+    tricks already taken in ``play`` count. Give a ``solver`` (of the play's mode, seats and
+    rules) to reuse its transposition table.
+    """
+    hands, leader, trick, won = _play_parts(play)
+    if solver is None:
+        solver = Solver(play.trump, seats=play.seats, rules=play.rules, trump_jack_points=play.trump_jack_points,
+                        match_bonus=match_bonus)
+    elif (solver.trump, solver.seats, solver.rules, solver.trump_jack_points, solver.match_bonus) != (
+        play.trump, play.seats, play.rules, play.trump_jack_points, match_bonus
+    ):
+        raise InvalidRulesError("the solver was made for another mode, seats, rules or match bonus")
+    before = solver.nodes
+    if play.is_done:
+        return SolveResult((0, 0), None, CardSet(), (), 0)
+    points = solver.points(hands, leader, trick, tricks_won=won)
+    optimal = solver.best_cards(hands, leader, trick, tricks_won=won)
+    line = solver.principal_variation(hands, leader, trick, tricks_won=won)
+    return SolveResult(
+        points_per_team=points,
+        to_play=play.to_play,
+        best_cards=CardSet.from_bits(optimal),
+        principal_variation=tuple(Card.from_index(c) for c in line),
+        nodes=solver.nodes - before,
+    )
+
+
+def best_cards(play: CardPlay, *, match_bonus: int = 0) -> CardSet:
+    """Every card of the seat to play that keeps its team's forced points (see :func:`solve`).
+
+    >>> hands = [CardSet.parse(h) for h in ("HA H6", "HK C7", "HQ C8", "H10 C9")]
+    >>> best_cards(CardPlay.start(Trump.OBENABE, hands, leader=0))
+    CardSet('HA')
+    """
+    hands, leader, trick, won = _play_parts(play)
+    if play.is_done:
+        return CardSet()
+    solver = Solver(play.trump, seats=play.seats, rules=play.rules, trump_jack_points=play.trump_jack_points,
+                    match_bonus=match_bonus)
+    return CardSet.from_bits(solver.best_cards(hands, leader, trick, tricks_won=won))
+
+
+def solve_bits(
+    hands: Sequence[int],
+    trump: int,
+    leader: int,
+    trick: Sequence[int] = (),
+    *,
+    rules: PlayRules = PlayRules(),
+    trump_jack_points: int = DEFAULT_TRUMP_JACK_POINTS,
+    match_bonus: int = 0,
+    tricks_won: Sequence[int] = (0, 0),
+) -> tuple[int, int]:
+    """The raw-int form of :func:`solve`: the points each team can force, from ``hands`` (card
+    bit sets, one per seat: 4, or 2) and the trick in progress (card indices, led by
+    ``leader``) in mode ``trump`` (a :class:`~jass.trump.Trump` value).
+
+    >>> solve_bits([CardSet.parse(h).bits for h in ("D6", "D7", "D8", "D9")], Trump.UNDENUFE, 0)
+    (24, 0)
+    """
+    solver = Solver(Trump(trump), seats=len(hands), rules=rules, trump_jack_points=trump_jack_points,
+                    match_bonus=match_bonus)
+    return solver.points(hands, leader, trick, tricks_won=tricks_won)
