@@ -299,13 +299,18 @@ _ONLY_DECLINE: Final = (_DECLINE,)
 _ONLY_DEAL: Final = (_DEAL,)
 
 
-@functools.lru_cache(maxsize=512)
-def _exchange_options(hand_bits: int) -> tuple[tuple[Move, ...], frozenset[Move]]:
-    """Keep, or give away any 3 of the hand's cards: the legal moves of the exchange, and the
-    same as a set (is a move among them, in one look-up)."""
+# Bounded: a bot asks for the same hand's 85 moves again and again, a random game never.
+@functools.lru_cache(maxsize=128)
+def _exchange_options(hand_bits: int) -> tuple[Move, ...]:
+    """Keep, or give away any 3 of the hand's cards: the legal moves of the exchange."""
     cards = list(CardSet.from_bits(hand_bits))
-    moves = (_KEEP,) + tuple(Exchange(CardSet(trio)) for trio in itertools.combinations(cards, 3))
-    return moves, frozenset(moves)
+    return (_KEEP,) + tuple(Exchange(CardSet(trio)) for trio in itertools.combinations(cards, 3))
+
+
+def _is_exchange_option(move: object, hand_bits: int) -> bool:
+    """Whether ``move`` is among :func:`_exchange_options` of the hand, without building them:
+    keeping, or 3 cards of the hand (an ``Exchange`` holds exactly 3, checked when built)."""
+    return type(move) is KeepHand or (type(move) is Exchange and not move.cards._bits & ~hand_bits)
 
 
 # --- scores ------------------------------------------------------------------
@@ -722,7 +727,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         assert state.play is not None
         return card_moves(state.play.legal_bits)
     if phase is _EXCHANGE:
-        return _exchange_options(setting.hands[_decider(setting.exchanges, setting.dealer)].bits)[0]
+        return _exchange_options(setting.hands[_decider(setting.exchanges, setting.dealer)].bits)
     if phase is _SWAP_TRUMP_SIX:
         hand = setting.hands[_decider(setting.swaps, setting.dealer)]
         return _SIX_AND_DECLINE if state.trump_six in hand else _ONLY_DECLINE
@@ -754,10 +759,8 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         if play.legal_bits:  # cards left to play
             return _state(setting, play)  # a card changes nothing else
         return _finish_round(state, play)
-    if phase is _EXCHANGE and (type(move) is Exchange or type(move) is KeepHand):
-        options = _exchange_options(setting.hands[_decider(setting.exchanges, setting.dealer)].bits)
-        if move in options[1]:  # legal_moves, as a set
-            return _exchange(state, move)
+    if phase is _EXCHANGE and _is_exchange_option(move, setting.hands[_decider(setting.exchanges, setting.dealer)]._bits):
+        return _exchange(state, move)
     legal = legal_moves(state)
     if move not in legal:  # the one rule of what may be played: legal_moves
         raise refused(move, phase, to_act(state), legal)

@@ -313,6 +313,21 @@ def test_exchange_legal_moves_keep_plus_84() -> None:
     assert all(len(m.cards) == 3 and m.cards <= cards(HAND_0) for m in exchanges)
 
 
+@settings(max_examples=40)
+@given(trio=st.lists(st.sampled_from(sorted(cards(HAND_0) | CardSet(ALL[:3] + ALL[-3:]))), min_size=3, max_size=3,
+                     unique=True))
+def test_apply_takes_an_exchange_exactly_when_legal_moves_lists_it(trio: list[Card]) -> None:
+    """Rule 5 (exchange) and the rule for untrusted input: apply's quick check of an exchange
+    (3 cards of the hand) accepts exactly the Exchange moves of legal_moves."""
+    state = start(HAND_0, HAND_1, "C6")
+    move = Exchange(CardSet(trio))
+    if move in pomme.legal_moves(state):
+        assert pomme.apply(state, move).phase is Phase.EXCHANGE  # the other seat decides next
+    else:
+        with pytest.raises(IllegalMoveError, match="is not a legal move now"):
+            pomme.apply(state, move)
+
+
 @pytest.mark.parametrize(
     ("given", "message"),
     [
