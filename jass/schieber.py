@@ -53,12 +53,14 @@ from jass.play import (
     round_seed,
 )
 from jass.rollout import RandomSource, play_cards
+from jass.sampling import HandSampler, played_by
 from jass.tricks import PlayRules
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, Trump
 from jass.variant import (
     MAX_ROUNDS,
     SEED_LIMIT,
     ConformanceHooks,
+    SearchHooks,
     SettingField,
     TwoPartState,
     Variant,
@@ -113,6 +115,10 @@ __all__ = [
     "score_round",
     "observe",
     "card_zones",
+    "hand_sampler",
+    "sample_hands",
+    "determinize",
+    "round_values",
 ]
 
 #: Number of players.
@@ -1415,14 +1421,28 @@ def _hand_value(hand: CardSet, trump: Trump) -> int:
     return value
 
 
+def _claim_wins(view: Observation) -> bool:
+    """Whether "bedankt, genug" said now wins: the seat's team's points, written and of this
+    round so far, reach the target."""
+    target = view.rules.target_score
+    if target is None or view.seat is None:
+        return False
+    team = view.seat % 2
+    return view.scores[team] + view.round_points[team] >= target
+
+
+def _sensible_moves(view: Observation, moves: Sequence[Move]) -> Sequence[Move]:
+    """Every legal move but a claim of "bedankt, genug" that loses the game at once."""
+    if _ANNOUNCE in moves and not _claim_wins(view):
+        return [move for move in moves if move is not _ANNOUNCE and type(move) is not Announce]
+    return moves
+
+
 def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     """Announce once the team's points reach the target, declare every Weis, choose the trump
     the hand likes best or push a weak hand; cards are left to the card-play rules."""
-    target = view.rules.target_score
-    if _ANNOUNCE in moves and target is not None and view.seat is not None:
-        team = view.seat % 2
-        if view.scores[team] + view.round_points[team] >= target:
-            return _ANNOUNCE
+    if _ANNOUNCE in moves and _claim_wins(view):
+        return _ANNOUNCE
     for move in moves:
         if type(move) is DeclareWeis:
             return move  # the first offered declaration is the fullest one
@@ -1433,6 +1453,164 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
             return _PUSH
         return best
     return None
+
+
+# --- search: the states a seat's view allows, and what a round is worth ---------------------------
+
+
+def _declarable(dealt: CardSet, rules: Rules, points: int | None, shown: tuple[Weis, ...]) -> list[tuple[Weis, ...]]:
+    """The declarations a seat with ``dealt`` could have made to be seen declaring ``points``
+    (and showing ``shown``, which is all it declared once shown)."""
+    if points is None:
+        return []
+    if shown:
+        return [shown] if sum(w.points for w in shown) == points else []
+    return [m.weis for m in _weis_options(dealt.bits, rules.weis) if sum(w.points for w in m.weis) == points]
+
+
+def hand_sampler(view: Observation, *, max_tries: int = 100_000) -> HandSampler:
+    """A :class:`~jass.sampling.HandSampler` of the hands the other seats may hold, given
+    ``view``: the card play, and the Weis.
+
+    Shown Weis put their cards in the hand of the seat that showed them (as long as they are
+    not played); a seat that declared Weis must hold, as dealt, Weis it could have declared
+    for the points it declared (all its Weis, with ``auto_declare``). Before trump is chosen
+    only the sizes count.
+    """
+    if type(view) is not Observation:
+        raise wrong_state(view, Observation)
+    played = {seat: played_by(view, seat) for seat in range(SEATS)}
+    known: dict[int, int] = {}
+    for seat in range(SEATS):
+        shown = 0
+        for weis in view.shown_weis[seat]:
+            shown |= weis.cards.bits  # a card may be in two Weis (Kreuzweis)
+        shown &= ~played[seat].bits
+        if seat != view.seat and shown:
+            known[seat] = shown
+    rules = view.rules
+    checks = [s for s in range(SEATS) if s != view.seat and (view.shown_weis[s] or view.declared_points[s] is not None)]
+
+    def accept(hands: tuple[int, ...]) -> bool:
+        for seat in checks:
+            dealt = card_set_of(hands[seat] | played[seat].bits)
+            points = view.declared_points[seat]
+            if rules.auto_declare:
+                found = detect_weis(dealt, rules.weis)
+                if any(w not in found for w in view.shown_weis[seat]):
+                    return False
+                if points is not None and sum(w.points for w in found) != points:
+                    return False
+            elif not _declarable(dealt, rules, points, view.shown_weis[seat]):
+                return False
+        return True
+
+    return HandSampler.of_view(
+        view, trump=int(view.trump if view.trump is not None else Trump.OBENABE), rules=rules.play, known=known,
+        accept=accept if checks else None, max_tries=max_tries,
+    )
+
+
+def sample_hands(view: Observation, rng: random.Random) -> tuple[CardSet, ...]:
+    """The four hands now, drawn uniformly among those consistent with ``view`` (see
+    :func:`hand_sampler`); the observer's own hand is its own. For many draws from one view,
+    build the sampler once with :func:`hand_sampler`.
+
+    >>> state = apply(new_game(seed=4), ChooseTrump("obenabe"))
+    >>> hands = sample_hands(observe(state, 1), random.Random(0))
+    >>> hands[1] == state.play.hand(1), sorted(len(h) for h in hands)
+    (True, [9, 9, 9, 9])
+    """
+    return hand_sampler(view).sample(rng)
+
+
+@functools.lru_cache(maxsize=16)
+def _cached_sampler(view: Observation) -> HandSampler:
+    # A search determinises one view again and again; counting its deals is the costly part.
+    return hand_sampler(view)
+
+
+def determinize(view: Observation, rng: random.Random, sampler: HandSampler | None = None) -> State:
+    """A state that ``view`` could come from: the other hands drawn by :func:`hand_sampler`
+    (or ``sampler``, built once for many draws), their declared Weis among those that fit,
+    a fresh seed for the rounds to come. ``observe(state, view.seat) == view``.
+
+    >>> view = observe(apply(new_game(seed=4), ChooseTrump("obenabe")), 1)
+    >>> observe(determinize(view, random.Random(0)), 1) == view
+    True
+    """
+    hands = (sampler or _cached_sampler(view)).sample(rng)
+    dealt = tuple(hand | played_by(view, seat) for seat, hand in enumerate(hands))
+    rules = view.rules
+    declared: list[tuple[Weis, ...] | None] = [None] * SEATS
+    if not rules.auto_declare:
+        for seat in range(SEATS):
+            if seat == view.seat:
+                declared[seat] = view.own_weis
+            else:
+                options = _declarable(dealt[seat], rules, view.declared_points[seat], view.shown_weis[seat])
+                declared[seat] = rng.choice(options) if options else None
+    phase = view.phase
+    setting = _setting(
+        rules=rules, seed=rng.randrange(SEED_LIMIT), round_number=view.round_number, dealer=view.dealer,
+        phase=phase, dealt=dealt, scores=view.scores, pushed=view.pushed, trump=view.trump,
+        declared=tuple(declared), history=view.history, winner=view.winner, end=view.end,
+    )
+    if phase is _CHOOSE_TRUMP or view.trump is None:
+        return _state(setting, None)
+    setup = CardPlay.start(view.trump, dealt, (view.dealer + 1) % SEATS, rules.play).setup
+    leader = view.trick_leader if view.trick_leader is not None else (view.dealer + 1) % SEATS
+    return _state(setting, CardPlay.from_parts(setup, hands, leader, view.trick, view.tricks))
+
+
+#: What a game won or lost is worth to the search, beside a round's points: more than any round.
+_GAME_VALUE: Final = 10_000.0
+
+
+def round_values(state: State) -> tuple[float, ...] | None:
+    """What the round in play gave each seat once it is over: its team's points less the other
+    team's (the round's totals, multiplied); a game won or lost is worth ±10,000. ``None``
+    while the round goes on."""
+    phase = state.setting.phase
+    if phase is _GAME_OVER:
+        winner = state.setting.winner
+        if winner is not None and state.setting.end is not GameEnd.ROUNDS_PLAYED:
+            return tuple(_GAME_VALUE if seat % 2 == winner else -_GAME_VALUE for seat in range(SEATS))
+        return _values(state.history[-1])
+    if phase is _ROUND_OVER:
+        return _values(state.history[-1])
+    return None
+
+
+def _values(score: RoundScore) -> tuple[float, ...]:
+    difference = score.teams[0].total - score.teams[1].total
+    return (difference, -difference, difference, -difference)
+
+
+def _playout(state: State, rng: random.Random) -> tuple[float, ...]:
+    """:func:`rollout` as round values: the fast path of the search."""
+    return _values(rollout(state, rng))
+
+
+#: The search solves the card play exactly from this many tricks left.
+_SOLVE_FROM: Final = 3
+
+
+def _solve(state: State) -> tuple[float, ...] | None:
+    """The round's values when both teams play their best with open hands, once at most
+    three tricks are left (milliseconds); ``None`` before, or outside the card play."""
+    play = state.play
+    if state.setting.phase is not _PLAY or play is None or len(play.tricks) < 9 - _SOLVE_FROM:
+        return None
+    from jass.solver import solve  # the solver sits above the variants
+
+    line = solve(play, match_bonus=state.setting.rules.match_bonus).principal_variation
+    for card in line:
+        state = apply(state, PlayCard(card))
+        done = round_values(state)
+        if done is not None:
+            return done
+    raise AssertionError("the solver's line does not finish the round")  # pragma: no cover
 
 
 def _public_move(move: Move, rules: Rules) -> str:
@@ -1470,6 +1648,9 @@ VARIANT: Final = register(
         ),
         rule_move=_rule_move,
         public_move=_public_move,
+        sensible_moves=_sensible_moves,
+        search=SearchHooks(determinize=determinize, round_values=round_values, playout=_playout, solve=_solve,
+                           scale=150.0),
         module=__name__,
     )
 )
