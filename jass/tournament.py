@@ -32,6 +32,7 @@ are the same whatever runs the games: one process, a process pool (``processes=N
 from __future__ import annotations
 
 import copy
+import functools
 import importlib
 import math
 import multiprocessing
@@ -132,6 +133,9 @@ def _label(entry: BotEntry) -> str:
         return entry
     if _is_bot_object(entry):
         return repr(entry)
+    if isinstance(entry, functools.partial):  # a factory with settings: MonteCarloBot(samples=8)
+        settings = ", ".join(f"{key}={value!r}" for key, value in entry.keywords.items())
+        return f"{_label(entry.func)}({settings})"
     return getattr(entry, "__name__", repr(entry))
 
 

@@ -49,6 +49,7 @@ from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, cast, overl
 import attrs
 
 from jass.cards import CardSet
+from jass.encoding import Encoding
 from jass.errors import (
     IllegalMoveError,
     InvalidRulesError,
@@ -299,6 +300,9 @@ class Variant(Generic[R, S, M, O]):
     #: that do not lose the game at once (a claim of "bedankt, genug" short of the target);
     #: ``None``: every legal move. :class:`~jass.bots.RandomBot` picks among these.
     sensible_moves: Callable[[O, Sequence[M]], Sequence[M]] | None = None
+    #: Fixed action ids and the observation as a vector, for learning agents
+    #: (:class:`jass.encoding.Encoding`); ``None``: the variant has none.
+    encoding: Encoding[M, O] | None = None
     #: What the search bots need (:class:`SearchHooks`); ``None``: they cannot play it.
     search: SearchHooks[S, O] | None = None
     #: The module that registers the variant: a worker process imports it to find the variant.
