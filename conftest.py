@@ -1,5 +1,5 @@
 # Sphinx's configuration is not a module to test.
-collect_ignore = ["docs/conf.py", "benchmarks"]
+collect_ignore = ["docs/conf.py", "docs/_ext", "benchmarks"]
 
 # jass.batch is the optional extra jass[batch]: without numpy its doctests cannot be collected.
 try:

@@ -6,6 +6,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The documentation's own Sphinx extensions (the jass-options directive).
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 import jass  # noqa: E402
 
@@ -19,6 +21,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
     "myst_parser",
+    "jass_options",
 ]
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"

@@ -34,15 +34,17 @@ Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 
 class _Rule:
     """A validator: ``ok(value)`` says whether a value passes (the fast path, one call), and
-    ``problem(value)`` says, for a value that fails, what was expected and at which index."""
+    ``problem(value)`` says, for a value that fails, what was expected and at which index;
+    ``expected`` says what passes, for people (:mod:`jass.options` shows it)."""
 
-    __slots__ = ("ok", "problem", "error")
+    __slots__ = ("ok", "problem", "error", "expected")
 
     def __init__(self, ok: Callable[[Any], bool], problem: Callable[[Any], tuple[str, int | None]],
-                 error: type[JassError]) -> None:
+                 error: type[JassError], expected: str = "") -> None:
         self.ok = ok
         self.problem = problem
         self.error = error
+        self.expected = expected
 
     def __call__(self, instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not self.ok(value):
@@ -69,7 +71,7 @@ def _size(value: Any) -> str | None:
 
 
 def _simple(ok: Callable[[Any], bool], expected: str, error: type[JassError]) -> _Rule:
-    return _Rule(ok, lambda value: (expected, None), error)
+    return _Rule(ok, lambda value: (expected, None), error, expected)
 
 
 def instance_of(kind: type, *, optional: bool = False, error: type[JassError] = InvalidRulesError) -> _Rule:
@@ -141,7 +143,7 @@ def tuple_of(item: _Rule, low: int, high: int, *, optional: bool = False,
                 return item.problem(element)[0], index
         return expected, None  # pragma: no cover - ok() said the tuple fails
 
-    return _Rule(ok, problem, error)
+    return _Rule(ok, problem, error, f"{expected}, each {item.expected}" if item.expected else expected)
 
 
 def cards_in(low: int = 0, high: int = 36, *, error: type[JassError] = InvalidRulesError) -> _Rule:

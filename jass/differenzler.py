@@ -189,21 +189,27 @@ class Rules:
     jass.errors.InvalidRulesError: rounds=0: expected an int 1..1000
     """
 
-    #: Rounds in a game (seed: four); a tie for the lowest total adds rounds until broken.
+    #: Rounds in a game; a tie for the lowest total adds rounds until broken.
+    #: Source: seed 001 (four, "een ronde meer" on a tie); jasswelt.ch and jassverzeichnis.ch
+    #: play twelve.
     rounds: int = attrs.field(default=4, validator=int_in(1, 1_000))
-    #: ``SECRET`` (default; hidden until the round is over) or ``OPEN``.
+    #: Who sees a prediction: ``SECRET`` (hidden until the round is over) or ``OPEN``.
+    #: Source: seed 001 allows both ("openbaar of in het geheim"); Swisslos plays secret
+    #: ("verdeckte Ansage"), jasswelt.ch open.
     prediction_mode: PredictionMode = attrs.field(
         default=PredictionMode.SECRET, validator=instance_of(PredictionMode)
     )
-    #: Points subtracted from the round's penalty of an exact prediction (seed: none, 0;
-    #: jasswelt.ch and gambiter.com: 10). The round's penalty is then ``-exact_bonus``, so a
-    #: total can fall below zero.
+    #: Points subtracted from the round's penalty of an exact prediction. The round's penalty
+    #: is then ``-exact_bonus``, so a total can fall below zero.
+    #: Source: seed 001 has none (0); jasswelt.ch and gambiter.com give 10.
     exact_bonus: int = attrs.field(default=0, validator=int_in(0, 1_000))
     #: Whether an exact prediction of 0 earns the bonus (only matters with an ``exact_bonus``).
+    #: Source: jasswelt.ch (only with a trick taken); gambiter.com never.
     zero_prediction_bonus: ZeroBonus = attrs.field(
         default=ZeroBonus.WITH_TRICK, validator=instance_of(ZeroBonus)
     )
     #: The first round's dealer; ``None`` draws it from the game's seed.
+    #: Source: none, an engine setting: the seeds do not say who deals first.
     first_dealer: int | None = attrs.field(default=None, validator=int_in(0, SEATS - 1, optional=True))
     #: The card-play options (Bauer exception on, undertrumping allowed).
     play: PlayRules = attrs.field(default=DIFFERENZLER_PLAY, validator=instance_of(PlayRules))

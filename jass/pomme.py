@@ -164,24 +164,28 @@ class Rules:
     jass.errors.InvalidRulesError: target_points=0: expected an int 1..1000
     """
 
-    #: Points of the trump Jack: 21 in seed 000 ("Valet d'atout : 21 points"); 20 is the
-    #: general Jass value.
+    #: Points of the trump Jack.
+    #: Source: seed 000 ("Valet d'atout : 21 points"); 20 is the general Jass value.
     trump_jack_points: int = attrs.field(default=21, validator=int_in(0, 1000))
-    #: The first player to reach this game score wins ("Le premier joueur à totaliser 7 points").
+    #: The first player to reach this game score wins.
+    #: Source: seed 000 ("Le premier joueur à totaliser 7 points gagne la partie").
     target_points: int = attrs.field(default=7, validator=int_in(1, 1000))
-    #: The first player to collect 3 pommes loses (seed 000: "Une variante peut également
-    #: désigner comme perdant le premier joueur à totaliser 3 pommes").
+    #: The first player to collect 3 pommes loses.
+    #: Source: seed 000's variant ("Une variante peut également désigner comme perdant le
+    #: premier joueur à totaliser 3 pommes").
     three_pommes_lose: bool = attrs.field(default=False, validator=instance_of(bool))
-    #: A round total under this is a pomme ("moins de 21 points").
+    #: A round total under this is a pomme.
+    #: Source: seed 000 ("moins de 21 points").
     pomme_threshold: int = attrs.field(default=21, validator=int_in(0, 1000))
-    #: When both players are under the threshold, nobody scores the +1 or a pomme
-    #: (fr.wikipedia "Pomme (jeu de cartes)"). Off: each scores a pomme and the higher
-    #: total still scores +1, as seed 000 reads.
+    #: When both players are under the threshold, nobody scores the +1 or a pomme. Off: each
+    #: scores a pomme and the higher total still scores +1.
+    #: Source: fr.wikipedia "Pomme (jeu de cartes)"; off as seed 000 reads.
     both_pommes_cancel: bool = attrs.field(default=False, validator=instance_of(bool))
-    #: A player whose only trump is the Jack need not play it to a trump lead (RULES.md
-    #: section 2.3; seed 000 is silent, so the general rule stands).
+    #: A player whose only trump is the Jack need not play it to a trump lead.
+    #: Source: the general rule (seed 001: "met uitzondering van troef-boer"); seed 000 is silent.
     bauer_exception: bool = attrs.field(default=True, validator=instance_of(bool))
     #: The first dealer, 0 or 1; ``None``: drawn from the game's seed.
+    #: Source: none, an engine setting: the seeds do not say who deals first.
     first_dealer: int | None = attrs.field(default=None, validator=int_in(0, 1, optional=True))
 
     @classmethod

@@ -173,6 +173,7 @@ FLAT_MULTIPLIERS: Final = (1, 1, 1, 1, 1, 1)
 
 
 def _multipliers_valid(instance: object, attribute: object, value: object) -> None:
+    """6 ints 1..100: Eicheln, Rosen, Schilten, Schellen, Obenabe, Undenufe."""
     if (
         not isinstance(value, tuple)
         or len(value) != 6
@@ -195,21 +196,30 @@ class Rules:
     jass.errors.InvalidRulesError: set exactly one of target_score (a game to a target) and rounds (a fixed number of rounds)
     """
 
-    #: The score that ends the game (seed: 3000, the value used with the seed's multipliers).
+    #: The score that ends the game.
+    #: Source: seed 001 (3000, the value used with the seed's multipliers); Swisslos plays to
+    #: 2500 with multipliers or 1000 without (presets ``swisslos`` and ``flat``).
     target_score: int | None = attrs.field(default=3000, validator=int_in(1, 1_000_000, optional=True))
     #: Play a fixed number of rounds instead of a target (then ``target_score=None``).
+    #: Source: Swisslos' tournament mode, 12 rounds (preset ``tournament``).
     rounds: int | None = attrs.field(default=None, validator=int_in(1, MAX_ROUNDS, optional=True))
-    #: How a game to a target ends: ``CLAIM`` ("bedankt, genug", seed) or ``AUTO``.
+    #: How a game to a target ends: ``CLAIM`` ("bedankt, genug") or ``AUTO``.
+    #: Source: seed 001 ("bedankt, genug"); Swisslos ends the game when a team reaches the target.
     end_mode: EndMode = attrs.field(default=EndMode.CLAIM, validator=instance_of(EndMode))
     #: Multiplier per mode: Eicheln, Rosen, Schilten, Schellen, Obenabe, Undenufe.
+    #: Source: seed 001 (1, 1, 2, 2, 3, 4); Swisslos' game to 2500 counts both no-trump modes x3.
     multipliers: tuple[int, ...] = attrs.field(default=SEED_MULTIPLIERS, validator=_multipliers_valid)
     #: After a push, the partner may push back to Vorhand, who must then choose.
+    #: Source: seed 001 has the partner choose (off); pushing back is a table's own rule.
     allow_push_back: bool = attrs.field(default=False, validator=instance_of(bool))
     #: Points for taking all nine tricks (before the multiplier); 0 turns it off.
+    #: Source: seed 001 ("krijgen de tegenstanders nog 100 punten extra") and Swisslos.
     match_bonus: int = attrs.field(default=100, validator=int_in(0, 10_000))
     #: Every player's Weis is declared automatically (for simulation).
+    #: Source: none, an engine setting: at the table declaring is optional (seed 001: "mag").
     auto_declare: bool = attrs.field(default=False, validator=instance_of(bool))
     #: The first round's dealer; ``None`` draws it from the game's seed.
+    #: Source: none, an engine setting: the seeds do not say who deals first.
     first_dealer: int | None = attrs.field(default=None, validator=int_in(0, SEATS - 1, optional=True))
     #: The Weis options.
     weis: WeisRules = attrs.field(factory=WeisRules, validator=instance_of(WeisRules))

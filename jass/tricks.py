@@ -65,8 +65,10 @@ class PlayRules:
     """
 
     #: A player whose only trump is the Jack need not play it to a trump lead.
+    #: Source: seed 001 ("met uitzondering van troef-boer"), the general rule of every variant.
     bauer_exception: bool = attrs.field(default=True, validator=instance_of(bool))
     #: The undertrumping policy.
+    #: Source: seed 001 "Ondertroefen" (Schieber's strict rule; Differenzler's is freer).
     undertrump: Undertrump = attrs.field(
         default=Undertrump.FORBIDDEN_UNLESS_ONLY_TRUMPS,
         validator=instance_of(Undertrump),

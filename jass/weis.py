@@ -70,6 +70,7 @@ class WeisTiebreak(NamedEnum):
 
 
 def _sequence_points_valid(instance: object, attribute: object, value: object) -> None:
+    """7 positive ints: the points of sequences of 3, 4, ..., 9 cards."""
     if (
         not isinstance(value, tuple)
         or len(value) != 7
@@ -90,14 +91,21 @@ class WeisRules:
     """
 
     #: Points of a sequence of 3, 4, 5, 6, 7, 8 and 9 cards.
+    #: Source: seed 001 up to five cards (20, 50, 100); the official rule for six to nine.
     sequence_points: tuple[int, ...] = attrs.field(
         default=(20, 50, 100, 150, 200, 250, 300), validator=_sequence_points_valid
     )
     #: Four 6s, 7s or 8s count 100 (off: they are no Weis, as in the seed).
+    #: Source: seed 001 lists none (off); the official rule counts 100 (jasswelt.ch
+    #: "Weisregeln", jassverzeichnis.ch).
     low_quartets: bool = attrs.field(default=False, validator=instance_of(bool))
     #: A card may be in a sequence and in four of a kind at once (Kreuzweis).
+    #: Source: the official rule since 1996 (jasswelt.ch "Weisregeln": "Der Kreuzweis ist seit
+    #: 1996 für alle Jassarten gültig"); the seeds do not say.
     cross_weis: bool = attrs.field(default=True, validator=instance_of(bool))
     #: The tie-break between Weis of equal points.
+    #: Source: seed 001 ("4 dezelfde zijn altijd meer als een volgorde"); some tables rank the
+    #: longer Weis first.
     equal_weis_tiebreak: WeisTiebreak = attrs.field(
         default=WeisTiebreak.QUARTET_FIRST, validator=instance_of(WeisTiebreak)
     )
