@@ -1503,6 +1503,45 @@ def _public_move(move: Move, rules: Rules) -> str:
     return str(move)
 
 
+def _describe(view: Observation) -> list[str]:
+    """What a seat reads besides its hand and the table: the game score and pommes, the turned
+    card and the trump 6, the exchanges, the round's points, a finished round (see
+    :attr:`Variant.describe`)."""
+    rules = view.rules
+    losing = "; 3 pommes lose" if rules.three_pommes_lose else ""
+    lines = [f"Game score: seat 0 {view.scores[0]}, seat 1 {view.scores[1]} (first to {rules.target_points} "
+             f"wins); pommes: seat 0 {view.pommes[0]}, seat 1 {view.pommes[1]}{losing}"]
+    phase = view.phase
+    if phase is _ROUND_OVER or phase is _GAME_OVER:
+        if view.history:
+            score = view.history[-1]
+            lines.append(f"Round {len(view.history)}: " + "; ".join(
+                f"seat {seat} {score.totals[seat]} points"
+                + (", a pomme" if score.pommes[seat] else "") + (", +1" if score.won[seat] else "")
+                for seat in range(SEATS)))
+        return lines
+    turned = f"Turned card {view.turned.symbol}: {view.trump} is trump"
+    if view.swapped_by is not None:
+        turned += f"; seat {view.swapped_by} swapped the trump 6 for it"
+    lines.append(turned)
+    decisions = {None: "not yet", True: "exchanged 3 cards", False: "kept the hand"}
+    lines.append("Exchange: " + ", ".join(f"seat {seat} {decisions[done]}" for seat, done in enumerate(view.exchanges)))
+    if phase is _PLAY:
+        lines.append(f"Points this round: seat 0 {view.round_points[0]}, seat 1 {view.round_points[1]} "
+                     f"(under {rules.pomme_threshold} is a pomme)")
+    return lines
+
+
+def _end_reason(view: Observation) -> str:
+    """Why the game ended, and who won (see :attr:`Variant.end_reason`)."""
+    winner = view.winner
+    if winner is None:  # pragma: no cover - a game of la pomme ends only with a winner
+        return "Nobody has won"
+    if view.scores[winner] >= view.rules.target_points:
+        return f"Seat {winner} reached {view.scores[winner]} points: seat {winner} wins"
+    return f"Seat {1 - winner} collected {view.pommes[1 - winner]} pommes: seat {winner} wins"
+
+
 #: Two-player Jass, described for the registry (:mod:`jass.variant`).
 VARIANT: Final = register(
     Variant(
@@ -1527,6 +1566,8 @@ VARIANT: Final = register(
         hooks=ConformanceHooks(hidden_variations=_variations, known_cards=_known_cards, check_step=_check_step),
         rule_move=_rule_move,
         public_move=_public_move,
+        describe=_describe,
+        end_reason=_end_reason,
         encoding=Encoding(actions=len(_ACTION_NAMES), action_names=_ACTION_NAMES, action_of=_action_of,
                           move_of=_move_of, encode=_encode, layout=_POMME_LAYOUT),
         search=SearchHooks(determinize=determinize, round_values=round_values, playout=_playout, scale=1.0),

@@ -276,6 +276,18 @@ class Variant(Generic[R, S, M, O]):
     #: makes ``move`` (``"predicts"`` for a secret prediction, ``"exchanges 3 cards"``);
     #: ``None``: every move is public, its ``str``.
     public_move: Callable[[M, R], str] | None = None
+    #: ``describe(view) -> lines``: what the seat of the observation ``view`` may know beyond its
+    #: hand and the cards on the table, as lines to read (the score slate, predictions, Weis and
+    #: Stöck, the points taken so far, a finished round's result); the command line shows them.
+    #: Lines that every seat reads alike name seats by number; a fact only the observing seat
+    #: knows (its own secret prediction) gets a line of its own, so that the lines a seat sees
+    #: and a spectator (``observe(state, None)``) does not are exactly its secrets. ``None``:
+    #: nothing beyond the card play.
+    describe: Callable[[O], Sequence[str]] | None = None
+    #: ``end_reason(view) -> sentence``: why the game of the observation ``view`` (of a finished
+    #: game) ended and who won ("Team 1 announced «bedankt, genug» at 85 points, short of 3000:
+    #: Team 0 wins"). ``None``: the command line names the winner only.
+    end_reason: Callable[[O], str] | None = None
     #: Other names that find the variant (any case).
     aliases: tuple[str, ...] = ()
     #: True when a lower standing is better (Differenzler's penalties).
