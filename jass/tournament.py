@@ -36,8 +36,10 @@ import functools
 import importlib
 import math
 import multiprocessing
+import signal
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from types import ModuleType
 from typing import Any, Final, Union, cast
 
@@ -261,26 +263,61 @@ class ArenaReport:
         return "\n".join(lines)
 
 
+def _quiet_worker() -> None:
+    """Run in each worker of the arena's own pool: Ctrl-C is the parent's to handle (it stops
+    the pool), so a worker neither stops on it nor prints a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _start_pool(processes: int) -> Any:
+    """The arena's own pool of ``processes`` workers. They are started with Ctrl-C ignored (an
+    ignored signal stays ignored in a new program), so that none prints a traceback if Ctrl-C
+    comes while it starts up; :func:`_quiet_worker` keeps it so in a pool started off the main
+    thread, where the parent's handler cannot be changed."""
+    context = multiprocessing.get_context("spawn")
+    if threading.current_thread() is not threading.main_thread():
+        return context.Pool(processes, initializer=_quiet_worker)
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return context.Pool(processes, initializer=_quiet_worker)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _run(jobs: list[_Job], executor: Executor | None, processes: int,
          progress: Callable[[int, int], None] | None) -> list[GameRecord]:
     total = len(jobs)
+    records: list[GameRecord] = []
     if executor is None and processes <= 1:
-        records = []
         for job in jobs:
             records.append(_play_one(job))
             if progress:
                 progress(len(records), total)
         return records
-    own = executor is None
-    if executor is None:
-        executor = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
-    workers = processes if own else 8
+    workers = processes if executor is None else 8
     size = max(1, total // (workers * 8))
+    chunks = [jobs[start : start + size] for start in range(0, total, size)]
+    if executor is None:
+        # The own pool is a multiprocessing.Pool: unlike a ProcessPoolExecutor it can be
+        # stopped at once (terminate), so Ctrl-C does not wait for the games in play.
+        pool = _start_pool(processes)
+        try:
+            for chunk in pool.imap(_play_many, chunks):  # in order: the report does not depend on timing
+                records.extend(chunk)
+                if progress:
+                    progress(len(records), total)
+        except BaseException:  # Ctrl-C or a failed game: stop every worker now
+            pool.terminate()
+            raise
+        else:
+            pool.close()
+        finally:
+            pool.join()
+        return records
     futures = []
     try:
-        for start in range(0, total, size):
-            futures.append(executor.submit(_play_many, jobs[start : start + size]))
-        records = []
+        for chunk in chunks:
+            futures.append(executor.submit(_play_many, chunk))
         for future in futures:  # in order: the report does not depend on which worker finished first
             records.extend(future.result())
             if progress:
@@ -290,9 +327,6 @@ def _run(jobs: list[_Job], executor: Executor | None, processes: int,
         for future in futures:
             future.cancel()
         raise
-    finally:
-        if own:
-            executor.shutdown(wait=True, cancel_futures=True)
 
 
 def run_arena(

@@ -201,6 +201,34 @@ def test_every_named_bot_is_made_by_its_factory() -> None:
         assert callable(getattr(bot, "choose"))
 
 
+def test_an_interrupted_pool_stops_its_workers_at_once() -> None:
+    """Ctrl-C (here raised by the progress callback after the first batch) reaches the caller,
+    and the arena's own pool is terminated, not waited for: no worker is left."""
+    import multiprocessing
+
+    def interrupt(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_arena("pomme", ("rule", "random"), games=64, seed=1, processes=2, progress=interrupt)
+    assert multiprocessing.active_children() == []
+
+
+def test_pool_workers_ignore_ctrl_c() -> None:
+    """The workers leave Ctrl-C to the parent, which stops them: none prints a traceback."""
+    import signal
+
+    from jass.tournament import _start_pool
+
+    pool = _start_pool(1)
+    try:
+        assert pool.apply(signal.getsignal, (signal.SIGINT,)) == signal.SIG_IGN
+    finally:
+        pool.terminate()
+        pool.join()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the parent's is back
+
+
 # --- round robin ---------------------------------------------------------------------------------
 
 
