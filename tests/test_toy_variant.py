@@ -76,4 +76,15 @@ def test_jass_simulate_and_rules_take_it() -> None:
     assert "8 games of toy, seed 2" in out.getvalue()
     out = io.StringIO()
     assert main(["rules", "toy"], out=out) == 0
-    assert "first_dealer" in out.getvalue() and "preset Rules.default()" in out.getvalue()
+    text = out.getvalue()
+    assert "first_dealer = None" in text and "source: none, the toy's own rule." in text
+    assert "  default: " in text  # its one preset
+
+
+def test_jass_play_takes_it_without_describe_or_end_reason() -> None:
+    """The toy has neither Variant.describe nor Variant.end_reason: the table is drawn from the
+    card play alone, and the end names the winner."""
+    out = io.StringIO()
+    assert main(["play", "toy", "--seed", "3"], out=out, read=lambda prompt: "1") == 0
+    text = out.getvalue()
+    assert "Your hand:" in text and "Game over" in text

@@ -44,6 +44,7 @@ DECK: Final = tuple(card for card in Card if card.suit in (0, 1) and card.rank >
 class Rules:
     """The toy's one option."""
 
+    #: The dealer; ``None`` draws it from the game's seed. Source: none, the toy's own rule.
     first_dealer: int | None = attrs.field(default=None, validator=int_in(0, 1, optional=True))
 
 
