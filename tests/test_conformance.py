@@ -72,10 +72,15 @@ CASES: list[tuple[Variant, str, Any]] = [
     *((differenzler, name, rules) for name, rules in DIFFERENZLER_PRESETS.items()),
     *((pomme, name, rules) for name, rules in POMME_PRESETS.items()),
 ]
+# The quick loop (-m "not slow") keeps the shortest game of each variant (a few rounds); the
+# others play to a points target or over more rounds, in the full check.
+QUICK = {(schieber, "tournament"), (differenzler, "jasswelt-short"), (pomme, "jack-20-no-bauer-exception")}
 
 
 @pytest.mark.parametrize(
-    ("variant", "preset", "rules"), CASES, ids=[f"{getattr(v, '__name__').rsplit('.', 1)[-1]}-{n}" for v, n, _ in CASES]
+    ("variant", "preset", "rules"),
+    [pytest.param(v, n, r, marks=() if (v, n) in QUICK else pytest.mark.slow) for v, n, r in CASES],
+    ids=[f"{getattr(v, '__name__').rsplit('.', 1)[-1]}-{n}" for v, n, _ in CASES],
 )
 def test_random_games_conform(variant: Variant, preset: str, rules: Any) -> None:
     report = check_variant(variant, games=2, seed=sum(map(ord, preset)), rules=rules)
@@ -85,6 +90,7 @@ def test_random_games_conform(variant: Variant, preset: str, rules: Any) -> None
     assert report.hidden_variations > report.steps // 2
 
 
+@pytest.mark.slow  # whole games under the default rules, to 7 and over several rounds
 def test_default_rules_and_a_run_is_a_function_of_its_seed() -> None:
     """``rules=None`` plays the variant's defaults; a run is a pure function of its seed."""
     for variant in (differenzler, pomme):

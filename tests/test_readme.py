@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -28,3 +30,28 @@ def test_the_all_extra_is_every_optional_extra() -> None:
     others = {requirement for name, requirements in extras.items() if name not in ("all", "dev")
               for requirement in requirements}
     assert set(extras["all"]) == others
+
+
+def test_the_quick_loop_is_documented_and_its_marker_registered() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert '```sh\npython -m pytest -q -m "not slow"\n```' in readme
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"slow: ' in pyproject and "--strict-markers" in pyproject
+
+
+def _collected(*options: str) -> set[str]:
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *options,
+         "tests/test_records.py"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    )
+    return {line.split("::", 1)[1] for line in done.stdout.splitlines() if "::" in line}
+
+
+@pytest.mark.slow  # two pytest processes
+def test_the_quick_loop_leaves_out_every_hypothesis_test() -> None:
+    """tests/conftest.py marks each Hypothesis test ``slow``; plain tests stay in the quick loop."""
+    quick, slow = _collected("-m", "not slow"), _collected("-m", "slow")
+    assert {"test_records_replay_to_the_same_states", "test_fuzz_records"} <= slow
+    assert "test_explicit_deals_are_recorded" in quick
+    assert not quick & slow

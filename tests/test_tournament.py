@@ -201,6 +201,7 @@ def test_every_named_bot_is_made_by_its_factory() -> None:
         assert callable(getattr(bot, "choose"))
 
 
+@pytest.mark.slow  # processes
 def test_an_interrupted_pool_stops_its_workers_at_once() -> None:
     """Ctrl-C (here raised by the progress callback after the first batch) reaches the caller,
     and the arena's own pool is terminated, not waited for: no worker is left."""
@@ -243,6 +244,7 @@ def test_round_robin_rates_every_bot() -> None:
 # --- beyond one machine: a Dask cluster --------------------------------------------------------------
 
 
+@pytest.mark.slow  # processes
 def test_a_dask_cluster_gives_the_same_report() -> None:
     distributed = pytest.importorskip("distributed", reason="the optional extra jass[dask] is not installed")
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
