@@ -305,7 +305,9 @@ class Choices:
                 lines.append(f"  {number}. {move_words(move)}: this loses the game now")
         for verb, group in self.grouped.items():
             first, last = self._notation(group[0]), self._notation(group[-1])
-            lines.append(f"  or one of {len(group)} «{verb}» moves, from «{first}» to «{last}»: "
+            # "or" only after something to choose instead: a prediction alone is "one of 158".
+            lead = "or one" if lines else "One"
+            lines.append(f"  {lead} of {len(group)} «{verb}» moves, from «{first}» to «{last}»: "
                          f"type one, or what follows «{verb}»")
         return lines
 

@@ -71,7 +71,7 @@ def test_differenzler_shows_the_own_secret_prediction_the_points_and_the_penalti
     assert code == 0
     assert "Round 1 of 4; penalty points: seat 0 0, seat 1 0, seat 2 0, seat 3 0 (the fewest win)" in text
     assert "Face-up card ♥A: the dealer's (seat 3), it makes Schilten trump" in text
-    assert "or one of 158 «predict» moves, from «predict 0» to «predict 157»" in text
+    assert "  One of 158 «predict» moves, from «predict 0» to «predict 157»" in text
     assert "Your prediction: 40 (secret until the round is over)" in text
     assert "Predictions (secret): seat 0 has predicted, seat 1 has predicted" in text
     assert "Points taken this round: seat 0 0" in text
