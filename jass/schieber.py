@@ -803,14 +803,15 @@ def _stoeck_holder(dealt: tuple[CardSet, ...], trump: Trump) -> int | None:
     return None
 
 
-def _tally(
+def _parts(
     setting: Setting, trump: Trump, cards: Sequence[int], won: Sequence[int], last: int | None,
     weis_due: bool, stoeck: int | None,
-) -> RoundScore:
-    """The score of a round from what the cards gave: ``cards`` and ``won`` (tricks) per team,
-    ``last`` the team of the last trick once every card is played, whether the Weis count yet
-    (after trick 1) and the team credited with the Stöck. :func:`apply`, :func:`score_round`,
-    :func:`observe`, :func:`rollout` and the loaders all add up a round here."""
+) -> tuple[tuple[int, int, int, int, int], tuple[int, int, int, int, int], int]:
+    """The parts of a round's score from what the cards gave: ``cards`` and ``won`` (tricks)
+    per team, ``last`` the team of the last trick once every card is played, whether the Weis
+    count yet (after trick 1) and the team credited with the Stöck; per team (cards, last
+    trick, match, Weis, Stöck), and the multiplier. The one rule of a round's score:
+    :func:`_tally` builds the :class:`RoundScore`, :func:`observe` reads the numbers."""
     rules = setting.rules
     last_trick = [0, 0]
     match = [0, 0]
@@ -820,22 +821,36 @@ def _tally(
             if won[team] == _TRICKS:
                 match[team] = rules.match_bonus
     weis = _weis_points(setting, trump) if weis_due else (0, 0)
-    multiplier = rules.multipliers[trump]
     stoeck_points = [0, 0]
     if stoeck is not None:
         stoeck_points[stoeck] = STOECK_POINTS
-    return _round_score(
-        trump,
-        (
-            _team_score(cards[0], last_trick[0], match[0], weis[0], stoeck_points[0], multiplier),
-            _team_score(cards[1], last_trick[1], match[1], weis[1], stoeck_points[1], multiplier),
-        ),
+    return (
+        (cards[0], last_trick[0], match[0], weis[0], stoeck_points[0]),
+        (cards[1], last_trick[1], match[1], weis[1], stoeck_points[1]),
+        rules.multipliers[trump],
     )
+
+
+def _tally(
+    setting: Setting, trump: Trump, cards: Sequence[int], won: Sequence[int], last: int | None,
+    weis_due: bool, stoeck: int | None,
+) -> RoundScore:
+    """The score of a round (see :func:`_parts`). :func:`apply`, :func:`score_round`,
+    :func:`rollout` and the loaders all add up a round here."""
+    first, second, multiplier = _parts(setting, trump, cards, won, last, weis_due, stoeck)
+    return _round_score(trump, (_team_score(*first, multiplier), _team_score(*second, multiplier)))
 
 
 def _breakdown(setting: Setting, play: CardPlay, *, held_stoeck: bool = False) -> RoundScore:
     """The round's score so far: tricks taken, Weis once trick 1 is done, Stöck once
     the second card is played (or, with ``held_stoeck``, as soon as held)."""
+    return _tally(setting, play.setup.trump, *_so_far(setting, play, held_stoeck))
+
+
+def _so_far(
+    setting: Setting, play: CardPlay, held_stoeck: bool = False
+) -> tuple[list[int], list[int], int | None, bool, int | None]:
+    """What the cards of ``play`` have given so far, as :func:`_parts` takes it."""
     trump = play.setup.trump
     tricks = play.tricks
     cards = [0, 0]
@@ -849,7 +864,7 @@ def _breakdown(setting: Setting, play: CardPlay, *, held_stoeck: bool = False) -
     if holder is not None and (held_stoeck or not play.hand_bits >> HAND_BITS * holder & _STOECK_BITS[trump]):
         stoeck = holder & 1
     last = None if play.legal_bits else tricks[-1].winner & 1
-    return _tally(setting, trump, cards, won, last, bool(tricks), stoeck)
+    return cards, won, last, bool(tricks), stoeck
 
 
 def score_round(state: State) -> RoundScore:
@@ -1071,18 +1086,24 @@ def observe(state: State, seat: int | None) -> Observation:
     stoeck_team = None
     round_points = (0, 0)
     if play is not None and setting.trump is not None:
-        teams = score_round(state).teams
+        if setting.phase is _PLAY:
+            # The numbers of the score so far, without building it: this runs for every move.
+            first, second, multiplier = _parts(setting, play.setup.trump, *_so_far(setting, play))
+        else:
+            done = score_round(state).teams
+            first = (0, 0, 0, done[0].weis, done[0].stoeck)
+            second = (0, 0, 0, done[1].weis, done[1].stoeck)
+            multiplier = 0
         if counted is not None:
             # The team with the best Weis scores all of its Weis, so it is the one with Weis points.
-            weis_team = 0 if teams[0].weis else 1 if teams[1].weis else None
+            weis_team = 0 if first[3] else 1 if second[3] else None
             if weis_team is not None:
                 shown = tuple(counted[s] if s % 2 == weis_team else () for s in range(SEATS))
-        if teams[0].stoeck:
+        if first[4]:
             stoeck_team = 0
-        elif teams[1].stoeck:
+        elif second[4]:
             stoeck_team = 1
-        if setting.phase is _PLAY:
-            round_points = (teams[0].total, teams[1].total)
+        round_points = (sum(first) * multiplier, sum(second) * multiplier)
     acting = to_act(state)
     return _observation(
         seat, setting.rules, setting.phase, setting.round_number, setting.dealer, acting, hand, hand_sizes,
@@ -1519,7 +1540,7 @@ def _encode(view: Observation) -> list[float]:
     scale = rules.target_score or 3000
     vector += [view.scores[team] / scale, view.scores[1 - team] / scale]
     vector += [view.round_points[team] / scale, view.round_points[1 - team] / scale]
-    vector += [(rules.target_score or 0) / 5000, (rules.multiplier(view.trump) if view.trump else 0) / 4]
+    vector += [(rules.target_score or 0) / 5000, (rules.multiplier(view.trump) if view.trump is not None else 0) / 4]
     return vector
 
 
