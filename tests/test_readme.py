@@ -39,19 +39,17 @@ def test_the_quick_loop_is_documented_and_its_marker_registered() -> None:
     assert '"slow: ' in pyproject and "--strict-markers" in pyproject
 
 
-def _collected(*options: str) -> set[str]:
+@pytest.mark.slow  # a pytest process
+def test_the_quick_loop_leaves_out_every_hypothesis_test() -> None:
+    """tests/conftest.py marks each Hypothesis test ``slow``; plain tests stay in the quick loop."""
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *options,
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "-m", "not slow",
          "tests/test_records.py"],
         cwd=ROOT, capture_output=True, text=True, check=True,
     )
-    return {line.split("::", 1)[1] for line in done.stdout.splitlines() if "::" in line}
-
-
-@pytest.mark.slow  # two pytest processes
-def test_the_quick_loop_leaves_out_every_hypothesis_test() -> None:
-    """tests/conftest.py marks each Hypothesis test ``slow``; plain tests stay in the quick loop."""
-    quick, slow = _collected("-m", "not slow"), _collected("-m", "slow")
-    assert {"test_records_replay_to_the_same_states", "test_fuzz_records"} <= slow
+    quick = {line.split("::", 1)[1] for line in done.stdout.splitlines() if "::" in line}
     assert "test_explicit_deals_are_recorded" in quick
-    assert not quick & slow
+    source = (ROOT / "tests" / "test_records.py").read_text(encoding="utf-8")
+    given = re.findall(r"^@given\(.*?\n(?:@.*\n)*def (\w+)", source, flags=re.M)
+    assert {"test_records_replay_to_the_same_states", "test_fuzz_records"} <= set(given)
+    assert not quick & set(given)
