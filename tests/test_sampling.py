@@ -156,8 +156,8 @@ def enumerate_deals(sampler: HandSampler) -> set[tuple[int, ...]]:
     return deals
 
 
-# One seed in the quick loop (-m "not slow"), all four in the full check.
-@pytest.mark.parametrize("seed", [0, *(pytest.param(seed, marks=pytest.mark.slow) for seed in (1, 2, 3))])
+@pytest.mark.slow  # thousands of draws, a statistical test
+@pytest.mark.parametrize("seed", range(4))
 def test_uniform_over_the_consistent_deals(seed: int) -> None:
     """Late in a round the consistent deals can be listed: the sampler's count is their
     number, it draws only them (those that pass its Weis test), and each about equally often."""

@@ -83,6 +83,7 @@ def test_arena_counts_every_game_once(variant: str) -> None:
     assert [r.first for r in report.records] == ["A", "B"] * 4  # the places change every game
 
 
+@pytest.mark.slow  # processes
 def test_arena_is_reproducible_and_independent_of_what_runs_it() -> None:
     one = run_arena("schieber", ("rule", "random"), games=6, seed=9, rules=ONE_ROUND)
     again = run_arena("schieber", ("rule", "random"), games=6, seed=9, rules=ONE_ROUND)
@@ -114,6 +115,7 @@ def test_duplicate_deals_cancel_the_luck_of_the_cards() -> None:
         run_arena("schieber", ("rule", "rule"), games=3, duplicate=True)
 
 
+@pytest.mark.slow  # processes
 def test_any_bot_enters_the_arena_in_every_form() -> None:
     """The issue's reproducer: a bot object failed with "no bot called <MyBot ...>"."""
     by_factory = run_arena("pomme", (FirstMove, "random"), games=4, seed=1)
@@ -125,6 +127,7 @@ def test_any_bot_enters_the_arena_in_every_form() -> None:
         run_arena("pomme", (42, "random"), games=2)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow  # whole games
 @pytest.mark.parametrize(
     ("variant", "preset"),
     [("schieber", "swisslos"), ("differenzler", None), ("pomme", None)],
@@ -185,6 +188,7 @@ def test_errors_name_what_exists() -> None:
         run_arena("pomme", ("rule",), games=2)
 
 
+@pytest.mark.slow  # twenty whole games
 def test_rule_bot_announces_only_when_the_target_is_reached() -> None:
     report = run_arena("schieber", ("rule", "rule"), games=10, seed=3)
     # Two rule bots never claim wrongly: every game ends with a correct claim or at a round end.
@@ -215,6 +219,7 @@ def test_an_interrupted_pool_stops_its_workers_at_once() -> None:
     assert multiprocessing.active_children() == []
 
 
+@pytest.mark.slow  # processes
 def test_pool_workers_ignore_ctrl_c() -> None:
     """The workers leave Ctrl-C to the parent, which stops them: none prints a traceback."""
     import signal

@@ -63,6 +63,7 @@ def test_the_conformance_harness_checks_it() -> None:
     assert [name for name, _ in hooks_for("toy").roundtrips or ()] == ["copy.deepcopy", "pickle", "json"]
 
 
+@pytest.mark.slow  # processes
 def test_random_playout_and_the_arena() -> None:
     assert toy.is_over(random_playout("toy", toy.new_game(seed=2), seed=3))
     report = run_arena("toy", ("rule", "random"), games=10, seed=1)
