@@ -1183,8 +1183,7 @@ def determinize(view: Observation, rng: random.Random, sampler: HandSampler | No
     >>> observe(determinize(view, random.Random(0)), 1) == view
     True
     """
-    hands = (sampler or _cached_sampler(view)).sample(rng)
-    dealt = tuple(hand | played_by(view, seat) for seat, hand in enumerate(hands))
+    hands, dealt = (sampler or _cached_sampler(view)).sample_dealt(rng)
     predictions = tuple(
         shown if shown is not None or not made else _guess(dealt[seat], view.trump)
         for seat, (shown, made) in enumerate(zip(view.predictions, view.predicted))

@@ -1652,8 +1652,7 @@ def determinize(view: Observation, rng: random.Random, sampler: HandSampler | No
     >>> observe(determinize(view, random.Random(0)), 1) == view
     True
     """
-    hands = (sampler or _cached_sampler(view)).sample(rng)
-    dealt = tuple(hand | played_by(view, seat) for seat, hand in enumerate(hands))
+    hands, dealt = (sampler or _cached_sampler(view)).sample_dealt(rng)
     rules = view.rules
     declared: list[tuple[Weis, ...] | None] = [None] * SEATS
     if not rules.auto_declare:
