@@ -122,13 +122,16 @@ def cards_svg(
     >>> card_codes(svg), labels(svg), svg.count("<rect x=")
     (['HK', 'HQ'], ['König', 'Ober'], 1)
     """
-    step = CARD_WIDTH + _GAP + (14 if under else 0)
+    # Room for the widest word under a card (about 8.6 units a character at 15 bold).
+    widest = max((len(word) for word in under), default=0) * 8.6 + 10
+    step = max(CARD_WIDTH + _GAP + (14 if under else 0), widest)
+    margin = (step - CARD_WIDTH) / 2
     top = 4
     height = top + CARD_HEIGHT + (26 if under else 4)
-    width = max(len(cards), 1) * step - _GAP + 8
+    width = max(len(cards), 1) * step
     body = []
     for i, card in enumerate(cards):
-        x = 4 + i * step
+        x = margin + i * step
         if card in marked:
             body.append(_frame(x, top, CARD_WIDTH, CARD_HEIGHT, "#d68910"))
         body.append(_card(card, x, top))
