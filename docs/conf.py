@@ -40,7 +40,7 @@ exclude_patterns = ["_build"]
 nitpicky = True
 # The standard library is not cross-referenced (no network for intersphinx here).
 nitpick_ignore_regex = [
-    (r"py:(class|mod|obj|exc|func|meth|attr)", r"(collections\.abc|datetime|enum|random|typing|attr|attrs|cattrs)(\..*)?"),
+    (r"py:(class|mod|obj|exc|func|meth|attr)", r"(collections\.abc|datetime|enum|functools|random|typing|attr|attrs|cattrs)(\..*)?"),
     (r"py:class", r"(int|str|bool|tuple|list|dict|object|Ellipsis|types\.ModuleType)"),
     # Private helpers appear as base classes; they are not part of the API.
     (r"py:class", r"jass\._base\..*"),

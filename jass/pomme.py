@@ -1463,8 +1463,9 @@ def _values(totals: Sequence[int], rules: Rules) -> tuple[float, ...]:
 
 
 def round_values(state: State) -> tuple[float, ...] | None:
-    """What the round in play gave each seat once it is over (see :func:`_values`); ``None``
-    while it goes on."""
+    """What the round in play gave each seat once it is over: its game points (+1, a pomme -1)
+    less the other's, and a little for the card points, which decide nothing but rank the
+    rest; ``None`` while it goes on."""
     phase = state.setting.phase
     if phase is _ROUND_OVER or phase is _GAME_OVER:
         return _values(state.history[-1].totals, state.setting.rules)
