@@ -76,6 +76,25 @@ def _list_enum_members(app: Sphinx, what: str, name: str, obj: Any, skip: bool, 
     return None
 
 
+# A repr of a default value or of a module can carry the path the docs were built from
+# (the checkout, the virtual environment); on the hosted docs that path means nothing.
+_LOCAL_PATHS = tuple({str(HERE.parent), *([sys.prefix] if sys.prefix != sys.base_prefix else [])})
+
+
+def _check_local_paths(app: Sphinx, error: Exception | None) -> None:
+    if error is not None or app.builder.format != "html":
+        return
+    for page in sorted(Path(app.outdir).rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        for path in _LOCAL_PATHS:
+            if path in text:
+                logger.warning(
+                    "%s shows the build's local path %s (a repr?): document the value instead",
+                    page.relative_to(app.outdir), path, type="jass", subtype="path",
+                )
+
+
 def setup(app: Sphinx) -> None:
     app.connect("autodoc-process-docstring", _check_targets)
     app.connect("autodoc-skip-member", _list_enum_members)
+    app.connect("build-finished", _check_local_paths)
