@@ -33,11 +33,12 @@ NOT_SUPPORTED = {
 
 def _option_names(value: object) -> Iterator[str]:
     """Every field of ``value``'s attrs class and of the attrs values nested in it."""
-    for field in attrs.fields(type(value)):
+    cls = type(value)
+    if not attrs.has(cls):
+        return
+    for field in attrs.fields(cls):
         yield field.name
-        nested = getattr(value, field.name)
-        if attrs.has(type(nested)):
-            yield from _option_names(nested)
+        yield from _option_names(getattr(value, field.name))
 
 
 def _library_options() -> set[str]:
