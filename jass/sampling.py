@@ -45,9 +45,11 @@ seat 1 is void in clubs from then on either way.
 
 from __future__ import annotations
 
+import functools
+
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Final, Protocol
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, Final, Protocol, cast
 
 from jass.cards import Card, CardSet
 from jass.errors import InvalidCardsError, JassError
@@ -351,14 +353,20 @@ def played_by(view: PlayView, seat: int) -> CardSet:
     >>> played_by(schieber.observe(state, 2), 0) == CardSet(state.play.trick)
     True
     """
+    played: CardSet = _played_by_seat(cast(Hashable, view))[seat]
+    return played
+
+
+@functools.lru_cache(maxsize=64)
+def _played_by_seat(view: Any) -> tuple[CardSet, ...]:
+    # Cached: a search asks it of one view for every deal it draws.
     seats = len(view.hand_sizes)
-    bits = 0
+    bits = [0] * seats
     tricks = [(t.leader, t.cards) for t in view.tricks]
     if view.trick and view.trick_leader is not None:
         tricks.append((view.trick_leader, view.trick))
     for lead, cards in tricks:
         for position, card in enumerate(cards):
-            if (lead + position) % seats == seat:
-                bits |= card.bit
-    return CardSet.from_bits(bits)
+            bits[(lead + position) % seats] |= card.bit
+    return tuple(CardSet.from_bits(b) for b in bits)
 
