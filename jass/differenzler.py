@@ -172,13 +172,13 @@ class ZeroBonus(NamedEnum):
     ALWAYS = "always"
 
 
-#: The card play of Differenzler: Bauer exception, undertrumping allowed (RULES.md 2.4).
+#: The card play of Differenzler: Bauer exception, undertrumping allowed (:doc:`/rules/differenzler`).
 DIFFERENZLER_PLAY: Final = PlayRules(bauer_exception=True, undertrump=Undertrump.ALLOWED)
 
 
 @attrs.frozen
 class Rules:
-    """Every Differenzler option (RULES.md section 4); the defaults are the seed's.
+    """Every Differenzler option (:doc:`/rules/differenzler`); the defaults are the seed's.
 
     >>> Rules()
     Rules(rounds=4, prediction_mode=PredictionMode.SECRET, exact_bonus=0,
