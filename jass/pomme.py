@@ -1162,7 +1162,7 @@ def _game_from_record(rules: Rules, seed: int, fields: Mapping[str, Any]) -> Sta
         return new_game(rules, seed)
     if not isinstance(deal, str):
         raise RecordError("expected the 36 cards in dealing order, one string", "$.deal")
-    return new_game(rules, seed, deal=deal.split()[:37])
+    return new_game(rules, seed, deal=deal)  # read as validate_deck reads a string
 
 
 # --- the conformance harness's hooks -------------------------------------------------------------

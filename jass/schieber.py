@@ -522,7 +522,7 @@ _NO_CARDS: Final = CardSet()
 def _hands_from(deal: object) -> tuple[CardSet, ...]:
     """Four hands of nine cards, or the hands that an order of the 36 cards deals."""
     if is_card_order(deal) and not (isinstance(deal, (list, tuple)) and len(deal) == SEATS):
-        return deal_cards(deal.split() if isinstance(deal, str) else deal)
+        return deal_cards(deal)  # a string is read as validate_deck reads it
     if isinstance(deal, (list, tuple)):
         return hands_of(deal, SEATS, 9, "deal")
     raise InvalidCardsError(f"deal={deal!r:.80}: expected 4 hands of 9 cards or an order of the 36 cards")

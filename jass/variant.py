@@ -48,7 +48,7 @@ from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, cast, overl
 
 import attrs
 
-from jass.cards import CardSet
+from jass.cards import CardSet, foreign_character, not_notation
 from jass.errors import (
     IllegalMoveError,
     InvalidRulesError,
@@ -57,6 +57,7 @@ from jass.errors import (
     RecordError,
     SerialError,
     WrongSeatError,
+    describe_value,
 )
 from jass.play import new_seed, seeded_seat
 
@@ -737,13 +738,16 @@ def split_move(text: object, verbs: Sequence[str], what: str) -> tuple[str, str]
     variant's ``parse_move`` starts. Raises :class:`~jass.errors.RecordError` for text that is
     no move of ``what`` (the variant's title)."""
     if not isinstance(text, str):
-        raise RecordError(f"{text!r:.80} is not a move: expected a string such as 'play H10'")
+        raise RecordError(f"{describe_value(text)} is not a move: expected a string such as 'play H10'")
     if len(text) > MAX_MOVE_TEXT:
         raise RecordError(f"a move of {len(text)} characters: moves are short strings such as 'play H10'")
+    foreign = foreign_character(text)
+    if foreign is not None:  # so that no case mapping, space or digit beyond notation is read
+        raise RecordError(f"{text!r:.80} is not a move: {not_notation(foreign)}")
     verb, _, rest = text.strip().partition(" ")
     verb = verb.casefold()
     if verb not in verbs:
-        raise RecordError(f"{text!r} is not a {what} move: expected {', '.join(verbs)}")
+        raise RecordError(f"{text!r:.80} is not a {what} move: expected {', '.join(verbs)}")
     return verb, rest.strip()
 
 
