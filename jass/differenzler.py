@@ -51,7 +51,7 @@ import attrs
 
 from jass._base import NamedEnum, cards_in, check_same, instance_of, int_in, tuple_of
 from jass.cards import Card, CardSet, Rank, hands_of, is_card_order, shuffled_deck, validate_deck
-from jass.errors import IllegalMoveError, InvalidCardsError, InvalidStateError, RecordError, SerialError
+from jass.errors import IllegalMoveError, InvalidCardsError, InvalidStateError, JassError, RecordError, SerialError
 from jass.play import (
     CardPlay,
     PlayCard,
@@ -73,6 +73,7 @@ from jass.variant import (
     Variant,
     check_observer,
     changed,
+    move_error,
     check_turn,
     check_sender,
     game_end,
@@ -249,7 +250,19 @@ class Predict:
 
 
 def _deal_hands(value: object) -> tuple[CardSet, ...] | None:
-    return None if value is None else hands_of(value, SEATS, _CARDS_EACH, "hands")
+    if value is None:
+        return None
+    try:
+        return hands_of(value, SEATS, _CARDS_EACH, "hands")
+    except JassError as error:
+        raise move_error(error, "Deal") from None
+
+
+def _deal_face_up(value: object) -> Card | None:
+    try:
+        return _optional_card(value)
+    except JassError as error:
+        raise move_error(error, "Deal") from None
 
 
 def _optional_card(value: object) -> Card | None:
@@ -266,7 +279,8 @@ class Deal:
 
     ``hands=None`` deals from the game's seed (:func:`~jass.play.round_seed`).
     Explicit ``hands`` are four hands of nine cards (seat *k* gets ``hands[k]``),
-    checked when the move is built (:class:`~jass.errors.InvalidCardsError`);
+    checked when the move is built (:class:`~jass.errors.IllegalMoveError`, as for every bad
+    move);
     ``face_up`` is the dealer's card shown face up, by default the dealer's card
     with the highest index (:attr:`~jass.cards.Card.index`; the Ace of Schellen
     if the dealer holds it). Only trusted code deals given hands (:func:`apply_trusted`,
@@ -275,7 +289,7 @@ class Deal:
     """
 
     hands: tuple[CardSet, ...] | None = attrs.field(default=None, converter=_deal_hands)
-    face_up: Card | None = attrs.field(default=None, converter=_optional_card)
+    face_up: Card | None = attrs.field(default=None, converter=_deal_face_up)
 
     def __repr__(self) -> str:
         if self.hands is None:
@@ -288,9 +302,7 @@ class Deal:
 
     def __attrs_post_init__(self) -> None:
         if self.face_up is not None and self.hands is None:
-            raise InvalidCardsError(
-                f"face_up={self.face_up}: a seeded deal fixes the face-up card; give hands too"
-            )
+            raise IllegalMoveError(f"Deal: face_up={self.face_up}: a seeded deal fixes the face-up card; give hands too")
 
 
 #: Any Differenzler move.

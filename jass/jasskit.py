@@ -607,7 +607,7 @@ def _players(data: Any, path: str) -> tuple[Any, ...]:
 
 
 def _date(text: Any, path: str) -> datetime:
-    if not isinstance(text, str) or len(text) != 17:
+    if not isinstance(text, str) or len(text) != 17 or not text.isascii():  # strptime reads any script's digits
         raise SerialError(f"expected a date such as '27.11.17 20:10:08', got {describe_value(text)}", path)
     try:
         return datetime.strptime(text, _DATE)
@@ -663,8 +663,9 @@ def read_swisslos_line(line: str, *, ignore_unknown: bool = False) -> SwisslosLi
     if start == -1:
         raise SerialError("no JSON in the line (it starts at the first '{')")
     date = _date(line[:17], "$.date") if start > 17 else None
-    if date is not None and line[17:18] == "," and line[18:21].isdigit():
-        date = date.replace(microsecond=int(line[18:21]) * 1000)  # the milliseconds, which jass-kit drops
+    millis = line[18:21]
+    if date is not None and line[17:18] == "," and millis.isascii() and millis.isdigit():  # not "²²²" or "١٢٣"
+        date = date.replace(microsecond=int(millis) * 1000)  # the milliseconds, which jass-kit drops
     data = serial.parse_json(line[start:])
     if not isinstance(data, dict):
         raise SerialError("expected an object with the 'rounds'")

@@ -47,7 +47,7 @@ import attrs
 
 from jass._base import NamedEnum, cards_in, check_same, instance_of, int_in, one_of, tuple_of
 from jass.cards import FULL_DECK, Card, CardSet, Rank, shuffled_deck, validate_deck
-from jass.errors import IllegalMoveError, InvalidStateError, RecordError, SerialError
+from jass.errors import IllegalMoveError, InvalidStateError, JassError, RecordError, SerialError
 from jass.play import (
     CardPlay,
     PlayCard,
@@ -72,6 +72,7 @@ from jass.variant import (
     check_observer,
     check_seat,
     changed,
+    move_error,
     check_turn,
     check_sender,
     game_end,
@@ -269,7 +270,10 @@ class DeclineSwap:
 def _to_order(value: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
     if value is None:
         return None
-    return validate_deck(value)
+    try:
+        return validate_deck(value)
+    except JassError as error:
+        raise move_error(error, "Deal") from None
 
 
 @attrs.frozen

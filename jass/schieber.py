@@ -64,6 +64,7 @@ from jass.variant import (
     Variant,
     check_observer,
     changed,
+    move_error,
     check_turn,
     check_sender,
     game_end,
@@ -304,13 +305,24 @@ class Announce:
 
 
 def _deal_hands(value: object) -> tuple[CardSet, ...] | None:
-    return None if value is None else hands_of(value, SEATS, 9, "hands")
+    if value is None:
+        return None
+    try:
+        return hands_of(value, SEATS, 9, "hands")
+    except JassError as error:
+        raise move_error(error, "Deal") from None
 
 
 @attrs.frozen
 class Deal:
     """The next dealer deals the next round; ``hands=None`` deals from the game's seed.
-    Explicit ``hands`` (four disjoint hands of nine cards) are checked when the move is built."""
+    Explicit ``hands`` (four disjoint hands of nine cards) are checked when the move is built
+    (:class:`~jass.errors.IllegalMoveError`, as for every bad move).
+
+    >>> Deal(hands=[1, 2, 3, 4])
+    Traceback (most recent call last):
+    jass.errors.IllegalMoveError: Deal: hands: 1 is not a hand (expected 4 hands of 9 cards)
+    """
 
     hands: tuple[CardSet, ...] | None = attrs.field(default=None, converter=_deal_hands)
 

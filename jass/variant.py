@@ -93,6 +93,7 @@ __all__ = [
     "check_seed",
     "check_sender",
     "refused",
+    "move_error",
     "wrong_state",
     "slot_builder",
     "slot_evolve",
@@ -521,6 +522,17 @@ def refused(move: object, phase: Any, acting: int | None, legal: Sequence[Any]) 
         legal_moves=tuple(legal),
         detail=f"seat {acting} may make: {shown}",
     )
+
+
+def move_error(error: JassError, move: str) -> IllegalMoveError:
+    """``error``, raised by a part of a move that cannot be built (the hands of a ``Deal``), as the
+    move's own error: an :class:`~jass.errors.IllegalMoveError`, as every bad move raises, with
+    the fields that give :mod:`jass.serial` the JSON path."""
+    moved = IllegalMoveError(f"{move}: {error}")
+    for name in ("field", "index", "expected", "got", "reason"):
+        if hasattr(error, name):
+            setattr(moved, name, getattr(error, name))
+    return moved
 
 
 def check_observer(seat: object, seats: int) -> int | None:

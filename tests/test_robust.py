@@ -89,6 +89,77 @@ def test_a_prediction_in_digits_beyond_ascii_is_a_record_error(text: str) -> Non
     assert error.value.move_number == 1 and error.value.path == "$.moves[0]"
 
 
+def test_jass_play_takes_a_superscript_or_a_number_of_5000_digits_as_a_wrong_answer() -> None:
+    """Issue: answering ``²`` or a 5,000-digit number crashed the command line."""
+    for variant in VARIANT_NAMES:
+        out = io.StringIO()
+        answers = iter(["²", "9" * 5000, "١"])
+        assert main(["play", variant, "--seed", "3"], out=out, read=lambda prompt: next(answers, "1")) == 0
+        text = out.getvalue()
+        assert "'²' is not a move" in text and "'١' is not a move" in text
+        assert "'99999999999" in text and "9" * 100 not in text  # quoted, shortened
+        assert "Game over" in text
+
+
+def test_a_swisslos_line_with_milliseconds_beyond_ascii_keeps_only_its_date() -> None:
+    """Issue: read_swisslos_line('27.11.17 20:10:08,²²² | INFO | {"rounds": []}') raised ValueError."""
+    line = jasskit.read_swisslos_line('27.11.17 20:10:08,²²² | INFO | {"rounds": []}')
+    assert line.date is not None and (line.date.second, line.date.microsecond) == (8, 0)  # "²²²" is no milliseconds
+    line = jasskit.read_swisslos_line('27.11.17 20:10:08,140 | INFO | {"rounds": []}')
+    assert line.date is not None and line.date.microsecond == 140_000
+    with pytest.raises(SerialError, match=r"^\$\.date: expected a date"):  # strptime would read these digits
+        jasskit.read_swisslos_line('٢٧.11.17 20:10:08,140 | INFO | {"rounds": []}')
+
+
+def test_a_differenzler_observation_with_the_face_up_card_in_the_trick_is_a_serial_error() -> None:
+    """Issue: such an observation, the card played by a non-dealer, raised IndexError in play.py."""
+    checked = 0
+    for seed in range(40):
+        state = differenzler.new_game(differenzler.Rules(first_dealer=3), seed=seed)
+        rng = random.Random(seed)
+        state = play_until(differenzler.VARIANT, state, rng, lambda s: len(s.play.trick) == 2)
+        for seat in (0, 1, 2, 3, None):
+            data = serial.to_dict(differenzler.observe(state, seat))
+            for card in state.play.trick:  # played by seats 0 and 1, never the dealer (3)
+                data["face_up"] = card.name
+                data["trump"] = str(Trump(card.suit)).lower()
+                with pytest.raises(SerialError, match="face_up|trump|hand|legal_moves"):
+                    serial.from_dict(data)
+                checked += 1
+    assert checked == 40 * 5 * 2
+
+
+@pytest.mark.parametrize("name", VARIANT_NAMES)
+def test_a_deal_of_bad_hands_is_an_illegal_move_like_every_bad_move(name: str) -> None:
+    """Issue: apply(round_over, schieber.Deal(hands=[1, 2, 3, 4])) raised InvalidCardsError."""
+    variant = VARIANTS[name]
+    state = round_over(variant)
+    deal_type = next(t for t in variant.move_types if t.__name__ == "Deal")
+    bad: list[Callable[[], Any]] = (
+        [lambda: deal_type(["C6"] * 36)] if name == "pomme"
+        else [lambda: deal_type(hands=[1, 2, 3, 4]), lambda: deal_type(hands=["C6 C7"] * 4)]
+    )
+    for build in bad:
+        with pytest.raises(IllegalMoveError, match="^Deal: "):
+            variant.apply(state, build())
+
+
+@pytest.mark.parametrize("name", VARIANT_NAMES)
+def test_a_deal_built_from_strings_is_written_by_serial_and_refused_by_apply(name: str) -> None:
+    """Issue: a schieber.Deal built from strings was applied but could not be written."""
+    variant = VARIANTS[name]
+    state = round_over(variant)
+    deal_type = next(t for t in variant.move_types if t.__name__ == "Deal")
+    codes = [card.name for card in Card]
+    move = deal_type(" ".join(codes)) if name == "pomme" else deal_type(
+        hands=[" ".join(codes[k * 9:(k + 1) * 9]) for k in range(4)])
+    assert serial.loads(serial.dumps(move)) == move
+    with pytest.raises(IllegalMoveError, match="is not a legal move now"):
+        variant.apply(state, move)  # a client never chooses the deal
+    assert variant.apply_trusted is not None
+    assert variant.apply_trusted(state, move).round_number == 1
+
+
 # --- notation: exactly ASCII, the suit symbols and the names ---------------------------------------
 
 
