@@ -71,6 +71,7 @@ from jass.variant import (
     SettingField,
     TwoPartState,
     Variant,
+    check_game_end,
     check_observer,
     changed,
     move_error,
@@ -78,6 +79,7 @@ from jass.variant import (
     check_sender,
     game_end,
     game_start,
+    out_of_rounds,
     protocol_of,
     record_deal,
     refused,
@@ -137,7 +139,8 @@ class Phase(NamedEnum):
     PLAY = "play"
     #: The round is scored; the next dealer deals (:class:`Deal`).
     ROUND_OVER = "round_over"
-    #: A single player has the lowest penalty total after the last round.
+    #: A single player has the lowest penalty total after the last round (or, still tied at the
+    #: round limit :data:`~jass.variant.MAX_ROUNDS`, the game ended drawn).
     GAME_OVER = "game_over"
 
 
@@ -178,11 +181,12 @@ class Rules:
           play=PlayRules(bauer_exception=True, undertrump=Undertrump.ALLOWED))
     >>> Rules(rounds=0)
     Traceback (most recent call last):
-    jass.errors.InvalidRulesError: rounds=0: expected an int 1..1000
+    jass.errors.InvalidRulesError: rounds=0: expected an int 1..10000
     """
 
-    #: Rounds in a game (seed: four); a tie for the lowest total adds rounds until broken.
-    rounds: int = attrs.field(default=4, validator=int_in(1, 1_000))
+    #: Rounds in a game (seed: four); a tie for the lowest total adds rounds until broken, or
+    #: until the round limit :data:`~jass.variant.MAX_ROUNDS` ends the game drawn.
+    rounds: int = attrs.field(default=4, validator=int_in(1, MAX_ROUNDS))
     #: ``SECRET`` (default; hidden until the round is over) or ``OPEN``.
     prediction_mode: PredictionMode = attrs.field(
         default=PredictionMode.SECRET, validator=instance_of(PredictionMode)
@@ -604,7 +608,9 @@ def to_act(state: State) -> int | None:
 
 
 is_over, winner = game_end(
-    State, _GAME_OVER, """The seat with the lowest penalty total once the game is over, else ``None``."""
+    State, _GAME_OVER,
+    """The seat with the lowest penalty total once the game is over; ``None`` while it goes on, and
+    for a tie that the round limit (:data:`~jass.variant.MAX_ROUNDS`) ended drawn.""",
 )
 
 
@@ -728,8 +734,9 @@ def _end_round(state: State, play: CardPlay) -> State:
     assert score.penalties is not None  # every card is played
     totals = tuple(a + b for a, b in zip(setting.penalties, score.penalties))
     winning = _game_winner(totals, setting.round_number + 1, setting.rules)
+    over = winning is not None or out_of_rounds(setting.round_number + 1)  # a tie at the round limit: drawn
     return changed(
-        state, play, phase=_ROUND_OVER if winning is None else _GAME_OVER, penalties=totals,
+        state, play, phase=_GAME_OVER if over else _ROUND_OVER, penalties=totals,
         history=setting.history + (score,), winner=winning,
     )
 
@@ -844,6 +851,8 @@ def _check_history(setting: Setting, path: str) -> tuple[RoundScore, ...]:
         if _game_winner(totals, i + 1, rules) is not None:
             raise SerialError(f"after this round seat {totals.index(min(totals))} alone has the lowest total: "
                               "the game would have ended", rpath)
+        if out_of_rounds(i + 1):
+            raise SerialError("after this round the round limit ended the game", rpath)
     return before
 
 
@@ -929,8 +938,7 @@ def check_observation(view: Observation, path: str = "$") -> None:
     totals = [sum((score.penalties or (0,) * SEATS)[s] for score in view.history) for s in range(SEATS)]
     if list(view.penalties) != totals:
         raise SerialError(f"is {list(view.penalties)}, but the history adds up to {totals}", f"{path}.penalties")
-    if (view.winner is not None) != (view.phase is _GAME_OVER):
-        raise SerialError("a winner is known once the game is over, and only then", f"{path}.winner")
+    check_game_end(view.winner, view.phase is _GAME_OVER, len(view.history), path)
     expected = _turn(view.phase, view.dealer, made, (view.trick_leader + len(view.trick)) % SEATS)
     allowed = ({_PREDICT: Predict, _ROUND_OVER: Deal}.get(view.phase, PlayCard),)
     if check_turn(view, expected, allowed, path) and view.phase is _PLAY:

@@ -77,6 +77,7 @@ __all__ = [
     "game_start",
     "SEED_LIMIT",
     "MAX_ROUNDS",
+    "out_of_rounds",
     "PROTOCOL",
     "protocol_of",
     "game_end",
@@ -85,6 +86,7 @@ __all__ = [
     "record_deal",
     "rounds_before",
     "replay_move",
+    "check_game_end",
     "check_turn",
     "split_move",
     "no_argument",
@@ -454,10 +456,23 @@ def random_playout(variant: Any, state: S, seed: int = 0, max_moves: int = 100_0
 #: SplitMix64 seed, and JSON holds such an int. A seed decides every deal of a game: keep it
 #: from the players until the game is over (see the servers guide).
 SEED_LIMIT: Final = 2**64
-#: The most rounds a game's history holds (and a state's round number).
+#: The most rounds a game has (its history holds at most as many, and JSON loads no more). A game
+#: that its rules have not ended after ``MAX_ROUNDS`` rounds (la pomme's players trading the points,
+#: a Differenzler tie that goes on) ends then, drawn: see :func:`out_of_rounds`. The options of
+#: every variant's ``Rules`` are limited so that their games end sooner.
 MAX_ROUNDS: Final = 10_000
 #: The longest text of a move that records read.
 MAX_MOVE_TEXT: Final = 400
+
+
+def out_of_rounds(rounds_played: int) -> bool:
+    """Whether a game has played :data:`MAX_ROUNDS` rounds, after which it is over (a draw, if its
+    rules have not ended it), so that every game the library plays can be saved and loaded.
+
+    >>> out_of_rounds(MAX_ROUNDS - 1), out_of_rounds(MAX_ROUNDS)
+    (False, True)
+    """
+    return rounds_played >= MAX_ROUNDS
 
 
 #: A keyword left out (of :func:`slot_evolve`'s functions, of :func:`changed`).
@@ -718,6 +733,16 @@ def rounds_before(setting: Any, rules_type: type, seats: int, over: bool, path: 
         raise SerialError(f"holds {len(history)} rounds, which does not fit round {setting.round_number} in "
                           f"phase {setting.phase.value}", f"{path}.history")
     return before
+
+
+def check_game_end(winner: int | None, over: bool, rounds_played: int, path: str) -> None:
+    """The check of a loaded observation's ``winner``: known once the game is over, and only then;
+    ``None`` at the end only for a game that the round limit ended drawn (:func:`out_of_rounds`)."""
+    if winner is not None and not over:
+        raise SerialError("a winner is known once the game is over, and only then", f"{path}.winner")
+    if over and winner is None and not out_of_rounds(rounds_played):
+        raise SerialError(f"the game is over after {rounds_played} rounds: somebody has won (only the round limit, "
+                          f"{MAX_ROUNDS} rounds, ends a game drawn)", f"{path}.winner")
 
 
 def replay_move(apply: Callable[[S, M], S], state: S, move: M, path: str) -> S:

@@ -230,3 +230,225 @@ def test_a_card_named_twice_is_an_error() -> None:
     with pytest.raises(RecordError, match="names C6 twice"):
         records.parse_move("exchange C6 C6 C7", "pomme")
     assert CardSet(["H6", Card.H6]) == CardSet.parse("H6")  # a collection of cards stays a set
+
+
+# --- whatever the library lets you create, it can save and load -----------------------------------
+
+
+def test_every_variant_refuses_a_seed_json_cannot_hold() -> None:
+    for name in VARIANT_NAMES:
+        with pytest.raises(InvalidSeedError):
+            VARIANTS[name].new_game(seed=2**256)
+
+
+@pytest.mark.parametrize(
+    ("build", "limit"),
+    [
+        pytest.param(lambda: schieber.Rules(target_score=10**6), "785000", id="Schieber target_score=10**6"),
+        pytest.param(lambda: schieber.Rules(target_score=schieber.MAX_TARGET_SCORE + 1), "785000",
+                     id="Schieber target_score just over"),
+        pytest.param(lambda: schieber.Rules(target_score=None, rounds=MAX_ROUNDS + 1), "10000",
+                     id="Schieber rounds=10001"),
+        pytest.param(lambda: differenzler.Rules(rounds=10_002), "10000", id="Differenzler rounds=10002"),
+        pytest.param(lambda: pomme.Rules(target_points=101), "100", id="pomme target_points=101"),
+        pytest.param(lambda: pomme.Rules(pomme_threshold=159), "30", id="pomme threshold 159: endless"),
+        pytest.param(lambda: pomme.Rules(pomme_threshold=31), "30", id="pomme threshold 31"),
+    ],
+)
+def test_rules_refuse_games_too_long_to_save_or_never_ending(build: Callable[[], Any], limit: str) -> None:
+    with pytest.raises(InvalidRulesError, match=rf"expected (None or )?an int \d+\.\.{limit}$"):
+        build()
+
+
+def test_the_highest_schieber_target_is_reached_within_the_round_limit() -> None:
+    """A round gives the two teams 157 points at least (152 in cards, 5 for the last trick, times
+    a multiplier of 1 or more), so after n rounds the leader has ceil(157 n / 2) at least:
+    785,000 after 10,000 rounds (worked by hand: 157 * 10,000 / 2 = 785,000)."""
+    assert schieber.MAX_TARGET_SCORE == 785_000 == math.ceil(157 * MAX_ROUNDS / 2)
+    # The slowest game: the round's points split 79/78 in turn for 9,999 rounds (784,922 : 784,921,
+    # worked by hand: 79 * 5,000 + 78 * 4,999 and 78 * 5,000 + 79 * 4,999), then any last round.
+    rules = schieber.Rules(target_score=schieber.MAX_TARGET_SCORE, multipliers=schieber.FLAT_MULTIPLIERS,
+                           first_dealer=0, end_mode=schieber.EndMode.AUTO)
+
+    def team(points: int, last: bool) -> schieber.TeamScore:
+        return schieber.TeamScore(points - 5 if last else points, 5 if last else 0, 0, 0, 0, 1)
+
+    even = schieber.RoundScore(Trump.EICHELN, (team(79, True), team(78, False)))
+    odd = schieber.RoundScore(Trump.EICHELN, (team(78, False), team(79, True)))
+    history = tuple(even if i % 2 == 0 else odd for i in range(MAX_ROUNDS - 1))
+    scores = (79 * 5_000 + 78 * 4_999, 78 * 5_000 + 79 * 4_999)
+    assert scores == (784_922, 784_921)
+    start = schieber.new_game(rules, seed=1).replace(round_number=MAX_ROUNDS - 1, dealer=(MAX_ROUNDS - 1) % 4,
+                                                    scores=scores, history=history)
+    for seed in range(3):
+        final = play_until(schieber.VARIANT, start, random.Random(seed), lambda s: s.phase.value == "round_over")
+        assert schieber.is_over(final) and len(final.history) == MAX_ROUNDS
+        assert max(final.scores) >= schieber.MAX_TARGET_SCORE and final.end is schieber.GameEnd.TARGET_REACHED
+    assert serial.loads(serial.dumps(final)) == final
+    claim = start.replace(rules=attrs.evolve(rules, end_mode=schieber.EndMode.CLAIM))  # or "bedankt, genug"
+    for seed in range(3):
+        final = play_until(schieber.VARIANT, claim, random.Random(seed), lambda s: s.phase.value == "round_over")
+        assert schieber.is_over(final) and len(final.history) == MAX_ROUNDS
+
+
+def test_a_schieber_score_of_the_most_extreme_rules_can_be_saved() -> None:
+    """The most a team scores in a round with the largest options, times the round limit, is a
+    score JSON loads: (157 + 10,000 match + 2 hands x 16 Weis x 10,000 + 20 Stöck) x 100 a round."""
+    per_round = (157 + 10_000 + 2 * 16 * 10_000 + 20) * 100
+    assert per_round == 33_017_700
+    highest = per_round * MAX_ROUNDS
+    state = schieber.new_game(schieber.Rules(target_score=None, rounds=MAX_ROUNDS), seed=1)
+    assert state.replace(scores=(highest, highest)).scores == (highest, highest)  # within the range
+    with pytest.raises(JassError):
+        state.replace(scores=(highest + 1, 0))
+
+
+def tied_history(name: str, first_dealer: int) -> tuple[Any, ...]:
+    """MAX_ROUNDS - 1 finished rounds that leave every total equal (so nobody has won)."""
+    if name == "pomme":
+        tie = pomme.RoundScore((74, 79), (5, 0), (79, 79), (0, 0), (False, False), (0, 0), True)
+        return (tie,) * (MAX_ROUNDS - 1)
+    return tuple(
+        differenzler.RoundScore(i, (first_dealer + i) % 4, Trump.ROSEN, (40, 39, 39, 39), (3, 2, 2, 2),
+                                (40, 39, 39, 39), (0, 0, 0, 0))
+        for i in range(MAX_ROUNDS - 1)
+    )
+
+
+def at_the_round_limit(name: str) -> Any:
+    """A game of ``name`` in its last round, MAX_ROUNDS - 1 rounds played and every total equal."""
+    variant = VARIANTS[name]
+    dealer = 1  # of the last round, which is dealt as a first round would be
+    first_dealer = (dealer - (MAX_ROUNDS - 1)) % variant.seats
+    dealt = variant.new_game(variant.rules_type(first_dealer=dealer), seed=4)
+    return dealt.replace(rules=variant.rules_type(first_dealer=first_dealer), round_number=MAX_ROUNDS - 1,
+                         history=tied_history(name, first_dealer))
+
+
+def check_saves(variant: AnyVariant, state: Any) -> None:
+    """The state and a player's and a spectator's views load back (each some 10,000 rounds long)."""
+    assert serial.loads(serial.dumps(state)) == state
+    for seat in (0, None):
+        view = variant.observe(state, seat)
+        assert serial.loads(serial.dumps(view)) == view
+
+
+def test_la_pomme_undecided_after_the_round_limit_ends_drawn() -> None:
+    """Issue: a state past round 10,000 cannot be saved, and la pomme's players may trade the
+    points for ever. After MAX_ROUNDS rounds such a game is over, a draw, and it saves and loads."""
+    start = at_the_round_limit("pomme")
+    for seed in range(3):  # from 0 : 0 nobody reaches 7 in one round
+        final = play_until(pomme.VARIANT, start, random.Random(seed), lambda s: s.phase.value == "round_over")
+        assert pomme.is_over(final) and pomme.winner(final) is None and len(final.history) == MAX_ROUNDS
+        assert pomme.legal_moves(final) == () and pomme.to_act(final) is None
+    check_saves(pomme.VARIANT, final)
+
+
+@pytest.mark.parametrize(("exact", "winner"), [((0, 1), None), ((2,), 2)],
+                         ids=["seats 0 and 1 tied: a draw", "seat 2 alone lowest: it wins"])
+def test_differenzler_at_the_round_limit_ends_with_its_last_round(exact: tuple[int, ...], winner: int | None) -> None:
+    """A tie for the lowest total plays one more round, but not past MAX_ROUNDS: the last round
+    decides, and a tie then is a draw. The seats in ``exact`` predict their points exactly (the
+    cards are played first on a copy, as the card play does not depend on the predictions)."""
+    start = at_the_round_limit("differenzler")
+    rng = random.Random(5)
+    probe, cards = start, []
+    while probe.phase is differenzler.Phase.PREDICT:
+        probe = differenzler.apply(probe, differenzler.Predict(0))
+    while not differenzler.is_over(probe):
+        cards.append(rng.choice(differenzler.legal_moves(probe)))
+        probe = differenzler.apply(probe, cards[-1])
+    points = probe.history[-1].points
+    final = start
+    while final.phase is differenzler.Phase.PREDICT:
+        seat = differenzler.to_act(final)
+        assert seat is not None
+        guess = points[seat] if seat in exact else (157 if points[seat] < 79 else 0)
+        final = differenzler.apply(final, differenzler.Predict(guess))
+    for move in cards:
+        final = differenzler.apply(final, move)
+    assert differenzler.is_over(final) and len(final.history) == MAX_ROUNDS
+    assert differenzler.winner(final) == winner and differenzler.legal_moves(final) == ()
+    check_saves(differenzler.VARIANT, final)
+
+
+def test_a_drawn_end_before_the_round_limit_is_refused_on_loading() -> None:
+    state = play_until(pomme.VARIANT, pomme.new_game(pomme.Rules(target_points=1), seed=2), random.Random(2),
+                       lambda s: False)
+    view = serial.to_dict(pomme.observe(state, 0))
+    view["winner"] = None
+    with pytest.raises(SerialError, match=r"^\$\.winner: the game is over after \d+ rounds: somebody has won"):
+        serial.from_dict(view)
+
+
+# --- endless games: refused; every game ends ------------------------------------------------------
+
+
+def test_pomme_s_highest_threshold_still_lets_a_random_player_gain() -> None:
+    """The measurement behind MAX_POMME_THRESHOLD: at 30, with the fewest points in play
+    (trump_jack_points=0) and without or with both_pommes_cancel, a random player's game score
+    rises on average (it is about +0.09 a round); 159 made every round a pomme for both."""
+    for cancel in (False, True):
+        rules = pomme.Rules(trump_jack_points=0, pomme_threshold=pomme.MAX_POMME_THRESHOLD,
+                            both_pommes_cancel=cancel, first_dealer=0, target_points=pomme.MAX_TARGET_POINTS)
+        gained = 0
+        for seed in range(400):
+            state = play_until(pomme.VARIANT, pomme.new_game(rules, seed=seed), random.Random(seed),
+                               lambda s: s.phase.value == "round_over")
+            gained += sum(state.history[-1].game_points)
+        assert gained / 800 > 0.03, f"a player gains {gained / 800:.3f} a round"
+
+
+def presets_and_rules(name: str) -> st.SearchStrategy[Any]:
+    """Every preset, and random valid rules: every option drawn over its whole range, except the
+    length of the game (a target, a number of rounds), kept short so that each example is quick;
+    the longest games the limits allow are tested above."""
+    variant = VARIANTS[name]
+    presets = st.sampled_from([variant.preset(preset) for preset in variant.presets])
+    options: st.SearchStrategy[Any]
+    if name == "pomme":
+        options = st.builds(
+            pomme.Rules, trump_jack_points=st.integers(0, 1000), target_points=st.integers(1, 5),
+            three_pommes_lose=st.booleans(), pomme_threshold=st.integers(0, pomme.MAX_POMME_THRESHOLD),
+            both_pommes_cancel=st.booleans(), bauer_exception=st.booleans(), first_dealer=st.sampled_from([None, 0, 1]),
+        )
+    elif name == "differenzler":
+        options = jst.differenzler_rules().flatmap(
+            lambda rules: st.integers(0, 1000).map(lambda bonus: attrs.evolve(rules, exact_bonus=bonus)))
+    else:
+        options = jst.schieber_rules().flatmap(
+            lambda rules: st.tuples(st.integers(0, 10_000), st.tuples(*[st.integers(1, 100)] * 6)).map(
+                lambda extra: attrs.evolve(rules, match_bonus=extra[0], multipliers=extra[1])))
+    return presets | options
+
+
+@settings(jst.examples(30))
+@given(st.sampled_from(VARIANT_NAMES), st.data(), st.integers(0, SEED_LIMIT - 1), st.integers(0, 2**32))
+def test_every_preset_and_valid_rules_finish_a_random_game_that_saves(
+    name: str, data: st.DataObject, seed: int, play_seed: int,
+) -> None:
+    variant = VARIANTS[name]
+    rules = data.draw(presets_and_rules(name))
+    state = variant.new_game(rules, seed=seed)
+    rng = random.Random(play_seed)
+    for _ in range(60 * MAX_ROUNDS):
+        legal = variant.legal_moves(state)
+        if not legal:
+            break
+        state = variant.apply(state, rng.choice(legal))
+    assert variant.is_over(state), f"{rules!r} did not end"
+    assert state.round_number < MAX_ROUNDS
+    assert serial.loads(serial.dumps(state)) == state
+
+
+# --- memory ---------------------------------------------------------------------------------------------
+
+
+def test_la_pomme_s_exchange_moves_are_cached_for_128_hands_at_most() -> None:
+    """Issue: the cache grew by 22 MB over 5,000 games; it is now an LRU of 128 hands, and apply
+    checks an exchange without it."""
+    pomme._exchange_options.cache_clear()
+    for seed in range(300):
+        pomme.legal_moves(pomme.new_game(seed=seed))
+    info = pomme._exchange_options.cache_info()
+    assert info.maxsize == 128 and info.currsize == 128
