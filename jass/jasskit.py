@@ -68,9 +68,10 @@ import attrs
 from jass import schieber, serial
 from jass.cards import Card, CardSet, Suit
 from jass.errors import JassError, RecordError, SerialError, describe_value
-from jass.play import PlayCard, explain_illegal_card
+from jass.play import PlayCard, explain_illegal_card, new_seed
 from jass.tricks import legal_cards
 from jass.trump import LAST_TRICK_BONUS, Trump
+from jass.variant import check_seed
 
 __all__ = [
     "FORMAT_VERSION",
@@ -431,13 +432,15 @@ def to_state(
     rules: schieber.Rules | None = None,
     *,
     suits: Sequence[Suit] = FRENCH,
-    seed: int = 0,
+    seed: int | None = None,
 ) -> schieber.State:
     """Replay a jass-kit game (a :class:`Game`, its dict or JSON text) under our Schieber rules.
 
     The result is the state of round 0 of a game with ``rules`` (default
     ``schieber.Rules()``; its ``first_dealer`` is set to the game's dealer) and
-    ``seed``. The trump choice and every card go through :func:`jass.schieber.apply`:
+    ``seed``, which deals the rounds after it: as for ``new_game``, an int 0..2**64-1
+    (:class:`~jass.errors.InvalidSeedError` otherwise), and by default a fresh random
+    one, so that nobody can foresee those deals. The trump choice and every card go through :func:`jass.schieber.apply`:
     a card our rules forbid raises :class:`~jass.errors.RecordError` whose
     ``move_number`` counts the push, the trump choice and the cards (1-based) and
     whose message names the trick, the player and the rule; :func:`forbidden_cards`
@@ -448,8 +451,7 @@ def to_state(
     game = _game(game)
     _check_flow(game)
     rules, dealer, hands = _setup(game, rules, suits)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SerialError(f"seed={seed!r}: expected an int")
+    seed = new_seed() if seed is None else check_seed(seed)
     state = schieber.State.create(rules=rules, seed=seed, round_number=0, dealer=dealer,
                                   phase=schieber.Phase.CHOOSE_TRUMP, dealt=tuple(hands))
     moves: list[tuple[Any, str]] = []

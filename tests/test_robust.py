@@ -235,6 +235,20 @@ def test_a_card_named_twice_is_an_error() -> None:
 # --- whatever the library lets you create, it can save and load -----------------------------------
 
 
+def test_jasskit_to_state_takes_a_game_seed_and_draws_a_fresh_one() -> None:
+    """Issue: jasskit.to_state(seed=2**300) was accepted and could not be saved; its default was 0,
+    so the later rounds of an imported game were predictable."""
+    game = jasskit.from_state(schieber.new_game(seed=5))
+    for seed in (2**300, SEED_LIMIT, -1, 1.5, "7", True):
+        with pytest.raises(InvalidSeedError, match=r"expected an int 0\.\.2\*\*64-1"):
+            jasskit.to_state(game, seed=seed)  # type: ignore[arg-type]
+    first, second = jasskit.to_state(game), jasskit.to_state(game)
+    assert first.seed != second.seed and 0 not in (first.seed, second.seed)  # 2**-64 of failing
+    assert first.replace(seed=second.seed) == second
+    assert serial.loads(serial.dumps(first)) == first
+    assert jasskit.to_state(game, seed=SEED_LIMIT - 1).seed == SEED_LIMIT - 1
+
+
 def test_every_variant_refuses_a_seed_json_cannot_hold() -> None:
     for name in VARIANT_NAMES:
         with pytest.raises(InvalidSeedError):
