@@ -1008,6 +1008,14 @@ def _explicit_deal(state: State) -> tuple[dict[str, Any], State]:
     return fields, new_game(state.rules, state.seed, deal=hands, face_up=state.face_up)
 
 
+def _explicit_move(move: Move, after: State) -> Move:
+    """``move`` as a record without the seed writes it: a deal from the seed as the hands it dealt
+    and the face-up card."""
+    if type(move) is Deal and move.hands is None:
+        return Deal(after.play.hands, after.face_up)
+    return move
+
+
 def _game_from_record(rules: Rules, seed: int, fields: Mapping[str, Any]) -> State:
     deal = fields.get("deal")
     face_up = fields.get("face_up")
@@ -1107,6 +1115,8 @@ VARIANT: Final = register(
         result=_result,
         record_deal=lambda state: record_deal(state, new_game, _explicit_deal),
         game_from_record=_game_from_record,
+        explicit_deal=_explicit_deal,
+        explicit_move=_explicit_move,
         record_fields=("deal", "face_up"),
         lower_is_better=True,
         standing_name="penalty points",

@@ -1183,6 +1183,13 @@ def _explicit_deal(state: State) -> tuple[dict[str, Any], State]:
     return {"deal": " ".join(card.name for card in order)}, new_game(state.rules, state.seed, deal=order)
 
 
+def _explicit_move(move: Move, after: State) -> Move:
+    """``move`` as a record without the seed writes it: a deal from the seed as the order it dealt."""
+    if type(move) is Deal and move.order is None:
+        return Deal(_dealt_order(after))
+    return move
+
+
 def _game_from_record(rules: Rules, seed: int, fields: Mapping[str, Any]) -> State:
     deal = fields.get("deal")
     if deal is None:
@@ -1303,6 +1310,8 @@ VARIANT: Final = register(
         result=_result,
         record_deal=lambda state: record_deal(state, new_game, _explicit_deal),
         game_from_record=_game_from_record,
+        explicit_deal=_explicit_deal,
+        explicit_move=_explicit_move,
         aliases=("la pomme", "two-player", "zweier"),
         json_types=(Setting, RoundScore),
         check_loaded=check_loaded,

@@ -1330,6 +1330,13 @@ def _explicit_deal(state: State) -> tuple[dict[str, Any], State]:
     return {"deal": [str(hand) for hand in state.dealt]}, new_game(state.rules, state.seed, deal=state.dealt)
 
 
+def _explicit_move(move: Move, after: State) -> Move:
+    """``move`` as a record without the seed writes it: a deal from the seed as the hands it dealt."""
+    if type(move) is Deal and move.hands is None:
+        return Deal(after.dealt)
+    return move
+
+
 def _game_from_record(rules: Rules, seed: int, fields: Mapping[str, Any]) -> State:
     deal = fields.get("deal")
     if deal is None:
@@ -1485,6 +1492,8 @@ VARIANT: Final = register(
         result=_result,
         record_deal=lambda state: record_deal(state, new_game, _explicit_deal),
         game_from_record=_game_from_record,
+        explicit_deal=_explicit_deal,
+        explicit_move=_explicit_move,
         aliases=("chibre", "schieb"),
         standing_name="team points",
         json_types=(Setting, TeamScore, RoundScore),

@@ -243,6 +243,14 @@ class Variant(Generic[R, S, M, O]):
     game_from_record: Callable[[R, int, Mapping[str, JSON]], S]
     #: The names of the fields :attr:`record_deal` may write.
     record_fields: tuple[str, ...] = ("deal",)
+    #: ``explicit_deal(state)``: the record fields of the deal of ``state``, a new game, written
+    #: out whether or not its seed dealt it, and the game they start: what a record that
+    #: withholds the seed holds. ``None``: the variant cannot write a record without its seed.
+    explicit_deal: Callable[[S], tuple[dict[str, JSON], S]] | None = None
+    #: ``explicit_move(move, after)``: ``move`` written so that it needs no seed (a deal from the
+    #: seed becomes the deal of the cards that ``after``, the state it led to, holds); any
+    #: other move itself. ``None``: no move of the variant uses the seed.
+    explicit_move: Callable[[M, S], M] | None = None
     #: ``apply_trusted(state, move)``: ``apply`` for trusted code (a replayed record, a test
     #: position), which also takes what no player may choose (a deal of given hands); never for
     #: a client's move. ``None``: the variant has no such move.

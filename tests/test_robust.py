@@ -129,6 +129,36 @@ def test_a_differenzler_observation_with_the_face_up_card_in_the_trick_is_a_seri
     assert checked == 40 * 5 * 2
 
 
+def nested(depth: int, leaf: Any = None) -> Any:
+    value = leaf
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("depth", [980, 50_000])
+def test_a_deeply_nested_move_or_result_is_a_record_error(depth: int) -> None:
+    """Issue: a move nested ~980 lists deep raised RecursionError (a repr in records.py); a deep
+    ``result`` did the same in json.dumps. A dict built in Python may be nested deeper than any
+    JSON text."""
+    header = {"format": "jass-record/1", "variant": "schieber", "rules": {"type": "schieber.Rules"}, "seed": 1}
+    with pytest.raises(RecordError, match=r"move 1: a list of 1 items is not a move") as error:
+        records.read_record({**header, "moves": [nested(depth)]})
+    assert error.value.move_number == 1
+    with pytest.raises(RecordError, match=r"^\$\.result: expected the result"):
+        records.read_record({**header, "moves": [], "result": {"scores": nested(depth)}})
+    with pytest.raises(RecordError, match=r"^\$\.result: expected the result"):
+        records.Record("schieber", schieber.Rules(), 1, (), result={"over": nested(depth)})
+    if depth < 1000:  # JSON text about this deep parses, or is refused by the parser (by the stack's depth)
+        deep = "[" * depth + "]" * depth
+        with pytest.raises(RecordError, match=r"^\$\.result: expected the result|^\$: the JSON text is nested"):
+            records.read_record(json.dumps({**header, "moves": []})[:-1] + f', "result": {deep}}}')
+        with pytest.raises(RecordError, match=r"move 1|^\$: the JSON text is nested"):
+            records.read_record(json.dumps(header)[:-1] + f', "moves": [{deep}]}}')
+    with pytest.raises(RecordError, match="nested too deeply"):
+        records.read_record('{"moves": ' + "[" * 100_000 + "]" * 100_000 + "}")
+
+
 @pytest.mark.parametrize("name", VARIANT_NAMES)
 def test_a_deal_of_bad_hands_is_an_illegal_move_like_every_bad_move(name: str) -> None:
     """Issue: apply(round_over, schieber.Deal(hands=[1, 2, 3, 4])) raised InvalidCardsError."""
@@ -395,6 +425,43 @@ def test_a_drawn_end_before_the_round_limit_is_refused_on_loading() -> None:
         serial.from_dict(view)
 
 
+def test_a_record_holds_no_more_moves_than_records_read() -> None:
+    """Issue: write_record wrote a record of 230,333 moves that read_record refused (200,000).
+    The writer and the reader share one limit, MAX_MOVES, enough for the longest game."""
+    state = schieber.new_game(seed=1)
+    with pytest.raises(RecordError, match=f"a record holds at most {records.MAX_MOVES}"):
+        records.make_record([schieber.Push()] * (records.MAX_MOVES + 1), state)
+    with pytest.raises(RecordError, match=f"a record holds at most {records.MAX_MOVES}"):
+        records.Record("schieber", state.rules, 1, (schieber.Push(),) * (records.MAX_MOVES + 1))
+    # The most moves in a round, counted by hand: Schieber 3 to choose trump (push, push back,
+    # choose) + 4 Weis + 36 cards + the claim + the deal = 45; Differenzler 4 predictions + 36 cards
+    # + the deal = 41; la pomme 2 exchanges + 2 swaps + 18 cards + the deal = 23.
+    assert 45 * MAX_ROUNDS <= records.MAX_MOVES
+
+
+def test_a_record_longer_than_records_read_is_not_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = schieber.new_game(seed=1)
+    monkeypatch.setattr(serial, "MAX_TEXT", 100)
+    with pytest.raises(RecordError, match="a record read holds at most 100"):
+        records.write_record([schieber.Push()], state)
+
+
+@settings(jst.examples(20))
+@given(st.sampled_from(VARIANT_NAMES), st.integers(0, 2**32))
+def test_no_round_takes_more_moves_than_counted(name: str, seed: int) -> None:
+    variant = VARIANTS[name]
+    rules = variant.rules_type(allow_push_back=True) if name == "schieber" else None
+    state = variant.new_game(rules, seed=seed)
+    rng = random.Random(seed)
+    moves_in_round = 0
+    most = {"schieber": 45, "differenzler": 41, "pomme": 23}[name]
+    while not variant.is_over(state):
+        number = state.round_number
+        state = variant.apply(state, rng.choice(variant.legal_moves(state)))
+        moves_in_round = 1 if state.round_number != number else moves_in_round + 1
+        assert moves_in_round <= most
+
+
 # --- endless games: refused; every game ends ------------------------------------------------------
 
 
@@ -455,6 +522,79 @@ def test_every_preset_and_valid_rules_finish_a_random_game_that_saves(
     assert serial.loads(serial.dumps(state)) == state
 
 
+# --- seeds are secrets -------------------------------------------------------------------------------
+
+
+def same_game(variant: AnyVariant, one: Any, other: Any) -> bool:
+    """Equal but for the seed (and the first dealer fixed in the rules): the cards, the turn, the
+    scores, the history."""
+    return (variant.card_zones(one) == variant.card_zones(other) and variant.to_act(one) == variant.to_act(other)
+            and one.phase == other.phase and one.history == other.history
+            and variant.standings(one) == variant.standings(other))
+
+
+@settings(jst.examples(20))
+@given(st.sampled_from(VARIANT_NAMES), st.data(), st.integers(10**17, SEED_LIMIT - 1), st.integers(0, 2**32))
+def test_a_record_without_the_seed_replays_the_same_game(
+    name: str, data: st.DataObject, seed: int, play_seed: int,
+) -> None:
+    """Issue: records contain the seed, which decides every deal. ``with_seed=False`` writes every
+    deal out instead; the record says it has no seed, and replays to the same game."""
+    variant = VARIANTS[name]
+    initial = variant.new_game(data.draw(jst.variant_rules(name)), seed=seed)
+    rng = random.Random(play_seed)
+    moves: list[Any] = []
+    states = [initial]
+    while not variant.is_over(states[-1]) and len(moves) < 300:
+        moves.append(rng.choice(variant.legal_moves(states[-1])))
+        states.append(variant.apply(states[-1], moves[-1]))
+    public = records.write_record(moves, initial, with_seed=False)
+    assert str(seed) not in public and json.loads(public)["seed"] is None
+    record = records.read_record(public)
+    assert not record.holds_seed and record.seed is None and record.deal is not None
+    assert record.rules.first_dealer == initial.dealer
+    assert all(move.split()[0] != "deal" or len(move.split()) > 1 for move in json.loads(public)["moves"])
+    replayed = list(records.replay(record))
+    assert len(replayed) == len(states)
+    assert all(same_game(variant, a, b) for a, b in zip(replayed, states))
+    assert replayed[-1].seed != seed
+    assert records.read_record(records.write_record(moves, initial)).holds_seed
+
+
+def test_a_record_from_the_middle_of_a_game_without_the_seed() -> None:
+    state = schieber.new_game(seed=10**18)
+    rng = random.Random(3)
+    middle = play_until(schieber.VARIANT, state, rng, lambda s: s.round_number == 1 and s.phase.value == "play")
+    moves, final = [], middle
+    while final.round_number < 3 and not schieber.is_over(final):
+        moves.append(rng.choice(schieber.legal_moves(final)))
+        final = schieber.apply(final, moves[-1])
+    text = records.write_record(moves, middle, with_seed=False)
+    data = json.loads(text)
+    assert data["seed"] is None and data["start"]["seed"] == 0 and str(10**18) not in text
+    replayed = records.final_state(records.read_record(text))
+    assert same_game(schieber.VARIANT, replayed, final) and replayed.seed not in (0, 10**18)
+
+
+def test_a_variant_without_explicit_deals_cannot_drop_the_seed() -> None:
+    import toy_variant
+
+    state = toy_variant.new_game(seed=3)
+    with pytest.raises(RecordError, match="cannot write a record without the seed"):
+        records.make_record([], state, with_seed=False)
+
+
+def test_a_record_says_whether_it_holds_the_seed() -> None:
+    state = schieber.new_game(seed=123)
+    held = json.loads(records.write_record([], state))
+    assert held["seed"] == 123 and records.read_record(held).holds_seed
+    for bad in (-1, SEED_LIMIT, 1.5, "1", True):
+        with pytest.raises(RecordError, match=r"^\$\.seed: expected the game's seed, an int 0\.\.2\*\*64-1"):
+            records.read_record({**held, "seed": bad})
+    with pytest.raises(RecordError, match="missing field 'seed'"):
+        records.read_record({key: value for key, value in held.items() if key != "seed"})
+
+
 # --- memory ---------------------------------------------------------------------------------------------
 
 
@@ -466,3 +606,63 @@ def test_la_pomme_s_exchange_moves_are_cached_for_128_hands_at_most() -> None:
         pomme.legal_moves(pomme.new_game(seed=seed))
     info = pomme._exchange_options.cache_info()
     assert info.maxsize == 128 and info.currsize == 128
+
+
+# --- every parser: arbitrary Unicode gives a JassError or a value ------------------------------------
+
+#: Text near notation: card codes and names, digits, separators and the look-alikes of the issue.
+NEAR_NOTATION = st.lists(
+    st.sampled_from(list("CSHDcshd6789JQKAUOTB10 ,;-/_\t\n♣♠♥♦⬇⬆äöüèœſ\u212a²١\u00a0\u2003{}[]\":")
+                    + ["play ", "predict ", "deal ", "trump ", "weis ", "exchange ", "four-", "face-up ",
+                       "Rosen", "Schilten", "Ass", "Under", "Grün", "null", "true", "-1"]),
+    max_size=40,
+).map("".join)
+TEXT = st.text(max_size=80) | NEAR_NOTATION
+
+
+def parsers() -> Iterator[tuple[str, Callable[[str], Any]]]:
+    yield "Card.parse", Card.parse
+    yield "CardSet.parse", CardSet.parse
+    yield "Trump.parse", Trump.parse
+    yield "validate_deck", validate_deck
+    for name in VARIANT_NAMES:
+        yield f"parse_move {name}", functools.partial(records.parse_move, variant=name)
+    yield "read_record", records.read_record
+    yield "read_game", jasskit.read_game
+    yield "read_log_entry", jasskit.read_log_entry
+    yield "read_swisslos_line", jasskit.read_swisslos_line
+    yield "serial.loads", serial.loads
+
+
+PARSERS = dict(parsers())
+
+
+@settings(jst.examples(300))
+@given(st.sampled_from(sorted(PARSERS)), TEXT)
+def test_every_parser_refuses_any_text_with_a_jass_error(parser: str, text: str) -> None:
+    try:
+        PARSERS[parser](text)
+    except JassError:
+        pass
+
+
+@settings(jst.examples(100))
+@given(st.sampled_from(VARIANT_NAMES), st.data())
+def test_every_parser_refuses_wrapped_text_with_a_jass_error(name: str, data: st.DataObject) -> None:
+    """The same text inside the documents that hold it: a record's moves, result and deal, a
+    Swisslos line's date and JSON."""
+    text = data.draw(TEXT)
+    record: dict[str, Any] = {"format": "jass-record/1", "variant": name, "rules": {"type": f"{name}.Rules"},
+                              "seed": 1, "moves": [text]}
+    candidates: list[Callable[[], Any]] = [
+        lambda: records.final_state(records.read_record(json.dumps(record))),
+        lambda: records.read_record({**record, "moves": [], "deal": text}),
+        lambda: records.read_record({**record, "moves": [], "result": {"scores": text}}),
+        lambda: jasskit.read_swisslos_line(text[:20] + ' | INFO | {"rounds": []}'),
+        lambda: jasskit.read_swisslos_line('27.11.17 20:10:08,' + text + ' | {"rounds": [null]}'),
+    ]
+    for candidate in candidates:
+        try:
+            candidate()
+        except JassError:
+            pass
