@@ -29,11 +29,13 @@ exclude_patterns = ["_build"]
 nitpicky = True
 # The standard library is not cross-referenced (no network for intersphinx here).
 nitpick_ignore_regex = [
-    (r"py:(class|mod|obj|exc|func|meth|attr)", r"(collections\.abc|datetime|enum|random|typing|attr|attrs|cattrs)(\..*)?"),
+    (r"py:(class|mod|obj|exc|func|meth|attr)", r"(collections\.abc|datetime|enum|functools|random|typing|attr|attrs|cattrs)(\..*)?"),
     (r"py:class", r"(int|str|bool|tuple|list|dict|object|Ellipsis|types\.ModuleType)"),
     # Private helpers appear as base classes; they are not part of the API.
     (r"py:class", r"jass\._base\..*"),
     # Type variables of the generic protocol: TwoPartState.replace returns the state's own class,
     # a Variant is generic in its rules, state, move and observation types.
-    (r"py:(class|obj)", r"(jass\.variant\.)?(_State|R|S|M|O|T|R_contra|S_co|S_contra|M_contra|AnyVariant)"),
+    (r"py:(class|obj)", r"(jass\.(variant|encoding)\.)?(_State|R|S|M|O|T|R_contra|S_co|S_contra|M_contra|AnyVariant)"),
+    # The optional extras' libraries (no network for their inventories).
+    (r"py:(class|mod|obj)", r"(pettingzoo|gymnasium|numpy|distributed|concurrent)(\..*)?"),
 ]

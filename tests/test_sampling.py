@@ -18,16 +18,11 @@ from jass import CardSet, PlayRules, Trump, Undertrump, differenzler, pomme, sch
 from jass.cards import Card
 from jass.errors import IllegalMoveError, InvalidCardsError
 from jass.play import CardPlay, PlayCard
-from jass.sampling import (
-    HandSampler,
-    SamplingError,
-    differenzler_sampler,
-    pomme_sampler,
-    sample_differenzler,
-    sample_pomme,
-    sample_schieber,
-    schieber_sampler,
-)
+from jass.sampling import HandSampler, SamplingError
+
+schieber_sampler, sample_schieber = schieber.hand_sampler, schieber.sample_hands
+differenzler_sampler, sample_differenzler = differenzler.hand_sampler, differenzler.sample_hands
+pomme_sampler, sample_pomme = pomme.hand_sampler, pomme.sample_hidden
 from strategies import examples
 
 SCHIEBER_RULES = [
