@@ -41,6 +41,7 @@ from jass.errors import (
     SerialError,
 )
 from jass.play import PlayCard
+from jass.tournament import round_robin, run_arena
 from jass.trump import Trump
 from jass.variant import MAX_ROUNDS, SEED_LIMIT, VARIANTS, AnyVariant
 
@@ -188,6 +189,21 @@ def test_a_deal_built_from_strings_is_written_by_serial_and_refused_by_apply(nam
         variant.apply(state, move)  # a client never chooses the deal
     assert variant.apply_trusted is not None
     assert variant.apply_trusted(state, move).round_number == 1
+
+
+@pytest.mark.parametrize("seed", ["7", 1.5, None, True, -1, SEED_LIMIT, 2**70])
+def test_the_arena_refuses_a_seed_that_is_not_a_game_seed(seed: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found while checking the issue: run_arena(seed="7") raised OverflowError, 1.5 and None
+    TypeError, and -1 or 2**70 were taken (mixed in 64 bits, they repeat the games of a seed
+    below 2**64), so ``jass simulate --seed -1`` ran."""
+    with pytest.raises(InvalidSeedError, match=r"expected an int 0\.\.2\*\*64-1"):
+        run_arena("pomme", ("random", "random"), games=1, seed=seed)
+    with pytest.raises(InvalidSeedError):
+        round_robin("pomme", {"a": "random", "b": "random"}, games=2, seed=seed)
+    if type(seed) is int:
+        assert main(["simulate", "pomme", "--games", "1", "--seed", str(seed), "--quiet"], out=io.StringIO()) == 2
+        assert "expected an int 0..2**64-1" in capsys.readouterr().err
+    assert run_arena("pomme", ("random", "random"), games=1, seed=SEED_LIMIT - 1).seed == SEED_LIMIT - 1
 
 
 # --- notation: exactly ASCII, the suit symbols and the names ---------------------------------------
