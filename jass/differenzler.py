@@ -176,13 +176,13 @@ class ZeroBonus(NamedEnum):
     ALWAYS = "always"
 
 
-#: The card play of Differenzler: Bauer exception, undertrumping allowed (RULES.md 2.4).
+#: The card play of Differenzler: Bauer exception, undertrumping allowed (:doc:`/rules/differenzler`).
 DIFFERENZLER_PLAY: Final = PlayRules(bauer_exception=True, undertrump=Undertrump.ALLOWED)
 
 
 @attrs.frozen
 class Rules:
-    """Every Differenzler option (RULES.md section 4); the defaults are the seed's.
+    """Every Differenzler option (:doc:`/rules/differenzler`); the defaults are the seed's.
 
     >>> Rules()
     Rules(rounds=4, prediction_mode=PredictionMode.SECRET, exact_bonus=0,
@@ -1211,8 +1211,7 @@ def determinize(view: Observation, rng: random.Random, sampler: HandSampler | No
     >>> observe(determinize(view, random.Random(0)), 1) == view
     True
     """
-    hands = (sampler or _cached_sampler(view)).sample(rng)
-    dealt = tuple(hand | played_by(view, seat) for seat, hand in enumerate(hands))
+    hands, dealt = (sampler or _cached_sampler(view)).sample_dealt(rng)
     predictions = tuple(
         shown if shown is not None or not made else _guess(dealt[seat], view.trump)
         for seat, (shown, made) in enumerate(zip(view.predictions, view.predicted))

@@ -1,4 +1,4 @@
-"""Two-player Jass, "la pomme" (RULES.md section 5; seed 000).
+"""Two-player Jass, "la pomme" (seed 000; the rules: :doc:`/rules/pomme`).
 
 A round, as seed 000 tells it:
 
@@ -170,7 +170,7 @@ class Phase(NamedEnum):
 
 @attrs.frozen(cache_hash=True)
 class Rules:
-    """The options of two-player Jass; the defaults are seed 000's rules (RULES.md section 5).
+    """The options of two-player Jass; the defaults are seed 000's rules (:doc:`/rules/pomme`).
 
     >>> Rules().trump_jack_points, Rules().target_points
     (21, 7)
@@ -198,8 +198,8 @@ class Rules:
     #: (fr.wikipedia "Pomme (jeu de cartes)"). Off: each scores a pomme and the higher
     #: total still scores +1, as seed 000 reads.
     both_pommes_cancel: bool = attrs.field(default=False, validator=instance_of(bool))
-    #: A player whose only trump is the Jack need not play it to a trump lead (RULES.md
-    #: section 2.3; seed 000 is silent, so the general rule stands).
+    #: A player whose only trump is the Jack need not play it to a trump lead (the Bauer
+    #: exception of :doc:`/rules/general`; seed 000 is silent, so the general rule stands).
     bauer_exception: bool = attrs.field(default=True, validator=instance_of(bool))
     #: The first dealer, 0 or 1; ``None``: drawn from the game's seed.
     first_dealer: int | None = attrs.field(default=None, validator=int_in(0, 1, optional=True))

@@ -130,6 +130,7 @@ class HandSampler:
         # Every card played, in order: (seat, card, the cards before it in its trick).
         plays: list[tuple[int, int, tuple[int, ...]]] = []
         played = 0
+        by_seat = [0] * seats
         all_tricks = [(leader, tuple(cards)) for leader, cards in tricks]
         if trick:
             if trick_leader is None:
@@ -140,9 +141,12 @@ class HandSampler:
                 if played >> card & 1:
                     raise InvalidCardsError(f"{Card.from_index(card)} is played twice")
                 played |= 1 << card
+                by_seat[(leader + position) % seats] |= 1 << card
                 plays.append(((leader + position) % seats, card, cards[:position]))
         self.plays: Final = tuple(plays)
         self.played: Final = played
+        #: The cards each seat has played this round (bit sets), as :func:`played_by` gives them.
+        self.played_by_seat: Final = tuple(by_seat)
         if hand & played:
             raise InvalidCardsError("a card of the observer's hand is among the cards played")
         known = dict(known or {})
@@ -316,6 +320,14 @@ class HandSampler:
     def sample(self, rng: random.Random) -> tuple[CardSet, ...]:
         """One deal: the hands now, one :class:`~jass.cards.CardSet` per seat."""
         return tuple(CardSet.from_bits(bits) for bits in self.sample_bits(rng))
+
+    def sample_dealt(self, rng: random.Random) -> tuple[tuple[CardSet, ...], tuple[CardSet, ...]]:
+        """One deal as the hands now and as they were dealt (with the cards each seat has
+        played this round): what a determinisation needs, without looking at the view again."""
+        bits = self.sample_bits(rng)
+        now = tuple(CardSet.from_bits(b) for b in bits)
+        dealt = tuple(CardSet.from_bits(b | p) for b, p in zip(bits, self.played_by_seat))
+        return now, dealt
 
     def voids(self, seat: int) -> CardSet:
         """The cards the play shows ``seat`` cannot hold now (empty for the observer)."""

@@ -162,18 +162,29 @@ class EndMode(NamedEnum):
 class Phase(NamedEnum):
     """The phase of a Schieber game."""
 
+    #: Vorhand names the trump mode or pushes; after a push the partner names it.
     CHOOSE_TRUMP = "choose_trump"
+    #: The nine tricks are played (Weis declared with the first card, "bedankt, genug" between tricks).
     PLAY = "play"
+    #: The round is written; the next dealer deals (:class:`Deal`).
     ROUND_OVER = "round_over"
+    #: The game is over: :attr:`State.winner` and :attr:`State.end` say who won and why.
     GAME_OVER = "game_over"
 
 
 class GameEnd(NamedEnum):
     """Why a game ended."""
 
+    #: A team reached the target: at a round's end (the team of the last trick counts first),
+    #: in ``AUTO`` mode as soon as it happens, or by Stöck, Weis, Stich when both teams pass
+    #: the target in the first trick.
     TARGET_REACHED = "target_reached"
+    #: A team said "bedankt, genug" with enough points, and won.
     CLAIM_CORRECT = "claim_correct"
+    #: A team said "bedankt, genug" without enough points, and lost.
     CLAIM_WRONG = "claim_wrong"
+    #: The fixed number of rounds (``Rules.rounds``) was played; the higher score won (equal
+    #: scores: a draw).
     ROUNDS_PLAYED = "rounds_played"
 
 
@@ -199,7 +210,7 @@ def _multipliers_valid(instance: object, attribute: object, value: object) -> No
 
 @attrs.frozen(cache_hash=True)  # a cache key of the Weis points
 class Rules:
-    """Every Schieber option (RULES.md section 3); the defaults are the seed's.
+    """Every Schieber option (:doc:`/rules/schieber`); the defaults are the seed's.
 
     >>> Rules().multiplier(Trump.UNDENUFE), Rules.swisslos().multiplier(Trump.UNDENUFE)
     (4, 3)
@@ -1684,8 +1695,7 @@ def determinize(view: Observation, rng: random.Random, sampler: HandSampler | No
     >>> observe(determinize(view, random.Random(0)), 1) == view
     True
     """
-    hands = (sampler or _cached_sampler(view)).sample(rng)
-    dealt = tuple(hand | played_by(view, seat) for seat, hand in enumerate(hands))
+    hands, dealt = (sampler or _cached_sampler(view)).sample_dealt(rng)
     rules = view.rules
     declared: list[tuple[Weis, ...] | None] = [None] * SEATS
     if not rules.auto_declare:
