@@ -321,7 +321,9 @@ class Choices:
             raise JassError("'' is not a move: answer with a number, a card such as H10, or the start "
                             "of a move's name (? for help)")
         folded = answer.casefold()
-        if answer.isascii() and answer.isdigit() and self.numbered and 1 <= int(answer) <= len(self.numbered):
+        # ASCII digits only (int() reads "١٢"), and no int of thousands of digits (int() refuses them).
+        if answer.isascii() and answer.isdigit() and len(answer) <= 6 and self.numbered \
+                and 1 <= int(answer) <= len(self.numbered):
             return self.numbered[int(answer) - 1]
         verbs = list(dict.fromkeys(self._verb(move) for move in self.moves))
         first = folded.split(" ", 1)[0]
@@ -341,7 +343,7 @@ class Choices:
         if len(named) == 1:
             return named[0]
         if len(named) > 1:
-            raise JassError(f"{answer!r} could be {len(named)} moves: {self._shown(named)}; "
+            raise JassError(f"{_quoted(answer)} could be {len(named)} moves: {self._shown(named)}; "
                             "type more of one, or its number")
         raise JassError(self._why_not(answer, first in verbs, parsed, problems))
 
@@ -377,16 +379,21 @@ class Choices:
                 return f"{card} cannot be played now: you may play {' '.join(playable)}"
             return f"{card} cannot be played now: no card is played at this point (see the list)"
         if parsed:
-            return f"{answer!r}: «{self._notation(parsed[0])}» is not a legal move now"
+            return f"{_quoted(answer)}: «{self._notation(parsed[0])}» is not a legal move now"
         if verb_given and problems:
-            return f"{answer!r}: {problems[0]}"
+            return f"{_quoted(answer)}: {problems[0]}"
         if answer.isascii() and answer.isdigit():
             if self.numbered:
-                return f"{answer!r} is not a choice: answer 1 to {len(self.numbered)}, or type a move"
+                return f"{_quoted(answer)} is not a choice: answer 1 to {len(self.numbered)}, or type a move"
             if problems:
-                return f"{answer!r}: {problems[-1]}"
-        return (f"{answer!r} is not a move: answer with a number, a card such as H10 or ♥10, or the "
+                return f"{_quoted(answer)}: {problems[-1]}"
+        return (f"{_quoted(answer)} is not a move: answer with a number, a card such as H10 or ♥10, or the "
                 "start of a move's name (? for help)")
+
+
+def _quoted(answer: str) -> str:
+    """``answer`` quoted for a message, cut after 40 characters (a pasted page stays one line)."""
+    return repr(answer if len(answer) <= 40 else answer[:40] + "…")
 
 
 def _card(text: str) -> Card | None:

@@ -207,10 +207,14 @@ def test_moves_by_number_prefix_notation_or_card(argv: list[str], script: list[s
         (["play", "pomme", "--seed", "5"], ["zzz"], "  'zzz' is not a move: answer with a number, a card such as H10"),
         (["play", "pomme", "--seed", "5"], [""], "  '' is not a move"),
         (["play", "pomme", "--seed", "5"], ["²"], "  '²' is not a move"),
+        (["play", "pomme", "--seed", "5"], ["k", "C6", "١"], "  '١' is not a move"),  # an Arabic-Indic 1
+        # 5,000 digits: no int() of them (Python refuses over 4,300), and the message quotes 40.
+        (["play", "pomme", "--seed", "5"], ["k", "C6", "9" * 5000], f"  '{'9' * 40}…' is not a choice: answer 1 to 3"),
+        (["play", "pomme", "--seed", "5"], ["x" * 500], f"  '{'x' * 40}…' is not a move"),
         (["play", "pomme", "--seed", "5"], ["exchange C6 C10"],
          "  'exchange C6 C10' could be 7 moves: «exchange C6 C10 CQ», «exchange C6 C10 CK»"),
         (["play", "pomme", "--seed", "5"], ["exchange C6 C10 C10"],
-         "  'exchange C6 C10 C10': an exchange names 3 different cards, got 'C6 C10 C10'"),
+         "  'exchange C6 C10 C10': 'C6 C10 C10' names C10 twice: a set of cards names each card once"),
         (["play", "pomme", "--seed", "5"], ["exchange C6 C10 HA"], "  'exchange C6 C10 HA': «exchange C6 C10 HA» is not a legal move now"),
         (["play", "differenzler", "--seed", "5"], ["200"], "  '200': Predict(200): a prediction is an int 0..157"),
     ],
