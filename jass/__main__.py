@@ -30,12 +30,12 @@ from jass import __version__
 from jass.bots import BOTS, make_bot
 from jass.cards import deal
 from jass.console import HELP, Choices, Screen, Table, move_words, wants_colour
-from jass.errors import JassError
+from jass.errors import InvalidSeedError, JassError
 from jass.options import changes, options, plain, show_value
 from jass.records import make_record, read_record, replay
 from jass.tournament import run_arena
 from jass.trump import Trump
-from jass.variant import SEED_LIMIT, VARIANTS, AnyVariant, find_variant
+from jass.variant import VARIANTS, AnyVariant, check_seed, find_variant
 from jass.weis import detect_weis, has_stoeck
 
 __all__ = ["main", "build_parser"]
@@ -63,7 +63,7 @@ def _whole(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{text!r:.40} is not a whole number") from None
 
 
 def _count(text: str) -> int:
@@ -83,11 +83,11 @@ def _seat(text: str) -> int:
 
 
 def _seed(text: str) -> int:
-    """A game seed, an int 0 .. 2**64-1."""
-    value = _whole(text)
-    if not 0 <= value < SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"{value} is out of range: a seed is an int 0..2**64-1")
-    return value
+    """A game seed, an int 0 .. 2**64-1, checked as every game checks it."""
+    try:
+        return check_seed(_whole(text))
+    except InvalidSeedError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _variant(text: str) -> str:

@@ -10,9 +10,9 @@ to a ``Rules`` class is described everywhere by its comment alone.
 >>> from jass import schieber
 >>> first = options(schieber.Rules)[0]
 >>> first.name, first.default, first.allowed
-('target_score', 3000, 'None or an int 1..1000000')
+('target_score', 3000, 'None or an int 1..785000')
 >>> first.meaning
-'The score that ends the game.'
+'The score that ends the game. The highest allowed is one a game surely reaches within the round limit.'
 >>> first.source.startswith("seed 001")
 True
 

@@ -296,8 +296,8 @@ def test_play_refuses_what_the_variant_does_not_have(argv: list[str], message: s
     [
         (["play", "poker"], "no variant called 'poker'"),
         (["play", "schieber", "--bots", "clever"], "no bot called 'clever'"),
-        (["play", "schieber", "--seed", "-1"], "-1 is out of range: a seed is an int 0..2**64-1"),
-        (["play", "schieber", "--seed", str(2**64)], "is out of range"),
+        (["play", "schieber", "--seed", "-1"], "argument --seed: seed=-1: expected an int 0..2**64-1"),
+        (["play", "schieber", "--seed", str(2**64)], f"seed={2**64}: expected an int 0..2**64-1"),
         (["play", "schieber", "--seat", "-1"], "seats are numbered from 0"),
         (["simulate", "schieber", "--games", "0"], "0 is too small: give 1 or more"),
         (["simulate", "schieber", "--games", "ten"], "'ten' is not a whole number"),
