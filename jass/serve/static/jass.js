@@ -193,6 +193,7 @@
     else if (view.to_act === me.seat && update.moves.length) status("your turn");
     else if (view.to_act !== null && view.to_act !== undefined) status(nameOf(update, view.to_act) + " to act");
     document.body.dataset.turn = update.moves.length ? "mine" : "";
+    document.body.dataset.movesMade = update.moves_made;
   }
 
   function drawSeating(update) {
