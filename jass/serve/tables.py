@@ -61,6 +61,7 @@ __all__ = [
     "MAX_REQUEST",
     "MAX_NAME",
     "MAX_CLIENTS",
+    "KINDS",
     "DEFAULT_BOT",
     "TableError",
     "Client",
@@ -68,6 +69,7 @@ __all__ = [
     "Table",
     "Lobby",
     "read_message",
+    "DRAWN",
     "describe",
 ]
 
@@ -253,6 +255,10 @@ class Table:
         #: When the table last changed or heard from a client (for the lobby's clean-up).
         self.touched = clock()
         self._updates: dict[int | None, str] = {}
+        # What every update repeats, built once: the rules never change, the table's info
+        # only with a new version.
+        self._rules_json = serial.to_dict(rules, compact=True)
+        self._info: dict[str, Any] | None = None
         self._driver: asyncio.Task[None] | None = None
 
     def __repr__(self) -> str:
@@ -423,16 +429,18 @@ class Table:
     # --- what clients are sent -------------------------------------------------------------------
 
     def info(self) -> dict[str, Any]:
-        """What everybody may know of the table: its variant and rules, its players."""
+        """What everybody may know of the table: its variant and rules, its players (built
+        once a version; do not change it)."""
+        if self._info is not None:
+            return self._info
         online = collections.Counter(client.seat for client in self.clients)
-        rules = serial.to_dict(self.rules, compact=True)
-        return {
+        self._info = {
             "id": self.id,
             "variant": self.variant.name,
             "title": self.variant.title,
             "seats": self.variant.seats,
             "teams": [list(team) for team in self.variant.teams],
-            "rules": rules,
+            "rules": self._rules_json,
             "bot": self.bot,
             "players": [
                 {"kind": p.kind, "name": p.name, "online": p.kind == "bot" or online[seat] > 0}
@@ -441,6 +449,7 @@ class Table:
             "started": self.started,
             "over": self.over,
         }
+        return self._info
 
     def update_for(self, seat: int | None) -> str:
         """The ``update`` message for ``seat`` (``None``: a spectator), as JSON text.
@@ -488,6 +497,7 @@ class Table:
         self.version += 1
         self.touched = self._clock()
         self._updates.clear()
+        self._info = None
         for client in self.clients:
             if client.greeted:
                 client.send(self.update_for(client.seat), update=True)
