@@ -525,7 +525,7 @@ def test_what_a_seat_is_sent_depends_only_on_what_it_may_see(name: str) -> None:
                     continue
                 twin = copy.copy(table)
                 twin.state = sibling
-                twin._updates, twin._info = {}, None  # its own messages, built from its own state
+                twin._updates, twin._info, twin._shared = {}, None, None  # built from its own state
                 assert twin.update_for(seat) == table.update_for(seat), f"seat {seat} at step {step}"
                 assert twin.update_for(None) == table.update_for(None), f"spectators at step {step}"
                 compared += 1

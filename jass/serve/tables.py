@@ -259,6 +259,7 @@ class Table:
         # only with a new version.
         self._rules_json = serial.to_dict(rules, compact=True)
         self._info: dict[str, Any] | None = None
+        self._shared: str | None = None
         self._driver: asyncio.Task[None] | None = None
 
     def __repr__(self) -> str:
@@ -467,8 +468,7 @@ class Table:
             return found
         message: dict[str, Any] = {
             "kind": "update", "version": self.version, "moves_made": len(self.moves), "seat": seat,
-            "table": self.info(),
-            "log": self.log[-LOG_SHOWN:], "observation": None, "moves": [], "facts": None, "result": None,
+            "observation": None, "moves": [], "facts": None, "result": None,
         }
         state = self.state
         if state is not None:
@@ -486,7 +486,10 @@ class Table:
                     "winner": variant.winner(state),
                     "record": f"/tables/{self.id}/record",
                 }
-        text = self._updates[seat] = json.dumps(message, ensure_ascii=False)
+        if self._shared is None:  # the same for every seat: written as JSON once a version
+            self._shared = json.dumps({"table": self.info(), "log": self.log[-LOG_SHOWN:]}, ensure_ascii=False)
+        # Two JSON objects joined into one: '{"kind": ..., "result": null' + ', "table": ...}'.
+        text = self._updates[seat] = json.dumps(message, ensure_ascii=False)[:-1] + ", " + self._shared[1:]
         return text
 
     def _say(self, seat: int | None, text: str) -> None:
@@ -497,7 +500,7 @@ class Table:
         self.version += 1
         self.touched = self._clock()
         self._updates.clear()
-        self._info = None
+        self._info = self._shared = None
         for client in self.clients:
             if client.greeted:
                 client.send(self.update_for(client.seat), update=True)
