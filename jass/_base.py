@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -217,3 +217,8 @@ def check_same(claimed: Any, derived: Any, path: str, how: str) -> None:
     if found is not None:
         where, said, right = found
         raise SerialError(f"is {_short(said)}, but {how} gives {_short(right)}", where)
+
+
+#: The metadata key of a field added to a class after JSON texts of it were written: a text
+#: may lack it and then reads as its default (``attrs.field(..., metadata={ADDED: True})``).
+ADDED: Final = "jass.json.added"
