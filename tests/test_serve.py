@@ -4,6 +4,7 @@ play for another seat, or learn another hand, and the seed stays on the server u
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import fnmatch
 import json
@@ -26,6 +27,7 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 import toy_variant  # noqa: E402,F401  (registered: the server must serve it like any variant)
 from jass import records, schieber, serial  # noqa: E402
+from jass.bots import make_bot  # noqa: E402
 from jass.cards import Card, CardSet  # noqa: E402
 from jass.serve.app import create_app  # noqa: E402
 from jass.serve.tables import (  # noqa: E402
@@ -558,6 +560,53 @@ def test_no_message_names_a_card_its_seat_may_not_know(name: str) -> None:
 
 
 # --- the tables' parts ----------------------------------------------------------------------------------
+
+
+class SlowBot:
+    """The rule bot, after blocking its thread for a while as a search bot does."""
+
+    def __init__(self) -> None:
+        self.rule = make_bot("rule")
+
+    def choose(self, view: Any, moves: Any) -> Any:
+        time.sleep(0.15)
+        return self.rule.choose(view, moves)
+
+
+def test_a_bot_thinks_in_a_thread_while_the_server_serves_everybody_else() -> None:
+    """A bot that blocks for 0.15 s a move does not block the event loop: a task that ticks
+    every 10 ms goes on ticking while the three bots move."""
+
+    async def scenario() -> tuple[int, int]:
+        table = Lobby(bot_delay=0).create("schieber", rules=ONE_ROUND)
+        anna = Client()
+        table.attach(anna)
+        table.receive(anna, '{"kind": "hello"}')
+        table.receive(anna, '{"kind": "sit", "seat": 0}')
+        table.receive(anna, '{"kind": "start"}')  # the bots' task starts at the next await
+        for player in table.players[1:]:
+            player.bot = SlowBot()
+        while schieber.to_act(table.state) == 0:  # Anna's trump, her Weis, her lead: then the bots'
+            table.play(0, schieber.legal_moves(table.state)[0])
+        before, ticks = len(table.moves), 0
+
+        async def ticker() -> None:
+            nonlocal ticks
+            while True:
+                await asyncio.sleep(0.01)
+                ticks += 1
+
+        ticking = asyncio.create_task(ticker())
+        for _ in range(300):  # at most 3 s for the bots to reach Anna's turn
+            await asyncio.sleep(0.01)
+            if table.bot_to_act() is None:
+                break
+        ticking.cancel()
+        return len(table.moves) - before, ticks
+
+    bot_moves, ticks = asyncio.run(scenario())
+    assert bot_moves >= 1  # each took at least 0.15 s, blocking its thread
+    assert ticks >= 5 * bot_moves, f"{ticks} ticks in {bot_moves} bot moves"
 
 
 def test_a_slow_client_gets_the_latest_update_and_a_flooding_one_is_cut_off() -> None:

@@ -405,13 +405,19 @@ class Table:
 
     def play_bot(self) -> None:
         """The bot to act chooses from what its seat may see, and plays through :meth:`play`."""
+        seat, choose = self._bot_choice()
+        self.play(seat, choose())
+
+    def _bot_choice(self) -> tuple[int, Callable[[], Any]]:
+        """The seat of the bot to act, and its choice to make: from the seat's observation and
+        the legal moves of the state now (immutable values, so it may run in another thread)."""
         seat = self.bot_to_act()
         if seat is None:
             raise TableError("no bot is to act")
         bot = self.players[seat].bot
         assert bot is not None  # a bot's seat has its bot
-        move = bot.choose(self.variant.observe(self.state, seat), self.variant.legal_moves(self.state))
-        self.play(seat, move)
+        view, moves = self.variant.observe(self.state, seat), self.variant.legal_moves(self.state)
+        return seat, lambda: bot.choose(view, moves)
 
     def play_bots(self, limit: int = 100_000) -> None:
         """Every bot move that is due, at once (for code without an event loop, and tests)."""
@@ -516,12 +522,19 @@ class Table:
         self._driver = loop.create_task(self._drive())
 
     async def _drive(self) -> None:
-        """Play the bots' moves while one is due, each after ``bot_delay`` seconds."""
+        """Play the bots' moves while one is due, each after ``bot_delay`` seconds. A bot
+        chooses in a worker thread: a search bot thinks for a good part of a second, and the
+        event loop serves every other table and connection meanwhile."""
         try:
             while self.bot_to_act() is not None:
                 await asyncio.sleep(self.bot_delay)
-                if self.bot_to_act() is not None:
-                    self.play_bot()
+                if self.bot_to_act() is None:
+                    continue
+                state = self.state
+                seat, choose = self._bot_choice()
+                move = await asyncio.to_thread(choose)
+                if self.state is state:  # nobody else may move meanwhile; checked all the same
+                    self.play(seat, move)
         except Exception:  # a bug in a bot or a variant: the table stops, the server goes on
             _logger.exception("table %s: a bot's move failed", self.id)
 
