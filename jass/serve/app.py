@@ -51,7 +51,9 @@ from jass.variant import VARIANTS
 
 __all__ = ["STATIC", "HEADERS", "create_app", "run", "variants_info"]
 
-#: The page's files: HTML, CSS and JavaScript, no build step.
+#: The page's files: HTML, CSS and JavaScript, no build step (``static/`` beside this module).
+#:
+#: :meta hide-value:
 STATIC: Final = Path(__file__).resolve().parent / "static"
 #: Headers on every HTTP response: the page loads only its own files, and no other site may
 #: frame it.
