@@ -58,21 +58,26 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
 
 
 @pytest.fixture
-def address() -> Iterator[str]:
-    """A ``jass serve`` of its own, on a free port, whose bots barely wait."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "jass", "serve", "--port", "0", "--bot-delay", "0.02"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
+def address(tmp_path: Path) -> Iterator[str]:
+    """A ``jass serve`` of its own, on a free port, whose bots barely wait. Its errors go to a
+    file (a pipe nobody reads could fill up and stop the server), shown if it fails."""
+    errors = tmp_path / "serve.err"
+    with errors.open("w", encoding="utf-8") as error_file:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "jass", "serve", "--port", "0", "--bot-delay", "0.02"],
+            stdout=subprocess.PIPE, stderr=error_file, text=True,
+        )
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
         found = re.search(r"(http://\S+/)", line)
-        assert found, f"jass serve printed {line!r}"
+        assert found, f"jass serve printed {line!r}: {errors.read_text(encoding='utf-8')}"
         yield found.group(1)
     finally:
         process.terminate()
         process.communicate(timeout=20)
+    logged = errors.read_text(encoding="utf-8")
+    assert "Traceback" not in logged, logged  # a bot's or a socket's failure, logged by the server
 
 
 @pytest.fixture
