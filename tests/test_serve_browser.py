@@ -1,7 +1,8 @@
 """``jass serve`` in a real browser: the system's headless Chromium, driven by Playwright, opens
 the page, creates a one-round Schieber table, sits down, plays a whole game against three bots
 by clicking legal cards, comes back through its seat's link after closing the tab, and checks
-the final score against the game record it downloads.
+the final score against the game record it downloads; a forged seat link and a link to no table
+are refused on the page with the server's words.
 
 It needs Chromium from the system's packages (``apt-get install chromium``; ``.ci/run``
 installs it) and Playwright for Python (the ``dev`` extra); Playwright's own browser download
@@ -17,6 +18,7 @@ import os
 import re
 import shutil
 import subprocess
+import urllib.request
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -179,4 +181,28 @@ def test_a_link_to_no_table_says_so(address: str, browser: Any) -> None:
     page.wait_for_selector("#message:not([hidden])")
     assert page.inner_text("#message") == "there is no such table"
     assert page.inner_text("#status") == "no table here: start a new one"
+    assert not errors, errors
+
+
+def test_a_forged_seat_link_is_refused_and_the_page_watches_instead(address: str, browser: Any) -> None:
+    """A link with a token that is not the seat's: the page says so, forgets the token and
+    shows the table as a spectator sees it."""
+    request = urllib.request.Request(
+        address + "api/tables", data=json.dumps({"variant": "schieber", "preset": "swisslos"}).encode(),
+        headers={"content-type": "application/json"}, method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=20) as response:
+        table = json.load(response)["table"]
+    owner = browser.new_page()
+    owner.goto(f"{address}t/{table}")
+    owner.wait_for_selector(".sit")
+    owner.click('.sit[data-seat="0"]')
+    owner.wait_for_selector("#start:not([hidden])")
+    errors: list[str] = []
+    page = open_page(browser, f"{address}t/{table}#seat=0&token=forged", errors)
+    page.wait_for_selector("#message:not([hidden])")
+    assert page.inner_text("#message") == "that is not the token of seat 0"
+    page.wait_for_selector("#seating:not([hidden])")
+    assert page.is_hidden("#own-link") and "token" not in page.url
+    assert page.is_hidden("#start")  # only a seated person starts the game
     assert not errors, errors
