@@ -67,6 +67,7 @@ from jass.variant import (
     Variant,
     check_observer,
     changed,
+    move_error,
     check_turn,
     check_sender,
     game_end,
@@ -82,10 +83,11 @@ from jass.variant import (
     split_move,
     wrong_state,
 )
-from jass.weis import STOECK_POINTS, Weis, WeisKind, WeisRules, best_weis, detect_weis, may_hold_weis, stoeck_cards
+from jass.weis import MAX_WEIS_POINTS, STOECK_POINTS, Weis, WeisKind, WeisRules, best_weis, detect_weis, may_hold_weis, stoeck_cards
 
 __all__ = [
     "SEATS",
+    "MAX_TARGET_SCORE",
     "EndMode",
     "Phase",
     "GameEnd",
@@ -125,8 +127,19 @@ __all__ = [
 #: Number of players.
 SEATS: Final = 4
 _TRICKS: Final = 9
-#: The most points a team's written score can hold (what the JSON format writes).
-_MAX_SCORE: Final = 10**9
+#: The points a round shares out: every card (152) and the last trick.
+_ROUND_POINTS: Final = 152 + LAST_TRICK_BONUS
+#: The highest ``target_score``: the leading team has half of the round's points at least, so a
+#: game to it ends within :data:`~jass.variant.MAX_ROUNDS` rounds (785,000), and can be saved.
+MAX_TARGET_SCORE: Final = MAX_ROUNDS * _ROUND_POINTS // 2
+#: The highest match bonus and multiplier the rules take.
+_MAX_MATCH_BONUS: Final = 10_000
+_MAX_MULTIPLIER: Final = 100
+#: The most a team can score in a round (every point, the match bonus, 16 Weis of the most points
+#: in each of its two hands, the Stöck, times the multiplier), and so in a game of at most
+#: MAX_ROUNDS rounds: the range of a written score that JSON loads.
+_MAX_ROUND_SCORE: Final = (_ROUND_POINTS + _MAX_MATCH_BONUS + 2 * 16 * MAX_WEIS_POINTS + STOECK_POINTS) * _MAX_MULTIPLIER
+_MAX_SCORE: Final = MAX_ROUNDS * _MAX_ROUND_SCORE
 
 
 def team_of(seat: int) -> int:
@@ -187,10 +200,10 @@ def _multipliers_valid(instance: object, attribute: object, value: object) -> No
     if (
         not isinstance(value, tuple)
         or len(value) != 6
-        or not all(isinstance(m, int) and not isinstance(m, bool) and 1 <= m <= 100 for m in value)
+        or not all(isinstance(m, int) and not isinstance(m, bool) and 1 <= m <= _MAX_MULTIPLIER for m in value)
     ):
         raise InvalidRulesError(
-            f"multipliers={value!r}: expected 6 ints 1..100 for Eicheln, Rosen, Schilten, "
+            f"multipliers={value!r:.80}: expected 6 ints 1..{_MAX_MULTIPLIER} for Eicheln, Rosen, Schilten, "
             "Schellen, Obenabe, Undenufe"
         )
 
@@ -206,8 +219,9 @@ class Rules:
     jass.errors.InvalidRulesError: set exactly one of target_score (a game to a target) and rounds (a fixed number of rounds)
     """
 
-    #: The score that ends the game (seed: 3000, the value used with the seed's multipliers).
-    target_score: int | None = attrs.field(default=3000, validator=int_in(1, 1_000_000, optional=True))
+    #: The score that ends the game (seed: 3000, the value used with the seed's multipliers); at
+    #: most :data:`MAX_TARGET_SCORE`, which a game surely reaches within the round limit.
+    target_score: int | None = attrs.field(default=3000, validator=int_in(1, MAX_TARGET_SCORE, optional=True))
     #: Play a fixed number of rounds instead of a target (then ``target_score=None``).
     rounds: int | None = attrs.field(default=None, validator=int_in(1, MAX_ROUNDS, optional=True))
     #: How a game to a target ends: ``CLAIM`` ("bedankt, genug", seed) or ``AUTO``.
@@ -217,7 +231,7 @@ class Rules:
     #: After a push, the partner may push back to Vorhand, who must then choose.
     allow_push_back: bool = attrs.field(default=False, validator=instance_of(bool))
     #: Points for taking all nine tricks (before the multiplier); 0 turns it off.
-    match_bonus: int = attrs.field(default=100, validator=int_in(0, 10_000))
+    match_bonus: int = attrs.field(default=100, validator=int_in(0, _MAX_MATCH_BONUS))
     #: Every player's Weis is declared automatically (for simulation).
     auto_declare: bool = attrs.field(default=False, validator=instance_of(bool))
     #: The first round's dealer; ``None`` draws it from the game's seed.
@@ -322,13 +336,24 @@ class Announce:
 
 
 def _deal_hands(value: object) -> tuple[CardSet, ...] | None:
-    return None if value is None else hands_of(value, SEATS, 9, "hands")
+    if value is None:
+        return None
+    try:
+        return hands_of(value, SEATS, 9, "hands")
+    except JassError as error:
+        raise move_error(error, "Deal") from None
 
 
 @attrs.frozen
 class Deal:
     """The next dealer deals the next round; ``hands=None`` deals from the game's seed.
-    Explicit ``hands`` (four disjoint hands of nine cards) are checked when the move is built."""
+    Explicit ``hands`` (four disjoint hands of nine cards) are checked when the move is built
+    (:class:`~jass.errors.IllegalMoveError`, as for every bad move).
+
+    >>> Deal(hands=[1, 2, 3, 4])
+    Traceback (most recent call last):
+    jass.errors.IllegalMoveError: Deal: hands: 1 is not a hand (expected 4 hands of 9 cards)
+    """
 
     hands: tuple[CardSet, ...] | None = attrs.field(default=None, converter=_deal_hands)
 
@@ -351,10 +376,10 @@ class TeamScore:
 
     cards: int = attrs.field(validator=int_in(0, 152, error=_STATE))
     last_trick: int = attrs.field(validator=one_of(0, LAST_TRICK_BONUS, error=_STATE))
-    match: int = attrs.field(validator=int_in(0, 10_000, error=_STATE))
+    match: int = attrs.field(validator=int_in(0, _MAX_MATCH_BONUS, error=_STATE))
     weis: int = attrs.field(validator=int_in(0, 1_000_000, error=_STATE))
     stoeck: int = attrs.field(validator=one_of(0, STOECK_POINTS, error=_STATE))
-    multiplier: int = attrs.field(validator=int_in(1, 100, error=_STATE))
+    multiplier: int = attrs.field(validator=int_in(1, _MAX_MULTIPLIER, error=_STATE))
 
     @property
     def points(self) -> int:
@@ -540,7 +565,7 @@ _NO_CARDS: Final = CardSet()
 def _hands_from(deal: object) -> tuple[CardSet, ...]:
     """Four hands of nine cards, or the hands that an order of the 36 cards deals."""
     if is_card_order(deal) and not (isinstance(deal, (list, tuple)) and len(deal) == SEATS):
-        return deal_cards(deal.split() if isinstance(deal, str) else deal)
+        return deal_cards(deal)  # a string is read as validate_deck reads it
     if isinstance(deal, (list, tuple)):
         return hands_of(deal, SEATS, 9, "deal")
     raise InvalidCardsError(f"deal={deal!r:.80}: expected 4 hands of 9 cards or an order of the 36 cards")
@@ -983,7 +1008,7 @@ def _check_target(
     # What a team can have gained in this round at most: every card, the last trick, the match,
     # every Weis declared, the Stöck. Short of the target even so, nobody reaches it now.
     weis = sum(w.points for declared in _declarations(setting) for w in declared)
-    ceiling = (152 + LAST_TRICK_BONUS + rules.match_bonus + weis + STOECK_POINTS) * multiplier
+    ceiling = (_ROUND_POINTS + rules.match_bonus + weis + STOECK_POINTS) * multiplier
     if max(setting.scores) + ceiling < target:
         return None
     old = _breakdown(setting, before)
@@ -1342,6 +1367,13 @@ def _result(state: State) -> dict[str, Any]:
 def _explicit_deal(state: State) -> tuple[dict[str, Any], State]:
     """The record fields of the deal of ``state`` and the game they start."""
     return {"deal": [str(hand) for hand in state.dealt]}, new_game(state.rules, state.seed, deal=state.dealt)
+
+
+def _explicit_move(move: Move, after: State) -> Move:
+    """``move`` as a record without the seed writes it: a deal from the seed as the hands it dealt."""
+    if type(move) is Deal and move.hands is None:
+        return Deal(after.dealt)
+    return move
 
 
 def _game_from_record(rules: Rules, seed: int, fields: Mapping[str, Any]) -> State:
@@ -1761,6 +1793,8 @@ VARIANT: Final = register(
         result=_result,
         record_deal=lambda state: record_deal(state, new_game, _explicit_deal),
         game_from_record=_game_from_record,
+        explicit_deal=_explicit_deal,
+        explicit_move=_explicit_move,
         aliases=("chibre", "schieb"),
         standing_name="team points",
         json_types=(Setting, TeamScore, RoundScore),
