@@ -5,7 +5,8 @@
 - ``jass rules [VARIANT]``: the variant's options (meaning, default, allowed values, source)
   and presets;
 - ``jass replay FILE``: step through a game record trick by trick, from a seat's view or open;
-- ``jass deal --seed S``: deal four hands and show their Weis.
+- ``jass deal --seed S``: deal four hands and show their Weis;
+- ``jass serve --host H --port P``: play in the browser with friends and bots (``jass[serve]``).
 
 The parser is built in one place, :func:`build_parser`: each subcommand is one ``_add_<name>``
 function that adds its arguments and names its ``_run_<name>`` function, so a new subcommand is
@@ -469,10 +470,41 @@ def _run_deal(args: argparse.Namespace, term: _Terminal) -> int:
     return 0
 
 
+# --- jass serve ----------------------------------------------------------------------------------
+
+
+def _add_serve(commands: Any) -> None:
+    serve = commands.add_parser("serve", help="play in the browser with friends and bots")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any free port)")
+    serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before its move")
+    serve.set_defaults(run=_run_serve)
+
+
+def _run_serve(args: argparse.Namespace, term: _Terminal) -> int:
+    try:
+        from jass.serve.app import run
+    except ImportError as error:  # the optional extra jass[serve] is not installed
+        raise JassError(str(error)) from None
+    host, port, bot_delay = args.host, args.port, args.bot_delay
+    if not 0 <= port <= 65535 or not 0 <= bot_delay <= 60:
+        raise JassError(f"--port {port} --bot-delay {bot_delay}: expected a port 0..65535 and 0..60 seconds")
+    try:
+        run(host, port, bot_delay=bot_delay, out=term.screen.out)
+    except OSError as error:  # the port is taken, the address is not this machine's
+        raise JassError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    except KeyboardInterrupt:  # Ctrl-C: uvicorn has closed every connection, then raises it again
+        pass
+    term.screen.say("jass serve: stopped")
+    return 0
+
+
 # --- the parser and main -------------------------------------------------------------------------
 
 #: The subcommands, in the order ``jass --help`` lists them: each adds its own parser.
-_SUBCOMMANDS: tuple[Callable[[Any], None], ...] = (_add_play, _add_simulate, _add_rules, _add_replay, _add_deal)
+_SUBCOMMANDS: tuple[Callable[[Any], None], ...] = (
+    _add_play, _add_simulate, _add_rules, _add_replay, _add_deal, _add_serve,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

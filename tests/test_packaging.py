@@ -53,8 +53,10 @@ def metadata(dist: Dist) -> email.message.Message:
 
 
 def modules_in_the_tree() -> set[str]:
-    return {path.relative_to(ROOT).as_posix() for path in (ROOT / "jass").rglob("*.py")
-            if "__pycache__" not in path.parts}
+    """Every module of the package, and the files of jass serve's page."""
+    files = [*(ROOT / "jass").rglob("*.py"), *(ROOT / "jass" / "serve" / "static").glob("*")]
+    assert any(path.suffix == ".js" for path in files)
+    return {path.relative_to(ROOT).as_posix() for path in files if "__pycache__" not in path.parts}
 
 
 @pytest.mark.slow  # builds the package
@@ -82,7 +84,7 @@ def test_the_metadata_pypi_shows(dist: Dist) -> None:
     # attrs and cattrs at run time; everything else only behind an extra.
     requires = meta.get_all("Requires-Dist", [])
     assert sorted(r for r in requires if "extra ==" not in r) == ["attrs>=23.1", "cattrs>=24.1"]
-    assert set(meta.get_all("Provides-Extra", [])) == {"batch", "dask", "rl", "all", "dev"}
+    assert set(meta.get_all("Provides-Extra", [])) == {"batch", "dask", "rl", "serve", "all", "dev"}
     urls = dict(url.split(", ", 1) for url in meta.get_all("Project-URL", []))
     assert urls["Documentation"] == DOCUMENTATION
     assert urls["Source"] == SOURCE and urls["Issues"] == f"{SOURCE}/issues"
