@@ -393,6 +393,7 @@ def check_saves(variant: AnyVariant, state: Any) -> None:
         assert serial.loads(serial.dumps(view)) == view
 
 
+@pytest.mark.slow  # games of 10,000 rounds, saved and loaded
 def test_la_pomme_undecided_after_the_round_limit_ends_drawn() -> None:
     """Issue: a state past round 10,000 cannot be saved, and la pomme's players may trade the
     points for ever. After MAX_ROUNDS rounds such a game is over, a draw, and it saves and loads."""
@@ -404,6 +405,7 @@ def test_la_pomme_undecided_after_the_round_limit_ends_drawn() -> None:
     check_saves(pomme.VARIANT, final)
 
 
+@pytest.mark.slow  # games of 10,000 rounds, saved and loaded
 @pytest.mark.parametrize(("exact", "winner"), [((0, 1), None), ((2,), 2)],
                          ids=["seats 0 and 1 tied: a draw", "seat 2 alone lowest: it wins"])
 def test_differenzler_at_the_round_limit_ends_with_its_last_round(exact: tuple[int, ...], winner: int | None) -> None:
