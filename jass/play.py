@@ -152,8 +152,10 @@ class PlaySetup:
     #: The mode as a plain int, and the Bauer exception: read on every card.
     mode: int = attrs.field(init=False, repr=False, eq=False)
     bauer_exception: bool = attrs.field(init=False, repr=False, eq=False)
-    #: True when a trump mode forbids undertrumping, so the trick's best trump matters.
+    #: True when a trump mode restricts undertrumping, so the trick's best trump matters.
     undertrump_restricted: bool = attrs.field(init=False, repr=False, eq=False)
+    #: True when a player void in the led suit may undertrump (``Undertrump.ALLOWED_IF_VOID``).
+    void_undertrumps: bool = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         # Derived once per round (or once in all, through ``of``), read on every card.
@@ -165,6 +167,7 @@ class PlaySetup:
         set_field(self, "mode", int(self.trump))
         set_field(self, "bauer_exception", self.rules.bauer_exception)
         set_field(self, "undertrump_restricted", not allowed and self.trump < 4)
+        set_field(self, "void_undertrumps", self.rules.undertrump is Undertrump.ALLOWED_IF_VOID)
 
     def __reduce__(self) -> tuple[object, tuple[Trump, int, PlayRules, int]]:
         # Pickled as its four values, not its tables; unpickling shares the cached setup.
@@ -208,7 +211,7 @@ def _legal_after(setup: PlaySetup, hand: int, trick: tuple[Card, ...]) -> int:
             strength = strengths[card._value_]
             if strength > best:
                 best = strength
-    return legal(hand, trick[0]._value_ // 9, best, setup.mode, setup.bauer_exception)
+    return legal(hand, trick[0]._value_ // 9, best, setup.mode, setup.bauer_exception, setup.void_undertrumps)
 
 
 @attrs.frozen(repr=False)
@@ -569,15 +572,7 @@ def explain_illegal_card(
     H6 would undertrump H9 in a trick of Rosen (♠) with Schilten (♥) trump (seat 2 may play C8)
     """
     who = f"seat {seat}" if seat is not None else "the player"
-    legal = CardSet.from_bits(
-        legal_bits(
-            hand.bits,
-            [c.index for c in trick],
-            trump,
-            rules.bauer_exception,
-            rules.undertrump is Undertrump.ALLOWED,
-        )
-    )
+    legal = CardSet.from_bits(legal_bits(hand.bits, [c.index for c in trick], trump, *rules.legal_flags))
     allowed = f"({who} may play {legal})"
     if card not in hand:
         return f"{who} does not hold {card} {allowed}"
@@ -588,9 +583,10 @@ def explain_illegal_card(
             (c for c in trick if c.suit == trump_suit),
             key=lambda c: TRUMP_STRENGTH[c.rank],
         )
+        holding = f" while {who} holds {_SUIT_NAMES[led]}" if rules.undertrump is Undertrump.ALLOWED_IF_VOID else ""
         return (
             f"{card} would undertrump {best} in a trick of {_SUIT_NAMES[led]} "
-            f"with {_SUIT_NAMES[trump_suit]} trump {allowed}"
+            f"with {_SUIT_NAMES[trump_suit]} trump{holding} {allowed}"
         )
     if led == trump_suit:
         return f"{card} does not follow trump {_SUIT_NAMES[led]}: {who} must play a trump {allowed}"

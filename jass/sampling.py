@@ -56,7 +56,7 @@ from jass import differenzler, pomme, schieber
 from jass.cards import Card, CardSet
 from jass.errors import InvalidCardsError, JassError
 from jass.play import Trick
-from jass.tricks import PlayRules, Undertrump, legal_bits
+from jass.tricks import PlayRules, legal_bits
 from jass.trump import Trump
 from jass.weis import Weis, detect_weis
 
@@ -137,9 +137,7 @@ class HandSampler:
         self.rules: Final = rules
         self.accept: Final = accept
         self.max_tries: Final = max_tries
-        bauer = rules.bauer_exception
-        undertrump_allowed = rules.undertrump is Undertrump.ALLOWED
-        self._legal_args: Final = (self.trump, bauer, undertrump_allowed)
+        self._legal_args: Final = (self.trump, *rules.legal_flags)
 
         # Every card played, in order: (seat, card, the cards before it in its trick).
         plays: list[tuple[int, int, tuple[int, ...]]] = []

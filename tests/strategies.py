@@ -92,7 +92,7 @@ def play_rules() -> st.SearchStrategy[PlayRules]:
     return st.builds(
         PlayRules,
         bauer_exception=st.booleans(),
-        undertrump=st.sampled_from([Undertrump.FORBIDDEN_UNLESS_ONLY_TRUMPS, Undertrump.ALLOWED]),
+        undertrump=st.sampled_from(list(Undertrump)),
     )
 
 
@@ -140,8 +140,9 @@ class Position:
     rules: PlayRules
 
     @property
-    def undertrump_allowed(self) -> bool:
-        return self.rules.undertrump is Undertrump.ALLOWED
+    def undertrump(self) -> str:
+        """The undertrumping policy by name, as :func:`reference.legal_cards` takes it."""
+        return self.rules.undertrump.value
 
 
 @st.composite
@@ -160,7 +161,6 @@ def dealt_positions(draw: st.DrawFn) -> Position:
     seed = draw(st.integers(min_value=0, max_value=2**64 - 1))
     mode = draw(trumps())
     rules = draw(play_rules())
-    undertrump_allowed = rules.undertrump is Undertrump.ALLOWED
     held = [set(h) for h in deal(seed)]
     leader = draw(st.integers(min_value=0, max_value=3))
     # sampled_from, not integers(): about uniform, where integers() favours the ends
@@ -168,9 +168,7 @@ def dealt_positions(draw: st.DrawFn) -> Position:
     in_trick = draw(st.sampled_from([1, 2, 3, 0]))
 
     def play(seat: int, trick: list[Card]) -> None:
-        legal = reference.legal_cards(
-            held[seat], trick, mode, rules.bauer_exception, undertrump_allowed
-        )
+        legal = reference.legal_cards(held[seat], trick, mode, rules.bauer_exception, rules.undertrump.value)
         card = draw(st.sampled_from(sorted(legal)))
         held[seat].remove(card)
         trick.append(card)

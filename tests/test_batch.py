@@ -36,6 +36,7 @@ RULES: dict[str, schieber.Rules] = {
     "seed-multipliers": attrs.evolve(ROUND, multipliers=schieber.SEED_MULTIPLIERS, match_bonus=150),
     "no-bauer-exception": attrs.evolve(ROUND, play=PlayRules(bauer_exception=False)),
     "undertrump-allowed": attrs.evolve(ROUND, play=PlayRules(undertrump=Undertrump.ALLOWED)),
+    "undertrump-if-void": attrs.evolve(ROUND, play=PlayRules(undertrump=Undertrump.ALLOWED_IF_VOID)),
     "both-play-options": attrs.evolve(
         ROUND, play=PlayRules(bauer_exception=False, undertrump=Undertrump.ALLOWED), multipliers=(1, 2, 3, 4, 5, 6)
     ),
@@ -556,6 +557,7 @@ DZ_RULES: dict[str, differenzler.Rules] = {
         exact_bonus=5, zero_prediction_bonus=differenzler.ZeroBonus.ALWAYS, play=PlayRules(bauer_exception=False,
                                                                                          undertrump=Undertrump.ALLOWED)),
     "zero-never": differenzler.Rules(exact_bonus=7, zero_prediction_bonus=differenzler.ZeroBonus.NEVER),
+    "undertrump-always": differenzler.Rules(play=PlayRules(undertrump=Undertrump.ALLOWED)),
 }
 
 

@@ -159,11 +159,10 @@ def test_random_plays_follow_the_rules_and_keep_the_cards(
     play = CardPlay.start(mode, hands, leader, rules)
     dealt = set().union(*hands)
     table = point_table(mode)
-    allowed = rules.undertrump is Undertrump.ALLOWED
     while not play.is_done:
         seat = play.to_play
         assert seat is not None
-        expected = reference.legal_cards(play.hand(seat), play.trick, mode, rules.bauer_exception, allowed)
+        expected = reference.legal_cards(play.hand(seat), play.trick, mode, rules.bauer_exception, rules.undertrump.value)
         assert set(play.legal_cards()) == expected, "the rules of RULES.md section 2"
         # The compact parts read back: rebuilt from its public parts, the play is the same.
         assert CardPlay.from_parts(play.setup, play.hands, play.leader, play.trick, play.tricks) == play
