@@ -242,13 +242,17 @@ def detect_weis(hand: CardSet | Iterable[Card], rules: WeisRules = _DEFAULT_RULE
 
     Without ``cross_weis`` no card is used twice: the four-of-a-kind choice that
     gives the most points in all is kept, and sequences are formed from the
-    remaining cards.
+    remaining cards. Between choices of equal points the one whose best single Weis is
+    stronger (as :func:`weis_strength` compares, ``equal_weis_tiebreak`` included) is kept:
+    four Queens beat the sequence D10-DA that shares the DQ, both 100.
 
     >>> hand = CardSet.parse("C9 C10 CJ SJ HJ DJ")
     >>> [w.points for w in detect_weis(hand)]
     [200, 20]
     >>> [w.points for w in detect_weis(hand, WeisRules(cross_weis=False))]
     [200]
+    >>> [str(w) for w in detect_weis(CardSet.parse("CQ SQ HQ D10 DJ DQ DK DA"), WeisRules(cross_weis=False))]
+    ['four Q (CQ SQ HQ DQ): 100']
     """
     _check_rules(rules)
     bits = hand.bits if isinstance(hand, CardSet) else CardSet(hand).bits
@@ -280,7 +284,15 @@ def detect_weis(hand: CardSet | Iterable[Card], rules: WeisRules = _DEFAULT_RULE
         for mask in range(1 << len(quartets)):
             chosen = [q for i, q in enumerate(quartets) if mask >> i & 1]
             options.append(with_sequences(chosen))
-        found = max(options, key=lambda ws: (sum(w.points for w in ws), len(ws)))
+        tiebreak = rules.equal_weis_tiebreak
+        found = max(
+            options,
+            key=lambda ws: (
+                sum(w.points for w in ws),
+                max((_strength(w, None, tiebreak) for w in ws), default=()),
+                len(ws),
+            ),
+        )
     return tuple(sorted(found, key=_weis_order))
 
 

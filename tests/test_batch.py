@@ -321,7 +321,8 @@ def test_weis_with_four_of_a_kind_inside_a_sequence(
     quartet: int, suit: int, low: int, length: int, order: list[int], dealer: int, name: str,
 ) -> None:
     """Four of a kind whose cards also make sequences: without Kreuzweis the choice between
-    them (most points, then most Weis, then the first choice) decides the Weis."""
+    them (most points, then the strongest single Weis, then most Weis, then the first choice)
+    decides the Weis."""
     assert_weis_as_scalar(weis_deal(quartet, suit, low, length, order), dealer, RULES[name])
 
 
@@ -332,6 +333,7 @@ def test_weis_with_four_of_a_kind_inside_a_sequence(
     "C9 C10 CJ CQ CK S10 H10 D10 SA",
     "CJ SJ HJ DJ C9 C10 CQ CK SA",
     "C6 C7 C8 S6 H6 D6 S7 H7 D7",  # four 6s and four 7s, with C6-C8
+    "CQ SQ HQ DQ D10 DJ DK DA S6",  # four Queens or D10-DA (100 either way): the Queens are stronger
 ])
 def test_weis_ties_between_four_of_a_kind_choices(hand: str) -> None:
     """Crafted hands where ways of using the cards without Kreuzweis score alike or nearly.

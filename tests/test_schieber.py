@@ -435,6 +435,26 @@ def test_cross_weis_option() -> None:
     assert "sequence C9-CJ" not in error.detail
 
 
+def test_without_cross_weis_equal_points_keep_the_strongest_single_weis() -> None:
+    """RULES 6 "Weis without Kreuzweis: equal-point splits keep the strongest single Weis".
+    Seat 0 holds four Queens and D10-DA, which share the DQ: each way to split is worth 100
+    (four Queens, or the five in a row), and four of a kind beats a sequence of equal points
+    (RULES 3, seed 001), so four Queens are offered and score 100 (before: refused)."""
+    deal = fill({0: "CQ SQ HQ DQ D10 DJ DK DA S6"})
+    rules = Rules(first_dealer=3, weis=WeisRules(cross_weis=False))
+    state = game(deal, Trump.ROSEN, rules=rules)
+    queens = DeclareWeis(weis("CQ SQ HQ DQ"))
+    assert [m for m in schieber.legal_moves(state) if isinstance(m, DeclareWeis)] == [queens]
+    state = play_first(schieber.apply(state, queens), 4)
+    assert weis_points(state) == (100, 0)
+    # With the longer Weis first (equal_weis_tiebreak=more_cards_first) the sequence is the one.
+    longer = Rules(first_dealer=3, weis=WeisRules(cross_weis=False, equal_weis_tiebreak=WeisTiebreak.MORE_CARDS_FIRST))
+    state = game(deal, Trump.ROSEN, rules=longer)
+    assert [m for m in schieber.legal_moves(state) if isinstance(m, DeclareWeis)] == [
+        DeclareWeis(weis("D10 DJ DQ DK DA"))
+    ]
+
+
 # --- section 3, "comparing weis" and "who scores weis" --------------------------------------
 
 

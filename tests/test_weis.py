@@ -151,6 +151,14 @@ DETECT_ROWS = [
                  id="3 cross_weis on: sequence of 6 150 and four 10s 100"),
     pytest.param("C8 C9 C10 CJ CQ CK S10 H10 D10", NO_CROSS, ["C8 C9 C10 CJ CQ CK"],
                  id="3 cross_weis off: the sequence 150 beats four 10s + U-O-K (100 + 20)"),
+    # 6: without Kreuzweis, equal-point splits keep the strongest single Weis (RULES.md 6)
+    pytest.param("CQ SQ HQ D10 DJ DQ DK DA", NO_CROSS, ["CQ SQ HQ DQ"],
+                 id="6 cross_weis off, equal points: four Queens (100) beat D10-DA (100) sharing the DQ"),
+    pytest.param("CQ SQ HQ D10 DJ DQ DK DA", WeisRules(cross_weis=False, equal_weis_tiebreak=MORE_CARDS_FIRST),
+                 ["D10 DJ DQ DK DA"],
+                 id="6 cross_weis off, more_cards_first: the five-card sequence beats four Queens"),
+    pytest.param("C10 S10 H10 D10 D6 D7 D8 D9", NO_CROSS, ["C10 S10 H10 D10", "D6 D7 D8 D9"],
+                 id="3 cross_weis off: four 10s + D6-D9 (100 + 50) beat D6-D10 (100)"),
     # 6: Stöck inside a sequence
     pytest.param("HQ HK HA C6", WeisRules(), ["HQ HK HA"], id="6 Stöck inside a sequence O-K-A: the sequence counts"),
     pytest.param("H9 H10 HJ", WeisRules(), ["H9 H10 HJ"], id="3 sequences use natural order in every mode"),

@@ -414,7 +414,8 @@ def _weis_by_mode(config: Config, dealt: NDArray[np.uint64], vorhand: NDArray[np
     else:
         # Without Kreuzweis no card is in two Weis: of the four-of-a-kind choices (none, the
         # lower, the higher, both; at most two fit in nine cards) keep the one with the most
-        # points, then the most Weis, the first on a tie, as detect_weis does.
+        # points, then the strongest single Weis, then the most Weis, the first on a tie, as
+        # detect_weis does.
         low = quartets & (~quartets + _U64(1))
         high = quartets & ~low
         options = np.stack([np.zeros_like(quartets), low, high, quartets]).astype(np.intp)  # [4, 4N]
@@ -424,7 +425,11 @@ def _weis_by_mode(config: Config, dealt: NDArray[np.uint64], vorhand: NDArray[np
         option_suits = [((free_options >> _U64(9 * s)) & nine).astype(np.intp) for s in range(4)]
         total = config.quartet_points.take(options) + sum(config.sequence_points.take(m) for m in option_suits)
         count = config.quartet_count.take(options) + sum(config.sequence_count.take(m) for m in option_suits)
-        score = np.where(valid, total.astype(np.int64) * 64 + count, -1)
+        strongest = config.quartet_key.take(options)
+        for m in option_suits:
+            strongest = np.maximum(strongest, config.sequence_key.take(m))
+        # (points, strongest key, count) as one int: the key (at least -2) below 2**23, the count below 64.
+        score = np.where(valid, (total.astype(np.int64) << 30) + ((strongest.astype(np.int64) + 2) << 6) + count, -1)
         pick = np.argmax(score, axis=0)
         columns = np.arange(hands.shape[0])
         chosen = options[pick, columns]
