@@ -26,6 +26,7 @@ from jass.tricks import PlayRules, Undertrump, legal_cards, trick_winner, winnin
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, Trump
 from jass.weis import (
     STOECK_POINTS,
+    SequenceOrder,
     Weis,
     WeisKind,
     WeisRules,
@@ -56,6 +57,7 @@ __all__ = [
     "RecordError",
     "Rank",
     "STOECK_POINTS",
+    "SequenceOrder",
     "SerialError",
     "Suit",
     "Trick",

@@ -178,6 +178,12 @@ class NamedEnum(enum.Enum):
 # --- the fields JSON writes, and where two values differ ------------------------------------------
 
 
+#: The attrs metadata of an option added after the ``jass/1`` JSON format was fixed:
+#: :mod:`jass.serial` writes it only when it differs from its default (and reads its default
+#: when it is missing), so the JSON of every value that does not use it is what it was.
+LATER_OPTION: dict[str, Any] = {"jass_json": "omit_default"}
+
+
 def json_fields(cls: type) -> tuple[str, ...]:
     """The fields JSON writes for the attrs class ``cls``, in order: its ``JSON_FIELDS`` if it
     says (a card play writes its hands, a state its setting's fields flat), else its fields."""

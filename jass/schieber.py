@@ -765,7 +765,9 @@ def _team_weis(
         declarations = tuple(w or () for w in declared)
     if not any(declarations):
         return (0, 0)  # nobody has a Weis: most rounds
-    seat = best_weis(declarations, trump, (dealer + 1) % SEATS, rules.weis.equal_weis_tiebreak)
+    weis_rules = rules.weis
+    seat = best_weis(declarations, trump, (dealer + 1) % SEATS, weis_rules.equal_weis_tiebreak,
+                     weis_rules.undenufe_sequences)
     points = [0, 0]
     if seat is not None:
         team = team_of(seat)

@@ -48,9 +48,9 @@ from cattrs.errors import (
     ForbiddenExtraKeysError,
     IterableValidationNote,
 )
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from jass._base import json_fields
+from jass._base import LATER_OPTION, json_fields
 from jass.cards import Card, CardSet, Rank, Suit
 from jass.errors import JassError, SerialError, describe_value
 from jass.play import CardPlay, PlayCard, PlaySetup, Trick
@@ -121,7 +121,12 @@ class _Names:
                     by_name[f"{variant.name}.{cls.__name__}"] = cls
             defaults.add(variant.rules_type)
         self.by_name = by_name
-        self.by_class = {cls: name for name, cls in by_name.items()}
+        # A class that several variants share (the team score of Schieber and Coiffeur) is
+        # written under the name of the first variant that registers it; every name reads it.
+        by_class: dict[type, str] = {}
+        for name, cls in by_name.items():
+            by_class.setdefault(cls, name)
+        self.by_class = by_class
         self.defaults = defaults
         self.count = len(VARIANTS)
 
@@ -326,7 +331,10 @@ def _writer(conv: cattrs.Converter, cls: type, compact: bool) -> Callable[[Any],
 
         return write_state
     _names.refresh()
-    write = make_dict_unstructure_fn(cls, conv, _cattrs_omit_if_default=compact and cls in _names.defaults)
+    # Options added after jass/1 was fixed are written only when not at their default.
+    later: dict[str, Any] = {field.name: override(omit_if_default=True) for field in attrs.fields(cast(Any, cls))
+                             if field.metadata.get("jass_json") == LATER_OPTION["jass_json"]}
+    write = make_dict_unstructure_fn(cls, conv, _cattrs_omit_if_default=compact and cls in _names.defaults, **later)
     return lambda value: {"type": type_name(cls), **write(value)}
 
 

@@ -21,7 +21,7 @@ import reference
 from jass.cards import Card, CardSet, Rank, Suit, deal
 from jass.tricks import PlayRules, Undertrump
 from jass.trump import Trump
-from jass.weis import WeisRules, WeisTiebreak
+from jass.weis import SequenceOrder, WeisRules, WeisTiebreak
 
 def examples(n: int) -> settings:
     """``@settings(max_examples=...)`` that follows the loaded Hypothesis profile: ``n``
@@ -113,6 +113,7 @@ def weis_rules() -> st.SearchStrategy[WeisRules]:
         low_quartets=st.booleans(),
         cross_weis=st.booleans(),
         equal_weis_tiebreak=st.sampled_from([WeisTiebreak.QUARTET_FIRST, WeisTiebreak.MORE_CARDS_FIRST]),
+        undenufe_sequences=st.sampled_from(list(SequenceOrder)),
     )
 
 

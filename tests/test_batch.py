@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 np = pytest.importorskip("numpy", reason="jass.batch needs numpy (the optional extra jass[batch])")
 
-from jass import Card, CardSet, PlayRules, Trump, Undertrump, WeisRules, WeisTiebreak, schieber  # noqa: E402
+from jass import Card, CardSet, PlayRules, Trump, SequenceOrder, Undertrump, WeisRules, WeisTiebreak, schieber  # noqa: E402
 from jass import differenzler, pomme  # noqa: E402
 from jass.batch import core  # noqa: E402
 from jass.batch import differenzler as dz_batch  # noqa: E402
@@ -46,6 +46,7 @@ RULES: dict[str, schieber.Rules] = {
                                                                                                    150, 200, 300))
     ),
     "push-back-no-match": attrs.evolve(ROUND, allow_push_back=True, match_bonus=0),
+    "undenufe-reversed": attrs.evolve(ROUND, weis=WeisRules(undenufe_sequences=SequenceOrder.REVERSED)),
     "no-weis-declared": attrs.evolve(ROUND, auto_declare=False, multipliers=schieber.SWISSLOS_MULTIPLIERS),
 }
 
@@ -229,7 +230,7 @@ def weis_rich_deals(seed: int, count: int) -> list[list[int]]:
     return deals
 
 
-@pytest.mark.parametrize("name", ["flat", "no-cross-weis", "more-cards-first", "seed-multipliers"])
+@pytest.mark.parametrize("name", ["flat", "no-cross-weis", "more-cards-first", "seed-multipliers", "undenufe-reversed"])
 def test_weis_rich_deals(name: str) -> None:
     rules = RULES[name]
     deals = weis_rich_deals(len(name), 16) + [[CardSet.parse(h).bits for h in STRONG]]
@@ -346,6 +347,20 @@ def test_weis_ties_between_four_of_a_kind_choices(hand: str) -> None:
     for dealer in range(4):
         for name in ("no-cross-weis", "more-cards-first", "flat"):
             assert_weis_as_scalar(hands, dealer, RULES[name])
+
+
+def test_weis_ties_in_undenufe_follow_undenufe_sequences() -> None:
+    """RULES 3 "Weis ties in Undenufe": seat 0 holds CQ-CA (20), seat 1 S6-S8 (20). Natural
+    order: the Queen-King-Ace wins in every mode; reversed: 6-7-8 wins in Undenufe only."""
+    hands = [CardSet.parse(h).bits for h in ("CQ CK CA H6 H8 D6 D8 S10 SQ", "S6 S7 S8 C6 C8 H10 HQ D10 DQ",
+                                             "C7 C10 S9 SJ H7 H9 D7 D9 DJ", "C9 CJ SK SA HJ HK HA DK DA")]
+    for dealer in range(4):
+        for name in ("flat", "undenufe-reversed"):
+            assert_weis_as_scalar(hands, dealer, RULES[name])
+    reversed_rules = attrs.evolve(RULES["undenufe-reversed"], first_dealer=3)
+    state = batch.from_hands([hands], 3, rules=reversed_rules)
+    assert state.weis_by_mode[0, int(Trump.UNDENUFE)].tolist() == [0, 20]
+    assert state.weis_by_mode[0, int(Trump.OBENABE)].tolist() == [20, 0]
 
 
 # --- the API: steps, illegal actions, finished games ---------------------------------------

@@ -39,7 +39,7 @@ from jass.schieber import (
     State,
 )
 from jass.tricks import PlayRules, Undertrump
-from jass.weis import Weis, WeisRules, WeisTiebreak
+from jass.weis import SequenceOrder, Weis, WeisRules, WeisTiebreak
 
 #: Seat 3 deals, seat 0 is Vorhand.
 VORHAND_0 = Rules(first_dealer=3)
@@ -456,6 +456,27 @@ def test_without_cross_weis_equal_points_keep_the_strongest_single_weis() -> Non
 
 
 # --- section 3, "comparing weis" and "who scores weis" --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("order", "scores"),
+    [
+        pytest.param(SequenceOrder.NATURAL, (20, 0),
+                     id="3 undenufe_sequences natural (default): seat 0's Q-K-A beats seat 1's 6-7-8"),
+        pytest.param(SequenceOrder.REVERSED, (0, 20),
+                     id="3 undenufe_sequences reversed (Parlett): seat 1's 6-7-8 beats seat 0's Q-K-A"),
+    ],
+)
+def test_weis_ties_in_undenufe(order: SequenceOrder, scores: tuple[int, int]) -> None:
+    """RULES 3 "Weis ties in Undenufe": two sequences of 3 (20 each), equal points and kind; the
+    top card decides in natural order, the bottom card in Undenufe's own order. Trick 1 is
+    played with Undenufe and the Weis are credited when it completes."""
+    deal = hands("CQ CK CA H6 H8 D6 D8 S10 SQ", "S6 S7 S8 C6 C8 H10 HQ D10 DQ",
+                 "C7 C10 S9 SJ H7 H9 D7 D9 DJ", "C9 CJ SK SA HJ HK HA DK DA")
+    rules = Rules(first_dealer=3, weis=WeisRules(undenufe_sequences=order))
+    state = play_first(game(deal, Trump.UNDENUFE, rules=rules), 4, declare={0: "CQ CK CA", 1: "S6 S7 S8"})
+    assert state.play is not None and len(state.play.tricks) == 1
+    assert weis_points(state) == scores
 
 
 def test_each_teams_single_best_weis_is_compared_not_the_sum() -> None:

@@ -67,7 +67,7 @@ from jass.batch.core import (
 from jass.cards import Card, CardSet, Rank, Suit
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
 from jass.trump import LAST_TRICK_BONUS, TRICK_KEYS, Trump, point_table
-from jass.weis import STOECK_POINTS, Weis, best_weis, detect_weis, weis_strength
+from jass.weis import STOECK_POINTS, SequenceOrder, Weis, best_weis, detect_weis, weis_strength
 
 __all__ = [
     "NUM_ACTIONS",
@@ -109,12 +109,13 @@ _U64 = np.uint64
 # --- the rules as tables -------------------------------------------------------------
 
 
-def _weis_key(weis: Weis, tiebreak: Any) -> int:
-    """:func:`jass.weis.weis_strength` (points, kind, top, in trump) as one int, in trump 0.
+def _weis_key(weis: Weis, tiebreak: Any, mode: Trump = Trump.OBENABE, sequences: Any = SequenceOrder.NATURAL) -> int:
+    """:func:`jass.weis.weis_strength` (points, kind, top, in trump) as one int, in trump 0;
+    ``mode`` Undenufe with ``sequences`` reversed compares sequences by their bottom card.
 
     The trump bit is the lowest, so adding 1 to a sequence's key puts it in the trump suit;
     the seat order is added below it later (times 4)."""
-    points, kind, top, in_trump = weis_strength(weis, Trump.OBENABE, tiebreak)
+    points, kind, top, in_trump = weis_strength(weis, mode, tiebreak, sequences)
     return ((points * 16 + kind) * 16 + top) * 2 + in_trump
 
 
@@ -136,6 +137,9 @@ class Config:
     sequence_points: NDArray[np.int32]
     sequence_count: NDArray[np.int32]
     sequence_key: NDArray[np.int32]
+    #: The key of the best sequence in Undenufe (``sequence_key`` unless the rules reverse
+    #: Undenufe's sequences, :class:`~jass.weis.SequenceOrder`).
+    undenufe_sequence_key: NDArray[np.int32]
     #: Four of a kind, by the 9-bit mask of the ranks held four times: the points of the
     #: Weis among them, their number and the key of the best (-2: none); ``quartet_ranks``:
     #: the ranks whose four cards are a Weis.
@@ -161,12 +165,15 @@ class Config:
         seq_points = np.zeros(512, dtype=np.int32)
         seq_count = np.zeros(512, dtype=np.int32)
         seq_key = np.full(512, -2, dtype=np.int32)
+        undenufe_key = np.full(512, -2, dtype=np.int32)
+        order = weis_rules.undenufe_sequences
         for mask in range(512):  # the cards of one suit (Eicheln; every suit is alike)
             found = detect_weis(CardSet.from_bits(mask), weis_rules)
             seq_points[mask] = sum(w.points for w in found)
             seq_count[mask] = len(found)
             if found:
                 seq_key[mask] = max(_weis_key(w, tiebreak) for w in found)
+                undenufe_key[mask] = max(_weis_key(w, tiebreak, Trump.UNDENUFE, order) for w in found)
         quartet_ranks = 0
         rank_points = [0] * 9
         rank_key = [-2] * 9
@@ -181,6 +188,7 @@ class Config:
             rules=rules, tables=PlayTables.of(rules.play), stoeck_masks=np.array(stoeck, dtype=np.uint64),
             multipliers=np.array(rules.multipliers, dtype=np.int16),
             sequence_points=seq_points, sequence_count=seq_count, sequence_key=seq_key,
+            undenufe_sequence_key=undenufe_key,
             quartet_points=np.array([sum(rank_points[r] for r in rs) for rs in ranks_of], dtype=np.int32),
             quartet_count=np.array([len(rs) for rs in ranks_of], dtype=np.int32),
             quartet_key=np.array([max([rank_key[r] for r in rs], default=-2) for rs in ranks_of], dtype=np.int32),
@@ -455,7 +463,14 @@ def _weis_by_mode(config: Config, dealt: NDArray[np.uint64], vorhand: NDArray[np
         best = (np.maximum(full[:, 0], full[:, 2]), np.maximum(full[:, 1], full[:, 3]))
         result[:, mode, 0] = team_points[0] * ((best[0] > best[1]) & (best[0] >= 0))
         result[:, mode, 1] = team_points[1] * ((best[1] > best[0]) & (best[1] >= 0))
-    result[:, 5] = result[:, 4]  # Undenufe compares Weis as Obenabe does: no trump suit
+    # Undenufe compares Weis as Obenabe does (no trump suit), with its own sequence keys.
+    undenufe_key = config.quartet_key.take(chosen).reshape(n, 4)
+    for mask in suits:
+        undenufe_key = np.maximum(undenufe_key, config.undenufe_sequence_key.take(mask).reshape(n, 4))
+    full = undenufe_key * 4 + order
+    best = (np.maximum(full[:, 0], full[:, 2]), np.maximum(full[:, 1], full[:, 3]))
+    result[:, 5, 0] = team_points[0] * ((best[0] > best[1]) & (best[0] >= 0))
+    result[:, 5, 1] = team_points[1] * ((best[1] > best[0]) & (best[1] >= 0))
     return result
 
 
@@ -660,7 +675,9 @@ def from_state(state: schieber.State, copies: int = 1) -> BatchState:
         pending = base.weis_by_mode[0, trump].tolist() if copies else [0, 0]
     else:
         declared = [weis or () for weis in state.declared]
-        best_seat = best_weis(declared, Trump(trump), state.vorhand, state.rules.weis.equal_weis_tiebreak)
+        weis_rules = state.rules.weis
+        best_seat = best_weis(declared, Trump(trump), state.vorhand, weis_rules.equal_weis_tiebreak,
+                              weis_rules.undenufe_sequences)
         pending = [0, 0]
         if best_seat is not None:
             team = best_seat % 2
