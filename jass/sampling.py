@@ -58,7 +58,7 @@ from jass.errors import InvalidCardsError, JassError
 from jass.play import Trick
 from jass.tricks import PlayRules, legal_bits
 from jass.trump import Trump
-from jass.weis import Weis, detect_weis
+from jass.weis import Weis, WeisRules, detect_weis
 
 __all__ = [
     "SamplingError",
@@ -372,7 +372,7 @@ def schieber_sampler(view: schieber.Observation, *, max_tries: int = 100_000) ->
             bits |= weis.cards.bits
         if bits & ~played_cards:
             known[seat] = bits & ~played_cards
-    weis_rules = view.rules.weis
+    weis_rules = view.rules.weis if view.rules.weis is not None else WeisRules()  # no Weis: nothing to check
     auto = view.rules.auto_declare
     checks = [
         seat

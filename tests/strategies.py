@@ -279,8 +279,10 @@ def schieber_presets() -> st.SearchStrategy[schieber.Rules]:
 def schieber_rules(draw: st.DrawFn) -> schieber.Rules:
     """Schieber rules with every option drawn: a target (kept low, so that games stay short)
     or a few fixed rounds, either end mode, any multipliers, push-back, match bonus,
-    auto-declare, first dealer, and every Weis and play option."""
+    auto-declare, first dealer or Vorhand, every Weis option (or none), every way to credit
+    Stöck, to claim, to count, and every play option."""
     fixed = draw(st.booleans())
+    rosen_7 = draw(st.booleans())
     return schieber.Rules(
         target_score=None if fixed else draw(st.integers(min_value=1, max_value=2000)),
         rounds=draw(st.integers(min_value=1, max_value=4)) if fixed else None,
@@ -289,9 +291,13 @@ def schieber_rules(draw: st.DrawFn) -> schieber.Rules:
         allow_push_back=draw(st.booleans()),
         match_bonus=draw(st.sampled_from([0, 50, 100])),
         auto_declare=draw(st.booleans()),
-        first_dealer=draw(st.none() | st.integers(min_value=0, max_value=3)),
-        weis=draw(weis_rules()),
+        first_dealer=None if rosen_7 else draw(st.none() | st.integers(min_value=0, max_value=3)),
+        weis=draw(st.none() | weis_rules()),
         play=draw(play_rules()),
+        stoeck=draw(st.sampled_from(list(schieber.StoeckMode))),
+        claim_by=draw(st.sampled_from(list(schieber.ClaimBy))),
+        counting_order=draw(st.sampled_from(list(schieber.CountingOrder))),
+        first_vorhand=schieber.FirstVorhand.ROSEN_7 if rosen_7 else schieber.FirstVorhand.SEED,
     )
 
 

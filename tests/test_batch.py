@@ -47,8 +47,16 @@ RULES: dict[str, schieber.Rules] = {
     ),
     "push-back-no-match": attrs.evolve(ROUND, allow_push_back=True, match_bonus=0),
     "undenufe-reversed": attrs.evolve(ROUND, weis=WeisRules(undenufe_sequences=SequenceOrder.REVERSED)),
+    "no-weis-no-stoeck": attrs.evolve(ROUND, weis=None, stoeck=schieber.StoeckMode.OFF),
+    "stoeck-round-end-rosen-7": attrs.evolve(ROUND, stoeck=schieber.StoeckMode.ROUND_END,
+                                             first_vorhand=schieber.FirstVorhand.ROSEN_7),
     "no-weis-declared": attrs.evolve(ROUND, auto_declare=False, multipliers=schieber.SWISSLOS_MULTIPLIERS),
 }
+
+
+def with_dealer(rules: schieber.Rules, dealer: int) -> schieber.Rules:
+    """``rules`` with the given first dealer (which the Rosen 7 does not choose then)."""
+    return attrs.evolve(rules, first_dealer=dealer, first_vorhand=schieber.FirstVorhand.SEED)
 
 
 def action_of(move: schieber.Move) -> int:
@@ -237,7 +245,7 @@ def test_weis_rich_deals(name: str) -> None:
     dealers = [k % 4 for k in range(len(deals))]
     state = batch.from_hands(deals, dealers, rules=rules)
     games = [
-        schieber.new_game(attrs.evolve(rules, first_dealer=dealer), seed=1, deal=[CardSet.from_bits(h) for h in hands])
+        schieber.new_game(with_dealer(rules, dealer), seed=1, deal=[CardSet.from_bits(h) for h in hands])
         for hands, dealer in zip(deals, dealers)
     ]
     replay(state, games, np.random.default_rng(len(name)))
@@ -245,7 +253,7 @@ def test_weis_rich_deals(name: str) -> None:
 
 def assert_weis_as_scalar(hands: list[int], dealer: int, rules: schieber.Rules) -> None:
     """The Weis each team scores in each mode is what the scalar round credits after trick 1."""
-    rules = attrs.evolve(rules, first_dealer=dealer)
+    rules = with_dealer(rules, dealer)
     state = batch.from_hands([hands], dealer, rules=rules)
     for mode in Trump:
         scalar = schieber.new_game(rules, seed=1, deal=[CardSet.from_bits(h) for h in hands])
@@ -273,7 +281,7 @@ def test_matches_and_stoeck() -> None:
     dealers = [3, 0, 3]
     state = batch.from_hands(deals, dealers, rules=rules)
     games = [
-        schieber.new_game(attrs.evolve(rules, first_dealer=dealer), seed=1, deal=[CardSet.from_bits(h) for h in hands])
+        schieber.new_game(with_dealer(rules, dealer), seed=1, deal=[CardSet.from_bits(h) for h in hands])
         for hands, dealer in zip(deals, dealers)
     ]
     choices = [[batch.FIRST_TRUMP_ACTION], [batch.FIRST_TRUMP_ACTION], [batch.PUSH, batch.FIRST_TRUMP_ACTION]]

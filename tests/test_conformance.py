@@ -16,7 +16,7 @@ from typing import Any, cast
 import attrs
 import pytest
 
-from jass import PlayRules, Undertrump, WeisRules, differenzler, pomme, schieber
+from jass import PlayRules, SequenceOrder, Undertrump, WeisRules, differenzler, pomme, schieber
 from jass.errors import IllegalMoveError, JassError
 from jass.variant import random_playout
 from jass.protocol import Variant
@@ -48,6 +48,15 @@ SCHIEBER_PRESETS: dict[str, schieber.Rules] = {
         weis=WeisRules(low_quartets=True, cross_weis=False),
         play=PlayRules(bauer_exception=False, undertrump=Undertrump.ALLOWED),
     ),
+    "ohne-weis-any-team-claims": schieber.Rules(
+        target_score=900, weis=None, claim_by=schieber.ClaimBy.ANY_TEAM,
+        counting_order=schieber.CountingOrder.STOECK_STICH_WEIS, first_vorhand=schieber.FirstVorhand.ROSEN_7,
+    ),
+    "stoeck-at-round-end-auto": schieber.Rules(
+        target_score=700, end_mode=schieber.EndMode.AUTO, stoeck=schieber.StoeckMode.ROUND_END, auto_declare=True,
+        weis=WeisRules(undenufe_sequences=SequenceOrder.REVERSED),
+    ),
+    "card-points-only": schieber.Rules(target_score=None, rounds=2, weis=None, stoeck=schieber.StoeckMode.OFF),
 }
 
 DIFFERENZLER_PRESETS: dict[str, differenzler.Rules] = {

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from jass import CardSet, PlayRules, Trump, Undertrump, differenzler, pomme, schieber
+from jass import CardSet, PlayRules, Trump, Undertrump, WeisRules, differenzler, pomme, schieber
 from jass.cards import Card
 from jass.errors import IllegalMoveError, InvalidCardsError
 from jass.play import CardPlay, PlayCard
@@ -205,7 +205,7 @@ def test_declared_weis_bite() -> None:
                 dealt = hands[seat] | CardSet(
                     t.played_by(seat, 4) for t in state.play.tricks
                 ) | CardSet(c for i, c in enumerate(state.play.trick) if (state.play.leader + i) % 4 == seat)
-                assert sum(w.points for w in detect_weis(dealt, rules.weis)) == view.declared_points[seat]
+                assert sum(w.points for w in detect_weis(dealt, WeisRules())) == view.declared_points[seat]
 
 
 def test_shown_weis_are_in_the_hand() -> None:

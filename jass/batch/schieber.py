@@ -20,17 +20,19 @@ id          action
 ==========  ==============================================================================
 
 **Rules**: a :class:`jass.schieber.Rules`. Used: ``multipliers``, ``match_bonus``,
-``allow_push_back``, ``first_dealer`` (for :func:`init` from seeds), ``play`` (Bauer
-exception, undertrumping), ``weis`` (every option) and ``auto_declare``: with it every Weis
-counts as :class:`~jass.schieber.Rules` ``(auto_declare=True)`` counts them (the team with
-the best single Weis scores all of its Weis, credited when the first trick is complete);
-without it nobody declares a Weis (there is no declaring action). Stöck count 20, credited
-when the second of the trump King and Queen is played. Not used: ``target_score``,
-``rounds`` and ``end_mode`` (the game beyond the round).
+``allow_push_back``, ``first_dealer`` and ``first_vorhand`` (for :func:`init`), ``play`` (Bauer
+exception, undertrumping), ``weis`` (every option, or ``None``: no Weis) and ``auto_declare``:
+with it every Weis counts as :class:`~jass.schieber.Rules` ``(auto_declare=True)`` counts them
+(the team with the best single Weis scores all of its Weis, credited when the first trick is
+complete); without it nobody declares a Weis (there is no declaring action). Stöck count 20,
+credited as ``stoeck`` says: when the second of the trump King and Queen is played, with the
+round's last card, or never. Not used: ``target_score``, ``rounds``, ``end_mode``,
+``claim_by`` and ``counting_order`` (the game beyond the round).
 
 **Rewards**: :attr:`BatchState.rewards` is ``int32[N, 4]``, what each seat's team was written
 (multiplier applied) in the last step: trick points when a trick completes, the Weis with
-the first trick, Stöck with the second card, the last trick and the match with the last card.
+the first trick, Stöck with the second card (or with the last, ``StoeckMode.ROUND_END``), the
+last trick and the match with the last card.
 Summed over a round they are the round's :attr:`~jass.schieber.RoundScore.totals`.
 
 >>> import numpy as np
@@ -66,8 +68,10 @@ from jass.batch.core import (
 )
 from jass.cards import Card, CardSet, Rank, Suit
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
+from jass.schieber import FirstVorhand
+from jass.teams import StoeckMode, team_weis
 from jass.trump import LAST_TRICK_BONUS, TRICK_KEYS, Trump, point_table
-from jass.weis import STOECK_POINTS, SequenceOrder, Weis, best_weis, detect_weis, weis_strength
+from jass.weis import STOECK_POINTS, SequenceOrder, Weis, WeisRules, detect_weis, weis_strength
 
 __all__ = [
     "NUM_ACTIONS",
@@ -128,8 +132,11 @@ class Config:
     rules: schieber.Rules
     #: The card-play rules (``rules.play``) as tables.
     tables: PlayTables
-    #: ``stoeck_masks[trump]``: the trump King and Queen (0 without trump).
+    #: ``stoeck_masks[trump]``: the trump King and Queen (0 without trump, or without Stöck).
     stoeck_masks: NDArray[np.uint64]
+    #: Stöck credited with the round's last card (``StoeckMode.ROUND_END``), not the second of
+    #: the two cards.
+    stoeck_at_end: bool
     #: Multiplier per mode.
     multipliers: NDArray[np.int16]
     #: Weis of one suit's cards, by the 9-bit mask of the cards held: the points of all
@@ -159,8 +166,10 @@ class Config:
         if not isinstance(rules, schieber.Rules):
             raise InvalidRulesError(f"rules={rules!r}: expected a jass.schieber.Rules")
         queen, king = int(Rank.QUEEN), int(Rank.KING)
-        stoeck = [(1 << (9 * t + queen)) | (1 << (9 * t + king)) if t < 4 else 0 for t in range(6)]
-        weis_rules = rules.weis
+        with_stoeck = rules.stoeck is not StoeckMode.OFF
+        stoeck = [(1 << (9 * t + queen)) | (1 << (9 * t + king)) if t < 4 and with_stoeck else 0 for t in range(6)]
+        # Without Weis (rules.weis None) the tables are those of the default options, never used.
+        weis_rules = rules.weis if rules.weis is not None else WeisRules()
         tiebreak = weis_rules.equal_weis_tiebreak
         seq_points = np.zeros(512, dtype=np.int32)
         seq_count = np.zeros(512, dtype=np.int32)
@@ -186,6 +195,7 @@ class Config:
         ranks_of = [[r for r in range(9) if m >> r & 1] for m in range(512)]
         config = Config(
             rules=rules, tables=PlayTables.of(rules.play), stoeck_masks=np.array(stoeck, dtype=np.uint64),
+            stoeck_at_end=rules.stoeck is StoeckMode.ROUND_END,
             multipliers=np.array(rules.multipliers, dtype=np.int16),
             sequence_points=seq_points, sequence_count=seq_count, sequence_key=seq_key,
             undenufe_sequence_key=undenufe_key,
@@ -320,8 +330,10 @@ class BatchState:
 
     @property
     def stoeck(self) -> NDArray[np.int16]:
-        """``int16[N, 2]``: Stöck credited (once the second of the two cards is played)."""
-        credited = (self.stoeck_left == 0) & (self.stoeck_team >= 0)
+        """``int16[N, 2]``: Stöck credited (once the second of the two cards is played, or with
+        ``StoeckMode.ROUND_END`` the last card of the round)."""
+        played = (self.ncards == 36) if self.config.stoeck_at_end else (self.stoeck_left == 0)
+        credited = played & (self.stoeck_team >= 0)
         teams = self.stoeck_team[:, None] == np.arange(2)
         points: NDArray[np.int16] = (teams & credited[:, None]).astype(np.int16) * np.int16(STOECK_POINTS)
         return points
@@ -416,7 +428,7 @@ def _weis_by_mode(config: Config, dealt: NDArray[np.uint64], vorhand: NDArray[np
     hands = dealt.reshape(-1)
     nine = _U64(_SUIT_BITS)
     quartets = hands & (hands >> _U64(9)) & (hands >> _U64(18)) & (hands >> _U64(27)) & _U64(config.quartet_ranks)
-    if config.rules.weis.cross_weis:
+    if config.rules.weis is None or config.rules.weis.cross_weis:  # (no Weis: never asked)
         chosen = quartets.astype(np.intp)
         free = hands
     else:
@@ -477,7 +489,7 @@ def _weis_by_mode(config: Config, dealt: NDArray[np.uint64], vorhand: NDArray[np
 def _new_states(config: Config, dealt: NDArray[np.uint64], dealer: NDArray[np.int8]) -> BatchState:
     n = dealt.shape[0]
     vorhand = ((dealer + 1) & 3).astype(np.int8)
-    if config.rules.auto_declare:
+    if config.rules.auto_declare and config.rules.weis is not None:
         weis_by_mode = _weis_by_mode(config, dealt, vorhand)
     else:
         weis_by_mode = np.zeros((n, 6, 2), dtype=np.int16)
@@ -531,7 +543,8 @@ def init(
     ``key`` is either the games' seeds (a sequence of ints or an integer array; ``n`` is
     then their number): game *i* is then exactly the first round of
     ``schieber.new_game(rules, seed=seeds[i])`` (the deal :func:`jass.cards.deal` and the
-    dealer from the seed unless ``rules.first_dealer`` is set); or a
+    dealer from the seed unless ``rules.first_dealer`` is set, or the seat before the one dealt
+    the Rosen 7 with ``rules.first_vorhand=FirstVorhand.ROSEN_7``); or a
     :class:`numpy.random.Generator` and ``n``: ``n`` uniformly random deals and dealers
     (:func:`jass.batch.core.random_deals`, about twice as fast as seeded deals, but not the
     deal of any seed). ``rules`` default to ``schieber.Rules.tournament(1)``.
@@ -552,7 +565,7 @@ def init(
             dealer = random_below(np.full(n, NUM_PLAYERS, dtype=np.uint64), key).astype(np.int8)
         else:
             dealer = np.full(n, first, dtype=np.int8)
-        return _new_states(config, dealt, dealer)
+        return _new_states(config, dealt, _rosen_7_dealers(config, dealt, dealer))
     seeds = as_seeds(key)
     if n is not None and n != seeds.shape[0]:
         raise JassError(f"n={n!r} but {seeds.shape[0]} seeds given")
@@ -561,7 +574,16 @@ def init(
         dealer = seeded_seats(seeds, NUM_PLAYERS)
     else:
         dealer = np.full(seeds.shape[0], first, dtype=np.int8)
-    return _new_states(config, dealt, dealer)
+    return _new_states(config, dealt, _rosen_7_dealers(config, dealt, dealer))
+
+
+def _rosen_7_dealers(config: Config, dealt: NDArray[np.uint64], dealer: NDArray[np.int8]) -> NDArray[np.int8]:
+    """``dealer``, or with ``FirstVorhand.ROSEN_7`` the seat before the one dealt the Rosen 7."""
+    if config.rules.first_vorhand is not FirstVorhand.ROSEN_7:
+        return dealer
+    holder = np.argmax((dealt & _U64(Card.S7.bit)) != 0, axis=1)
+    result: NDArray[np.int8] = ((holder + 3) & 3).astype(np.int8)
+    return result
 
 
 def from_hands(
@@ -671,17 +693,12 @@ def from_state(state: schieber.State, copies: int = 1) -> BatchState:
     multiplier = state.rules.multiplier(Trump(trump))
     fill("multiplier", multiplier, np.int16)
     # The Weis the first trick credits (or has credited).
-    if state.rules.auto_declare:
+    weis_rules = state.rules.weis
+    if state.rules.auto_declare or weis_rules is None:
         pending = base.weis_by_mode[0, trump].tolist() if copies else [0, 0]
     else:
-        declared = [weis or () for weis in state.declared]
-        weis_rules = state.rules.weis
-        best_seat = best_weis(declared, Trump(trump), state.vorhand, weis_rules.equal_weis_tiebreak,
-                              weis_rules.undenufe_sequences)
-        pending = [0, 0]
-        if best_seat is not None:
-            team = best_seat % 2
-            pending[team] = sum(w.points for partner in (team, team + 2) for w in declared[partner])
+        hands = tuple(hand.bits for hand in state.dealt)
+        pending = list(team_weis(hands, state.declared, weis_rules, False, state.vorhand, Trump(trump)))
     fill("weis_pending", pending, np.int16)
     stoeck_mask = int(config.stoeck_masks[trump])
     holders = [s for s, hand in enumerate(state.dealt) if stoeck_mask and hand.bits & stoeck_mask == stoeck_mask]
@@ -813,9 +830,10 @@ def _play(state: BatchState, action: NDArray[np.intp]) -> dict[str, Any]:
     ncards = ncards + np.int8(1)
     new: dict[str, Any] = {"played": played, "ncards": ncards}
     gain = no_gain
-    # Stöck: credited when the holder plays the second of the two, the only one left then.
+    # Stöck: credited when the holder plays the second of the two, the only one left then (or
+    # with the round's last card); stoeck_gain is 0 for a round without Stöck.
     left = state.stoeck_left
-    credited = left == bit
+    credited = (ncards == 36) if config.stoeck_at_end else left == bit
     new["stoeck_left"] = left & ~bit
     if credited.any():
         gain = pick_rows(credited, state.stoeck_gain, no_gain)

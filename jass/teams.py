@@ -1,0 +1,395 @@
+"""What the partnership games share: Schieber (:mod:`jass.schieber`) and Coiffeur both seat
+four players in two teams (seats 0 and 2 against 1 and 3), let a player declare Weis before
+their first card, credit Stöck, and add up a round per team:
+the card points, the last trick's 5, the match bonus, the Weis and the Stöck, all times the
+round's multiplier. Those rules live here, once; each variant configures them through its
+``Rules`` and builds its own score and move classes on the bases below (so that each writes its
+own types to JSON).
+
+>>> from jass.cards import CardSet
+>>> from jass.trump import Trump
+>>> team_of(3)
+1
+>>> hands = tuple(CardSet.parse(h).bits for h in ("H6 H7 H8 C6", "S6 S7 S8 S9", "", ""))
+>>> team_weis(hands, (None,) * 4, WeisRules(), True, 0, Trump.EICHELN)   # 50 beats 20
+(0, 50)
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Final, Protocol, TypeVar
+
+import attrs
+
+from jass._base import NamedEnum, int_in, one_of
+from jass._kernel import HAND_BITS
+from jass.cards import Card, CardSet, Rank, card_set_of, hands_of
+from jass.errors import IllegalMoveError, InvalidStateError
+from jass.play import CardPlay, Trick
+from jass.trump import LAST_TRICK_BONUS, Trump
+from jass.weis import STOECK_POINTS, Weis, WeisRules, best_weis, detect_weis, may_hold_weis, stoeck_cards
+
+__all__ = [
+    "SEATS",
+    "TRICKS",
+    "team_of",
+    "StoeckMode",
+    "TeamScore",
+    "WeisDeclaration",
+    "NextDeal",
+    "weis_options",
+    "counted_weis",
+    "team_weis",
+    "weis_view",
+    "STOECK_BITS",
+    "stoeck_holder",
+    "stoeck_team",
+    "team_tricks",
+    "team_scores",
+    "hand_value",
+    "TeamState",
+    "hidden_variations",
+    "known_cards",
+]
+
+#: Number of players.
+SEATS: Final = 4
+#: Tricks in a round (nine cards each): taking them all is a match.
+TRICKS: Final = 9
+
+_STATE: Final = InvalidStateError
+
+
+def team_of(seat: int) -> int:
+    """The team of ``seat``: 0 for seats 0 and 2, 1 for seats 1 and 3."""
+    return seat % 2
+
+
+class StoeckMode(NamedEnum):
+    """When Stöck (the trump King and Queen in one hand, 20 points) are credited."""
+
+    #: When the second of the two cards is played (the official rule; seed 001's order
+    #: "Paar-Weis-Slag" counts them during the round).
+    IMMEDIATE = "immediate"
+    #: At the end of the round, with the last card (seed 001's words: the 20 come
+    #: "in de volgende ronde", German source "nach der Runde").
+    ROUND_END = "round_end"
+    #: Never: a game without Stöck.
+    OFF = "off"
+
+
+@attrs.frozen
+class TeamScore:
+    """One team's points in one round, before and after the multiplier (the base of each
+    partnership variant's own ``TeamScore``)."""
+
+    cards: int = attrs.field(validator=int_in(0, 1000, error=_STATE))
+    last_trick: int = attrs.field(validator=one_of(0, LAST_TRICK_BONUS, error=_STATE))
+    match: int = attrs.field(validator=int_in(0, 10_000, error=_STATE))
+    weis: int = attrs.field(validator=int_in(0, 1_000_000, error=_STATE))
+    stoeck: int = attrs.field(validator=one_of(0, STOECK_POINTS, error=_STATE))
+    multiplier: int = attrs.field(validator=int_in(1, 100, error=_STATE))
+
+    @property
+    def points(self) -> int:
+        """Points before the multiplier."""
+        return self.cards + self.last_trick + self.match + self.weis + self.stoeck
+
+    @property
+    def total(self) -> int:
+        """Points written: everything times the multiplier."""
+        return (self.cards + self.last_trick + self.match + self.weis + self.stoeck) * self.multiplier
+
+
+# --- moves the partnership games share --------------------------------------------------------
+
+
+def _weis_tuple(value: object) -> tuple[Weis, ...]:
+    if isinstance(value, Weis):
+        return (value,)
+    if isinstance(value, (list, tuple)) and all(isinstance(w, Weis) for w in value):
+        return tuple(sorted(value, key=lambda w: (-w.points, w.cards.bits)))
+    raise IllegalMoveError(f"DeclareWeis({value!r:.80}): expected a Weis or a tuple of Weis")
+
+
+def _weis_valid(instance: object, attribute: object, value: tuple[Weis, ...]) -> None:
+    if not 1 <= len(value) <= 16:
+        error = IllegalMoveError(f"DeclareWeis({value!r:.60}): declare 1 to 16 Weis, or play a card")
+        error.field, error.index, error.expected = "weis", None, "1..16 Weis"  # type: ignore[attr-defined]
+        error.got = str(len(value))  # type: ignore[attr-defined]
+        raise error
+
+
+@attrs.frozen
+class WeisDeclaration:
+    """The move "declare these Weis" (the base of each variant's ``DeclareWeis``): made
+    before the player's first card, in trick 1, by the seat to play, which then plays. The Weis
+    must be among those :func:`~jass.weis.detect_weis` finds in the player's hand; declaring is
+    optional, and a player may declare only some."""
+
+    weis: tuple[Weis, ...] = attrs.field(converter=_weis_tuple, validator=_weis_valid)
+
+    def __str__(self) -> str:
+        return "declare " + ", ".join(str(w) for w in self.weis)
+
+
+def _deal_hands(value: object) -> tuple[CardSet, ...] | None:
+    return None if value is None else hands_of(value, SEATS, TRICKS, "hands")
+
+
+@attrs.frozen
+class NextDeal:
+    """The move "deal the next round" (the base of each variant's ``Deal``); ``hands=None``
+    deals from the game's seed. Explicit ``hands`` (four disjoint hands of nine cards) are
+    checked when the move is built; only trusted code deals them."""
+
+    hands: tuple[CardSet, ...] | None = attrs.field(default=None, converter=_deal_hands)
+
+    def __str__(self) -> str:
+        return "deal the next round"
+
+
+D = TypeVar("D", bound=WeisDeclaration)
+
+
+@functools.lru_cache(maxsize=4096)
+def weis_options(hand_bits: int, rules: WeisRules, move: type[D]) -> tuple[D, ...]:
+    """The declarations (of the variant's class ``move``) a hand may make: every non-empty
+    choice of its Weis, the fullest first. Cached: every player's first legal moves ask, and
+    search asks again and again for the same hand."""
+    found = detect_weis(card_set_of(hand_bits), rules)
+    return tuple(move(combo) for size in range(len(found), 0, -1) for combo in itertools.combinations(found, size))
+
+
+# --- Weis: who scores them --------------------------------------------------------------------------
+
+#: Each seat's declared Weis: a tuple of Weis, or ``None`` for a seat that has not declared.
+Declared = tuple[tuple[Weis, ...] | None, ...]
+
+
+def counted_weis(
+    dealt: Sequence[CardSet], declared: Declared, rules: WeisRules | None, auto: bool
+) -> tuple[tuple[Weis, ...], ...]:
+    """Every seat's Weis as they count: those declared, or with ``auto`` (``auto_declare``)
+    every Weis of the hand as dealt; none in a game without Weis (``rules`` ``None``)."""
+    if rules is None:
+        return ((),) * len(dealt)
+    if auto:
+        return tuple(detect_weis(hand, rules) if may_hold_weis(hand.bits) else () for hand in dealt)
+    return tuple(w or () for w in declared)
+
+
+@functools.lru_cache(maxsize=1024)
+def team_weis(
+    hands: tuple[int, ...], declared: Declared, rules: WeisRules, auto: bool, vorhand: int, trump: Trump
+) -> tuple[int, int]:
+    """Each team's Weis points: the team holding the single best Weis (:func:`~jass.weis.best_weis`,
+    ties to the seat nearest ``vorhand``) scores all the Weis of both its players, the other team
+    none. ``hands`` are the hands as dealt (bits), ``declared`` each seat's declaration (with
+    ``auto`` every Weis counts instead). Cached by the hands' bits: a round's score is asked after
+    every trick, and a search plays many rollouts of one deal."""
+    if auto:
+        declarations = tuple(detect_weis(card_set_of(bits), rules) if may_hold_weis(bits) else () for bits in hands)
+    else:
+        declarations = tuple(w or () for w in declared)
+    if not any(declarations):
+        return (0, 0)  # nobody has a Weis: most rounds
+    seat = best_weis(declarations, trump, vorhand, rules.equal_weis_tiebreak, rules.undenufe_sequences)
+    points = [0, 0]
+    if seat is not None:
+        team = team_of(seat)
+        points[team] = sum(w.points for partner in (team, team + 2) for w in declarations[partner])
+    return (points[0], points[1])
+
+
+def weis_view(
+    dealt: Sequence[CardSet], declared: Declared, rules: WeisRules | None, auto: bool, trick_one_done: bool,
+    weis_team: int | None, seat: int | None,
+) -> tuple[tuple[int | None, ...], tuple[Weis, ...] | None, tuple[tuple[Weis, ...], ...]]:
+    """What ``seat`` (``None``: a spectator) sees of the Weis: the points each seat declared
+    (``None``: not declared; with ``auto`` every seat's, once trick 1 is over, as they are then
+    shown), its own declaration (``None`` with ``auto`` or for a spectator), and once trick 1
+    is over the Weis of ``weis_team``, the team that scores them (seed 001: "De kaarten voor
+    de hoogste Weis worden na de eerste slag open afgebeeld")."""
+    if rules is None:
+        return (None,) * SEATS, None, ((),) * SEATS
+    counted = counted_weis(dealt, declared, rules, auto) if trick_one_done else None
+    declarations = counted if auto and counted is not None else declared
+    points = tuple(None if d is None else sum(w.points for w in d) for d in declarations)
+    shown: tuple[tuple[Weis, ...], ...] = ((),) * SEATS
+    if counted is not None and weis_team is not None:
+        shown = tuple(counted[s] if s % 2 == weis_team else () for s in range(SEATS))
+    return points, declared[seat] if not auto and seat is not None else None, shown
+
+
+# --- Stöck ------------------------------------------------------------------------------------------
+
+#: The bits of the trump King and Queen of each mode (none in Obenabe and Undenufe).
+STOECK_BITS: Final = tuple(stoeck_cards(trump).bits for trump in Trump)
+
+
+def stoeck_holder(dealt: Sequence[CardSet], trump: Trump) -> int | None:
+    """The seat dealt both the trump King and Queen, if any."""
+    stoeck = STOECK_BITS[trump]
+    if stoeck:
+        for seat, hand in enumerate(dealt):
+            if hand.bits & stoeck == stoeck:
+                return seat
+    return None
+
+
+def stoeck_team(mode: StoeckMode, dealt: Sequence[CardSet], trump: Trump, play: CardPlay | None, *,
+                held: bool = False) -> int | None:
+    """The team credited with the Stöck so far in ``play`` (``None``: a round played to its
+    end, as a rollout plays it): ``IMMEDIATE`` once the holder has played the second of the two
+    cards (or, with ``held``, as soon as they are held: the count "Stöck, Weis, Stich" when both
+    teams reach the target in trick 1), ``ROUND_END`` once every card is played, ``OFF`` never."""
+    if mode is StoeckMode.OFF:
+        return None
+    holder = stoeck_holder(dealt, trump)
+    if holder is None:
+        return None
+    if play is None:
+        return team_of(holder)
+    if mode is StoeckMode.ROUND_END:
+        return None if play.legal_bits else team_of(holder)
+    if held or not play.hand_bits >> HAND_BITS * holder & STOECK_BITS[trump]:
+        return team_of(holder)
+    return None
+
+
+# --- a round per team ---------------------------------------------------------------------------------
+
+
+def team_tricks(tricks: Sequence[Trick]) -> tuple[list[int], list[int]]:
+    """The card points and the number of tricks each team has taken in ``tricks``."""
+    cards = [0, 0]
+    won = [0, 0]
+    for trick in tricks:
+        team = trick.winner & 1
+        cards[team] += trick.points
+        won[team] += 1
+    return cards, won
+
+
+S = TypeVar("S", bound=TeamScore)
+
+
+def team_scores(
+    build: Callable[..., S], cards: Sequence[int], won: Sequence[int], last: int | None, match_bonus: int,
+    weis: Sequence[int], stoeck: int | None, multiplier: int,
+) -> tuple[S, S]:
+    """Both teams' scores (built with ``build``, the variant's ``TeamScore`` or a fast builder of
+    it): ``cards`` and ``won`` (tricks) per team, ``last`` the team of the last trick once every
+    card is played (it scores 5, and a team with all nine tricks the ``match_bonus``: tricks, not
+    points), ``weis`` per team, ``stoeck`` the team credited with the Stöck, and everything times
+    ``multiplier``."""
+    last_trick = [0, 0]
+    match = [0, 0]
+    if last is not None:
+        last_trick[last] = LAST_TRICK_BONUS
+        for team in (0, 1):
+            if won[team] == TRICKS:
+                match[team] = match_bonus
+    stoeck_points = [0, 0]
+    if stoeck is not None:
+        stoeck_points[stoeck] = STOECK_POINTS
+    return (
+        build(cards[0], last_trick[0], match[0], weis[0], stoeck_points[0], multiplier),
+        build(cards[1], last_trick[1], match[1], weis[1], stoeck_points[1], multiplier),
+    )
+
+
+# --- the rule bots' choice of a mode ---------------------------------------------------------------------
+
+# Rough trick-taking strength of a card held in the trump suit, by rank 6..A.
+_TRUMP_WEIGHT: Final = (1, 1, 1, 7, 2, 10, 2, 3, 5)
+
+
+def hand_value(hand: CardSet, trump: Trump) -> int:
+    """How much a hand likes a trump mode (a rule of thumb for the rule bots, not an evaluation).
+
+    >>> hand_value(CardSet.parse("CJ C9 CA CK S6"), Trump.EICHELN), hand_value(CardSet.parse("CJ C9 CA CK S6"), Trump.OBENABE)
+    (25, 9)
+    """
+    if trump is Trump.OBENABE:
+        return sum({Rank.ACE: 6, Rank.KING: 3, Rank.QUEEN: 1}.get(c.rank, 0) for c in hand)
+    if trump is Trump.UNDENUFE:
+        return sum({Rank.SIX: 6, Rank.SEVEN: 3, Rank.EIGHT: 1}.get(c.rank, 0) for c in hand)
+    suit = trump.suit
+    value = sum(_TRUMP_WEIGHT[c.rank] for c in hand if c.suit == suit)
+    value += 3 * sum(1 for c in hand if c.suit != suit and c.rank == Rank.ACE)
+    return value
+
+
+# --- the conformance harness's hooks ------------------------------------------------------------------
+
+
+class TeamState(Protocol):
+    """What the hooks below read of a partnership game's state."""
+
+    @property
+    def dealt(self) -> tuple[CardSet, ...]:
+        """The round's hands as dealt."""
+
+    @property
+    def play(self) -> CardPlay | None:
+        """The cards in play, once the mode is chosen."""
+
+    @property
+    def declared(self) -> Declared:
+        """Each seat's declared Weis."""
+
+    @property
+    def rules(self) -> Any:
+        """The rules, with ``weis`` (a WeisRules or ``None``) and ``auto_declare``."""
+
+    def replace(self, **changes: Any) -> Any:
+        """The state with fields changed."""
+
+
+def hidden_variations(state: TeamState, seat: int, rng: random.Random) -> list[Any]:
+    """States that differ from ``state`` only in what ``seat`` cannot see: one unplayed card of
+    each of two other seats exchanged (in the hands as dealt and in play); with automatic Weis
+    declared after trick 1, only if no Weis changes (they are public then)."""
+    play = state.play
+    held = play.hands if play is not None else state.dealt
+    others = [s for s in range(SEATS) if s != seat and held[s]]
+    if len(others) < 2:
+        return []
+    a, b = rng.sample(others, 2)
+    card_a, card_b = rng.choice(list(held[a])), rng.choice(list(held[b]))
+    dealt = _swap(state.dealt, a, b, card_a, card_b)
+    weis = state.rules.weis
+    if weis is not None and state.rules.auto_declare and play is not None and play.tricks:
+        if any(detect_weis(dealt[s], weis) != detect_weis(state.dealt[s], weis) for s in (a, b)):
+            return []
+    if play is None:
+        return [state.replace(dealt=dealt)]
+    return [state.replace(dealt=dealt, play=play.with_hands(_swap(play.hands, a, b, card_a, card_b)))]
+
+
+def _swap(hands: tuple[CardSet, ...], a: int, b: int, card_a: Card, card_b: Card) -> tuple[CardSet, ...]:
+    result = list(hands)
+    result[a] = CardSet.from_bits(hands[a].bits & ~card_a.bit | card_b.bit)
+    result[b] = CardSet.from_bits(hands[b].bits & ~card_b.bit | card_a.bit)
+    return tuple(result)
+
+
+def known_cards(state: TeamState, seat: int) -> CardSet:
+    """The cards ``seat`` may know of: its hand as dealt, the cards played, and once trick 1 is
+    over the Weis that count (they are shown)."""
+    known: CardSet = state.dealt[seat]
+    play = state.play
+    if play is None:
+        return known
+    known |= play.played()
+    if play.tricks:
+        for declared in counted_weis(state.dealt, state.declared, state.rules.weis, state.rules.auto_declare):
+            for weis in declared:
+                known |= weis.cards
+    return known
