@@ -23,7 +23,7 @@ from jass.errors import (
 )
 from jass.play import CardPlay, PlayCard, Trick
 from jass.tricks import PlayRules, Undertrump, legal_cards, trick_winner, winning_position
-from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, Trump
+from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, PerTrickMode, Trump
 from jass.weis import (
     STOECK_POINTS,
     SequenceOrder,
@@ -52,6 +52,7 @@ __all__ = [
     "InvalidStateError",
     "JassError",
     "LAST_TRICK_BONUS",
+    "PerTrickMode",
     "PlayCard",
     "PlayRules",
     "RecordError",

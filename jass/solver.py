@@ -855,6 +855,8 @@ def _play_parts(play: CardPlay) -> tuple[list[int], int, list[int], list[int]]:
         raise InvalidCardsError(f"{play!r} is not a CardPlay")
     if play.seats not in (2, 4):
         raise InvalidRulesError(f"a play of {play.seats} seats: the solver plays 2 or 4 seats")
+    if type(play.mode) is not Trump:
+        raise InvalidRulesError(f"a round in {play.mode}: the solver plays rounds of one mode (the six classic modes)")
     hands = [hand.bits for hand in play.hands]
     won = [0, 0]
     for done in play.tricks:

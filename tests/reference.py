@@ -137,6 +137,18 @@ def trick_winner(trick: Sequence[Card], mode: Trump, leader: int = 0, seats: int
     return (leader + winning_position(trick, mode)) % seats
 
 
+# RULES.md 5a "modes": Slalom and Guschti change the mode from trick to trick.
+def per_trick_modes(kind: str, first: Trump, tricks: int = 18) -> list[Trump]:
+    """The mode of each trick: Slalom alternates Obenabe and Undenufe starting with ``first``;
+    Guschti plays five tricks of ``first``, then the other for the rest."""
+    assert first in (Trump.OBENABE, Trump.UNDENUFE)
+    other = Trump.UNDENUFE if first == Trump.OBENABE else Trump.OBENABE
+    if kind == "slalom":
+        return [first if number % 2 == 0 else other for number in range(tricks)]
+    assert kind == "guschti"
+    return [first if number < 5 else other for number in range(tricks)]
+
+
 # RULES.md 3 "Weis values" / "sequences": natural order 6..A, no wrap.
 NATURAL_ORDER: list[Rank] = PLAIN_ORDER
 SEQUENCE_POINTS: dict[int, int] = {3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300}
