@@ -368,4 +368,4 @@ def test_per_trick_mode_names_and_no_points_of_their_own() -> None:
     assert [m.symbol for m in PerTrickMode] == ["⬇⬆", "⬆⬇", "⬇⬇⬆", "⬆⬆⬇"]
     assert [int(m) for m in PerTrickMode] == [6, 7, 8, 9]  # after the six classic modes
     with pytest.raises(InvalidNotationError):
-        point_table(PerTrickMode.SLALOM_OBENABE)  # type: ignore[arg-type]  # each trick has its own
+        point_table(PerTrickMode.SLALOM_OBENABE)  # each trick has its own
