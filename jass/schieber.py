@@ -27,14 +27,14 @@ The module ends by registering the variant (:data:`VARIANT`) in :mod:`jass.varia
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar, Final, Union
 
 import attrs
 
 from jass._base import LATER_OPTION, NamedEnum, cards_in, check_same, instance_of, int_in, tuple_of
 from jass._kernel import HAND_BITS, HAND_MASK
-from jass.cards import Card, CardSet, Rank, hands_of, is_card_order
+from jass.cards import Card, CardSet, hands_of, is_card_order
 from jass.cards import deal as deal_cards
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, InvalidStateError, JassError
 from jass.errors import RecordError, SerialError
@@ -58,6 +58,12 @@ from jass.teams import (
     StoeckMode,
     WeisDeclaration,
     counted_weis,
+    deal_text,
+    explicit_deal,
+    game_from_record,
+    parse_deal,
+    parse_weis,
+    weis_text,
     hand_value,
     hidden_variations,
     known_cards,
@@ -1224,13 +1230,6 @@ def check_observation(view: Observation, path: str = "$") -> None:
 _VERBS: Final = ("trump", "push", "weis", "play", "announce", "deal")
 
 
-def _weis_text(weis: Weis) -> str:
-    cards = list(weis.cards)
-    if weis.kind is WeisKind.SEQUENCE:
-        return f"{cards[0]}-{cards[-1]}"
-    return f"four-{weis.top.code}"
-
-
 def format_move(move: Move) -> str:
     """The short text of a move, as records write it.
 
@@ -1245,29 +1244,12 @@ def format_move(move: Move) -> str:
     if kind is Push:
         return "push"
     if kind is DeclareWeis:
-        return "weis " + " ".join(_weis_text(w) for w in move.weis)  # type: ignore[union-attr]
+        return "weis " + weis_text(move)  # type: ignore[arg-type]
     if kind is Announce:
         return "announce"
     if kind is Deal:
-        hands = move.hands  # type: ignore[union-attr]
-        return "deal" if hands is None else "deal " + " / ".join(str(h) for h in hands)
+        return deal_text(move)  # type: ignore[arg-type]
     raise RecordError(f"{move!r:.80} is not a Schieber move")
-
-
-def _parse_weis(token: str, rules: WeisRules) -> Weis:
-    if token.casefold().startswith("four-"):
-        rank_text = token[5:].casefold()
-        for rank in Rank:
-            if rank.code.casefold() == rank_text:
-                return Weis.from_cards([Card.of(suit, rank) for suit in range(4)], rules)  # type: ignore[arg-type]
-        raise RecordError(f"{token!r}: four of a kind is written four-<rank>, e.g. four-J or four-10")
-    first, sep, last = token.partition("-")
-    if not sep:
-        raise RecordError(f"{token!r}: a Weis is written as a sequence H6-H9 or four of a kind four-J")
-    start, end = Card.parse(first), Card.parse(last)
-    if start.suit != end.suit or end.rank - start.rank < 2:
-        raise RecordError(f"{token!r}: a sequence runs from a lower to a higher card of one suit, 3 cards or more")
-    return Weis.from_cards([Card.of(start.suit, Rank(r)) for r in range(start.rank, end.rank + 1)], rules)
 
 
 def parse_move(text: str, rules: Rules | None = None) -> Move:
@@ -1287,35 +1269,12 @@ def parse_move(text: str, rules: Rules | None = None) -> Move:
     if verb == "announce":
         return no_argument(verb, rest, _ANNOUNCE)
     if verb == "weis":
-        weis_rules = rules.weis if isinstance(rules, Rules) and rules.weis is not None else WeisRules()
-        tokens = rest.split()
-        if not tokens:
-            raise RecordError("'weis' names at least one Weis, e.g. 'weis H6-H8'")
-        return DeclareWeis(tuple(_parse_weis(token, weis_rules) for token in tokens))
-    if not rest:
-        return _DEAL
-    parts = rest.split("/")
-    if len(parts) != SEATS:
-        raise RecordError(f"{rest!r}: a deal is four hands separated by '/'")
-    return Deal(hands_of([CardSet.parse(part) for part in parts], SEATS, 9, "deal"))
+        return parse_weis(rest, rules.weis if isinstance(rules, Rules) else None, DeclareWeis)
+    return parse_deal(rest, _DEAL, Deal)
 
 
 def _result(state: State) -> dict[str, Any]:
     return {"scores": list(state.scores), "end": None if state.end is None else state.end.value}
-
-
-def _explicit_deal(state: State) -> tuple[dict[str, Any], State]:
-    """The record fields of the deal of ``state`` and the game they start."""
-    return {"deal": [str(hand) for hand in state.dealt]}, new_game(state.rules, state.seed, deal=state.dealt)
-
-
-def _game_from_record(rules: Rules, seed: int, fields: Mapping[str, Any]) -> State:
-    deal = fields.get("deal")
-    if deal is None:
-        return new_game(rules, seed)
-    if not isinstance(deal, list) or len(deal) != SEATS or not all(isinstance(h, str) for h in deal):
-        raise RecordError("expected four hands, strings of card codes", "$.deal")
-    return new_game(rules, seed, deal=[CardSet.parse(hand) for hand in deal])
 
 
 # --- the conformance harness's hooks -------------------------------------------------------------
@@ -1403,8 +1362,8 @@ VARIANT: Final = register(
         **protocol_of(globals()),
         standings=lambda state: state.scores,
         result=_result,
-        record_deal=lambda state: record_deal(state, new_game, _explicit_deal),
-        game_from_record=_game_from_record,
+        record_deal=lambda state: record_deal(state, new_game, lambda s: explicit_deal(s, new_game)),
+        game_from_record=lambda rules, seed, fields: game_from_record(new_game, rules, seed, fields),
         aliases=("chibre", "schieb"),
         standing_name="team points",
         json_types=(Setting, TeamScore, RoundScore),

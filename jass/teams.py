@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Protocol, TypeVar
 
 import attrs
@@ -28,10 +28,10 @@ import attrs
 from jass._base import NamedEnum, int_in, one_of
 from jass._kernel import HAND_BITS
 from jass.cards import Card, CardSet, Rank, card_set_of, hands_of
-from jass.errors import IllegalMoveError, InvalidStateError
+from jass.errors import IllegalMoveError, InvalidStateError, RecordError
 from jass.play import CardPlay, Trick
 from jass.trump import LAST_TRICK_BONUS, Trump
-from jass.weis import STOECK_POINTS, Weis, WeisRules, best_weis, detect_weis, may_hold_weis, stoeck_cards
+from jass.weis import STOECK_POINTS, Weis, WeisKind, WeisRules, best_weis, detect_weis, may_hold_weis, stoeck_cards
 
 __all__ = [
     "SEATS",
@@ -50,6 +50,12 @@ __all__ = [
     "stoeck_team",
     "team_tricks",
     "team_scores",
+    "weis_text",
+    "parse_weis",
+    "deal_text",
+    "parse_deal",
+    "explicit_deal",
+    "game_from_record",
     "hand_value",
     "TeamState",
     "hidden_variations",
@@ -304,6 +310,78 @@ def team_scores(
     )
 
 
+# --- records: Weis and deals as text ---------------------------------------------------------------------
+
+
+def weis_text(declaration: WeisDeclaration) -> str:
+    """A declaration as records write it, after the verb: sequences by their first and last
+    card, four of a kind by their rank (``"H6-H9 four-J"``)."""
+    words = []
+    for weis in declaration.weis:
+        cards = list(weis.cards)
+        words.append(f"{cards[0]}-{cards[-1]}" if weis.kind is WeisKind.SEQUENCE else f"four-{weis.top.code}")
+    return " ".join(words)
+
+
+def parse_weis(text: str, rules: WeisRules | None, move: type[D]) -> D:
+    """The declaration (the variant's class ``move``) written as ``text`` (see :func:`weis_text`);
+    ``rules`` give the points (the defaults if ``None``). Raises :class:`~jass.errors.RecordError`."""
+    tokens = text.split()
+    if not tokens:
+        raise RecordError("'weis' names at least one Weis, e.g. 'weis H6-H8'")
+    return move(tuple(_parse_one_weis(token, rules or WeisRules()) for token in tokens))
+
+
+def _parse_one_weis(token: str, rules: WeisRules) -> Weis:
+    if token.casefold().startswith("four-"):
+        rank_text = token[5:].casefold()
+        for rank in Rank:
+            if rank.code.casefold() == rank_text:
+                return Weis.from_cards([Card.of(suit, rank) for suit in range(4)], rules)  # type: ignore[arg-type]
+        raise RecordError(f"{token!r}: four of a kind is written four-<rank>, e.g. four-J or four-10")
+    first, sep, last = token.partition("-")
+    if not sep:
+        raise RecordError(f"{token!r}: a Weis is written as a sequence H6-H9 or four of a kind four-J")
+    start, end = Card.parse(first), Card.parse(last)
+    if start.suit != end.suit or end.rank - start.rank < 2:
+        raise RecordError(f"{token!r}: a sequence runs from a lower to a higher card of one suit, 3 cards or more")
+    return Weis.from_cards([Card.of(start.suit, Rank(r)) for r in range(start.rank, end.rank + 1)], rules)
+
+
+def deal_text(move: NextDeal) -> str:
+    """A deal as records write it: ``"deal"`` for a seeded one, else the four hands."""
+    return "deal" if move.hands is None else "deal " + " / ".join(str(h) for h in move.hands)
+
+
+DealMove = TypeVar("DealMove", bound=NextDeal)
+
+
+def parse_deal(rest: str, seeded: DealMove, move: type[DealMove]) -> DealMove:
+    """The deal written as ``rest`` after the verb: ``seeded`` when empty, else four hands
+    separated by ``/`` (a ``move``). Raises :class:`~jass.errors.RecordError`."""
+    if not rest:
+        return seeded
+    parts = rest.split("/")
+    if len(parts) != SEATS:
+        raise RecordError(f"{rest!r}: a deal is four hands separated by '/'")
+    return move(hands_of([CardSet.parse(part) for part in parts], SEATS, TRICKS, "deal"))
+
+
+def explicit_deal(state: TeamState, new_game: Callable[..., Any]) -> tuple[dict[str, Any], Any]:
+    """The record fields of the first round's deal of ``state`` and the game they start."""
+    return {"deal": [str(hand) for hand in state.dealt]}, new_game(state.rules, state.seed, deal=state.dealt)
+
+
+def game_from_record(new_game: Callable[..., Any], rules: Any, seed: int, fields: Mapping[str, Any]) -> Any:
+    """The new game a record starts: from ``seed``, or from its ``"deal"`` (four hands)."""
+    deal = fields.get("deal")
+    if deal is None:
+        return new_game(rules, seed)
+    if not isinstance(deal, list) or len(deal) != SEATS or not all(isinstance(h, str) for h in deal):
+        raise RecordError("expected four hands, strings of card codes", "$.deal")
+    return new_game(rules, seed, deal=[CardSet.parse(hand) for hand in deal])
+
+
 # --- the rule bots' choice of a mode ---------------------------------------------------------------------
 
 # Rough trick-taking strength of a card held in the trump suit, by rank 6..A.
@@ -347,6 +425,10 @@ class TeamState(Protocol):
     @property
     def rules(self) -> Any:
         """The rules, with ``weis`` (a WeisRules or ``None``) and ``auto_declare``."""
+
+    @property
+    def seed(self) -> int:
+        """The game's seed."""
 
     def replace(self, **changes: Any) -> Any:
         """The state with fields changed."""
