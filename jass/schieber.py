@@ -34,9 +34,9 @@ import attrs
 
 from jass._base import LATER_OPTION, NamedEnum, cards_in, check_same, instance_of, int_in, tuple_of
 from jass._kernel import HAND_BITS, HAND_MASK
-from jass.cards import Card, CardSet, hands_of, is_card_order
+from jass.cards import Card, CardSet
 from jass.cards import deal as deal_cards
-from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, InvalidStateError, JassError
+from jass.errors import IllegalMoveError, InvalidRulesError, InvalidStateError, JassError
 from jass.errors import RecordError, SerialError
 from jass.play import (
     CardPlay,
@@ -60,9 +60,11 @@ from jass.teams import (
     counted_weis,
     deal_text,
     explicit_deal,
+    first_hands,
     game_from_record,
     parse_deal,
     parse_weis,
+    replay_declaration,
     weis_text,
     hand_value,
     hidden_variations,
@@ -572,14 +574,6 @@ _NO_CARDS: Final = CardSet()
 # --- the game ------------------------------------------------------------------
 
 
-def _hands_from(deal: object) -> tuple[CardSet, ...]:
-    """Four hands of nine cards, or the hands that an order of the 36 cards deals."""
-    if is_card_order(deal) and not (isinstance(deal, (list, tuple)) and len(deal) == SEATS):
-        return deal_cards(deal.split() if isinstance(deal, str) else deal)
-    if isinstance(deal, (list, tuple)):
-        return hands_of(deal, SEATS, 9, "deal")
-    raise InvalidCardsError(f"deal={deal!r:.80}: expected 4 hands of 9 cards or an order of the 36 cards")
-
 
 def new_game(
     rules: Rules | None = None,
@@ -605,7 +599,7 @@ def new_game(
     True
     """
     game_rules, seed, dealer = game_start(rules, seed, Rules, SEATS)
-    hands = deal_cards(seed) if deal is None else _hands_from(deal)
+    hands = deal_cards(seed) if deal is None else first_hands(deal)
     if game_rules.first_vorhand is _ROSEN_7:
         dealer = _rosen_7_dealer(hands)
     setting = _setting(rules=game_rules, seed=seed, round_number=0, dealer=dealer, phase=_CHOOSE_TRUMP, dealt=hands)
@@ -1156,26 +1150,14 @@ def check_loaded(state: State, path: str = "$") -> None:
     if state.play is not None and replay.phase is _PLAY:
         for card, card_path in state.play.cards_in_order(f"{path}.play"):
             if replay.phase is _PLAY:
-                replay = _replay_declaration(replay, setting, path)
+                replay = replay_declaration(apply, replay, setting.declared, DeclareWeis, path)
             replay = replay_move(apply, replay, PlayCard(card), card_path)
         if replay.phase is _PLAY:
-            replay = _replay_declaration(replay, setting, path)
+            replay = replay_declaration(apply, replay, setting.declared, DeclareWeis, path)
         if setting.end in (GameEnd.CLAIM_CORRECT, GameEnd.CLAIM_WRONG):
             replay = replay_move(apply, replay, _ANNOUNCE, f"{path}.end")
     check_same(state, replay, path, "replaying the round from its deal")
 
-
-def _replay_declaration(replay: State, setting: Setting, path: str) -> State:
-    """The declaration of the seat to play, if the loaded state says it declared."""
-    play = replay.play
-    assert play is not None
-    seat = play.to_play
-    if seat is None or play.tricks:
-        return replay
-    weis = setting.declared[seat]
-    if weis is not None and replay.declared[seat] is None:
-        return replay_move(apply, replay, DeclareWeis(weis), f"{path}.declared[{seat}]")
-    return replay
 
 
 def check_observation(view: Observation, path: str = "$") -> None:

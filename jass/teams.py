@@ -27,10 +27,12 @@ import attrs
 
 from jass._base import NamedEnum, int_in, one_of
 from jass._kernel import HAND_BITS
-from jass.cards import Card, CardSet, Rank, card_set_of, hands_of
-from jass.errors import IllegalMoveError, InvalidStateError, RecordError
+from jass.cards import Card, CardSet, Rank, card_set_of, hands_of, is_card_order
+from jass.cards import deal as deal_cards
+from jass.errors import IllegalMoveError, InvalidCardsError, InvalidStateError, RecordError
 from jass.play import CardPlay, Trick
 from jass.trump import LAST_TRICK_BONUS, Trump
+from jass.variant import replay_move
 from jass.weis import STOECK_POINTS, Weis, WeisKind, WeisRules, best_weis, detect_weis, may_hold_weis, stoeck_cards
 
 __all__ = [
@@ -54,12 +56,14 @@ __all__ = [
     "parse_weis",
     "deal_text",
     "parse_deal",
+    "first_hands",
     "explicit_deal",
     "game_from_record",
     "hand_value",
     "TeamState",
     "hidden_variations",
     "known_cards",
+    "replay_declaration",
 ]
 
 #: Number of players.
@@ -367,6 +371,20 @@ def parse_deal(rest: str, seeded: DealMove, move: type[DealMove]) -> DealMove:
     return move(hands_of([CardSet.parse(part) for part in parts], SEATS, TRICKS, "deal"))
 
 
+def first_hands(deal: object) -> tuple[CardSet, ...]:
+    """The first round's hands that ``new_game(deal=...)`` takes: four hands of nine cards, or
+    the hands that an order of the 36 cards deals (seat *k* gets cards ``9k .. 9k+8``).
+
+    >>> [len(hand) for hand in first_hands([str(card) for card in sorted(Card)])]
+    [9, 9, 9, 9]
+    """
+    if is_card_order(deal) and not (isinstance(deal, (list, tuple)) and len(deal) == SEATS):
+        return deal_cards(deal.split() if isinstance(deal, str) else deal)
+    if isinstance(deal, (list, tuple)):
+        return hands_of(deal, SEATS, TRICKS, "deal")
+    raise InvalidCardsError(f"deal={deal!r:.80}: expected 4 hands of 9 cards or an order of the 36 cards")
+
+
 def explicit_deal(state: TeamState, new_game: Callable[..., Any]) -> tuple[dict[str, Any], Any]:
     """The record fields of the first round's deal of ``state`` and the game they start."""
     return {"deal": [str(hand) for hand in state.dealt]}, new_game(state.rules, state.seed, deal=state.dealt)
@@ -475,3 +493,24 @@ def known_cards(state: TeamState, seat: int) -> CardSet:
             for weis in declared:
                 known |= weis.cards
     return known
+
+
+# --- loading: a state is checked by replaying its round ---------------------------------------------------
+
+T = TypeVar("T", bound=TeamState)
+
+
+def replay_declaration(
+    apply: Callable[[T, Any], T], replay: T, declared: Declared, move: type[WeisDeclaration], path: str
+) -> T:
+    """While a loaded state is replayed: the declaration of the seat to play in trick 1, if the
+    loaded state says (``declared``) it declared and the replay has not yet."""
+    play = replay.play
+    assert play is not None
+    seat = play.to_play
+    if seat is None or play.tricks:
+        return replay
+    weis = declared[seat]
+    if weis is not None and replay.declared[seat] is None:
+        return replay_move(apply, replay, move(weis), f"{path}.declared[{seat}]")
+    return replay
