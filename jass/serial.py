@@ -292,7 +292,7 @@ def _make_converter(compact: bool) -> cattrs.Converter:
         conv.register_unstructure_hook(int_enum, enum_unstructure(int_enum))
     # A round's mode (Trump | PerTrickMode, optionally None): one string among the ten modes'.
     conv.register_structure_hook_func(_is_round_mode, lambda data, kind: _read_mode(data, kind))
-    conv.register_unstructure_hook_func(_is_round_mode, lambda kind: lambda mode: conv.unstructure(mode))
+    conv.register_unstructure_hook_func(_is_round_mode, lambda mode: None if mode is None else conv.unstructure(mode))
 
     def tuple_structure(kind: Any) -> Callable[[Any, Any], Any]:
         args = typing.get_args(kind)
