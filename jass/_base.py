@@ -72,11 +72,14 @@ def _simple(ok: Callable[[Any], bool], expected: str, error: type[JassError]) ->
     return _Rule(ok, lambda value: (expected, None), error)
 
 
-def instance_of(kind: type, *, optional: bool = False, error: type[JassError] = InvalidRulesError) -> _Rule:
-    """Accept only instances of ``kind`` (a ``bool`` is not an ``int`` here), and ``None`` when
-    ``optional``."""
-    name = kind.__name__
-    expected = f"{'None or ' if optional else ''}{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+def instance_of(
+    kind: type | tuple[type, ...], *, optional: bool = False, error: type[JassError] = InvalidRulesError
+) -> _Rule:
+    """Accept only instances of ``kind`` (a ``bool`` is not an ``int`` here; a tuple of classes
+    accepts any of them), and ``None`` when ``optional``."""
+    names = [k.__name__ for k in kind] if isinstance(kind, tuple) else [kind.__name__]
+    named = " or ".join(f"{'an' if name[0] in 'AEIOU' else 'a'} {name}" for name in names)
+    expected = f"{'None or ' if optional else ''}{named}"
     if kind is int:
         def ok(value: Any) -> bool:
             return (optional and value is None) or (type(value) is int)

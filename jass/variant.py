@@ -307,7 +307,7 @@ class Variant(Generic[R, S, M, O]):
 AnyVariant = Variant[Any, Any, Any, Any]
 
 #: The variants of the library, registered when first asked for.
-_BUILTIN: Final = ("jass.schieber", "jass.differenzler", "jass.pomme")
+_BUILTIN: Final = ("jass.schieber", "jass.differenzler", "jass.pomme", "jass.coiffeur")
 #: Packages add variants under this entry-point group (``name = "package.module:VARIANT"``).
 ENTRY_POINT_GROUP: Final = "jass.variants"
 

@@ -309,12 +309,18 @@ def schieber_states(
     a finished game included. ``rules`` defaults to the presets and random options."""
     game_rules = draw(rules if rules is not None else schieber_presets() | schieber_rules())
     state = schieber.new_game(game_rules, seed=draw(st.integers(min_value=0, max_value=2**64 - 1)))
+    final: schieber.State = random_moves(draw, schieber, state, 120)
+    return final
+
+
+def random_moves(draw: st.DrawFn, variant: Any, state: Any, most: int) -> Any:
+    """``state`` after 0..``most`` random legal moves (fewer if the game ends)."""
     rng = random.Random(draw(st.integers(min_value=0, max_value=2**32)))
-    for _ in range(draw(st.integers(min_value=0, max_value=120))):
-        moves = schieber.legal_moves(state)
+    for _ in range(draw(st.integers(min_value=0, max_value=most))):
+        moves = variant.legal_moves(state)
         if not moves:
             break
-        state = schieber.apply(state, rng.choice(moves))
+        state = variant.apply(state, rng.choice(moves))
     return state
 
 
@@ -324,4 +330,47 @@ def variant_rules(name: str) -> st.SearchStrategy[Any]:
         "schieber": lambda: schieber_rules() | schieber_presets(),
         "differenzler": differenzler_rules,
         "pomme": pomme_rules,
+        "coiffeur": coiffeur_rules,
     }[name]()
+
+
+# --- Coiffeur --------------------------------------------------------------------------------
+
+from jass import coiffeur  # noqa: E402
+from jass.teams import StoeckMode  # noqa: E402
+from jass.trump import PerTrickMode  # noqa: E402
+
+#: Rows to build short custom slates from: a suit, a joker and the two per-trick rows.
+COIFFEUR_ROWS = (
+    coiffeur.Row("Rosen", 2, (Trump.ROSEN,)),
+    coiffeur.Row("Joker", 7, tuple(Trump)),
+    coiffeur.Row("Slalom", 9, (PerTrickMode.SLALOM_OBENABE, PerTrickMode.SLALOM_UNDENUFE)),
+    coiffeur.Row("Guschti", 10, (PerTrickMode.GUSCHTI_OBENABE, PerTrickMode.GUSCHTI_UNDENUFE)),
+)
+
+
+@st.composite
+def coiffeur_rules(draw: st.DrawFn) -> coiffeur.Rules:
+    """Coiffeur's options on short slates (1 to 3 rows, so a game is 2 to 6 rounds), with and
+    without Weis and Stöck; now and then a preset's full slate."""
+    if draw(st.integers(0, 9)) == 0:
+        return draw(st.sampled_from([coiffeur.Rules(), coiffeur.Rules.swisslos_10(), coiffeur.Rules.with_weis()]))
+    rows = draw(st.lists(st.sampled_from(COIFFEUR_ROWS), min_size=1, max_size=3, unique=True))
+    weis = draw(st.none() | weis_rules())
+    return coiffeur.Rules(
+        slate=coiffeur.Slate(tuple(rows)),
+        match_bonus=draw(st.sampled_from([0, 100])),
+        weis=weis,
+        stoeck=draw(st.sampled_from(list(StoeckMode))),
+        auto_declare=weis is not None and draw(st.booleans()),
+        first_dealer=draw(st.sampled_from([None, 0, 1, 2, 3])),
+        play=draw(play_rules()),
+    )
+
+
+@st.composite
+def coiffeur_states(draw: st.DrawFn) -> coiffeur.State:
+    """A Coiffeur state reached from a seeded game by 0..200 random legal moves: any phase."""
+    state = coiffeur.new_game(draw(coiffeur_rules()), seed=draw(st.integers(min_value=0, max_value=2**64 - 1)))
+    final: coiffeur.State = random_moves(draw, coiffeur, state, 200)
+    return final

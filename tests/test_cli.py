@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from jass.__main__ import main
+from jass.variant import find_variant
 
 
 def typist(script: list[str], then: str = "1") -> Callable[[str], str]:
@@ -20,7 +21,7 @@ def typist(script: list[str], then: str = "1") -> Callable[[str], str]:
     return read
 
 
-@pytest.mark.parametrize("variant", ["schieber", "differenzler", "pomme"])
+@pytest.mark.parametrize("variant", ["schieber", "differenzler", "pomme", "coiffeur"])
 def test_a_person_plays_a_whole_game_with_bad_answers_on_the_way(variant: str) -> None:
     out = io.StringIO()
     bad = ["zzz", "999", "", "H11"]
@@ -66,7 +67,7 @@ def test_end_of_input_leaves_cleanly() -> None:
     assert main(["play", "pomme", "--seed", "1"], out=io.StringIO(), read=closed) == 130
 
 
-@pytest.mark.parametrize("variant", ["schieber", "differenzler", "pomme"])
+@pytest.mark.parametrize("variant", ["schieber", "differenzler", "pomme", "coiffeur"])
 def test_rules_lists_every_option_and_preset(variant: str) -> None:
     import attrs
 
@@ -77,10 +78,11 @@ def test_rules_lists_every_option_and_preset(variant: str) -> None:
     text = out.getvalue()
     for field in attrs.fields(variant_module(variant).Rules):
         assert field.name in text
-    assert "preset Rules.seed()" in text
+    for preset in find_variant(variant).presets:
+        assert f"preset Rules.{preset}()" in text
 
 
-@pytest.mark.parametrize("variant", ["schieber", "differenzler", "pomme"])
+@pytest.mark.parametrize("variant", ["schieber", "differenzler", "pomme", "coiffeur"])
 def test_simulate_prints_a_summary(variant: str) -> None:
     out = io.StringIO()
     assert main(["simulate", variant, "--games", "6", "--seed", "3", "--quiet"], out=out) == 0

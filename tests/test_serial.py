@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import strategies as jst
-from jass import differenzler, pomme, schieber, serial
+from jass import coiffeur, differenzler, pomme, schieber, serial
 from jass.cards import Card, CardSet, Rank, Suit, deal, shuffled_deck
 from jass._base import json_fields
 from jass.errors import JassError, SerialError
@@ -31,7 +31,7 @@ from jass.tricks import PlayRules
 from jass.trump import Trump
 from jass.weis import SequenceOrder, Weis, WeisRules, detect_weis
 
-VARIANTS = (schieber, differenzler, pomme)
+VARIANTS = (schieber, differenzler, pomme, coiffeur)
 
 
 def roundtrip(value: Any) -> None:
@@ -75,7 +75,7 @@ def pomme_states(draw: st.DrawFn) -> pomme.State:
 
 
 def states() -> st.SearchStrategy[Any]:
-    return st.one_of(jst.schieber_states(), differenzler_states(), pomme_states())
+    return st.one_of(jst.schieber_states(), differenzler_states(), pomme_states(), jst.coiffeur_states())
 
 
 def variant_of(state: Any) -> Any:
@@ -183,6 +183,7 @@ WRITTEN_AS: dict[type, dict[str, tuple[str, ...]]] = {
     schieber.State: {"setting": tuple(f.name for f in attrs.fields(schieber.Setting))},  # written flat
     differenzler.State: {"setting": tuple(f.name for f in attrs.fields(differenzler.Setting))},
     pomme.State: {"setting": tuple(f.name for f in attrs.fields(pomme.Setting))},
+    coiffeur.State: {"setting": tuple(f.name for f in attrs.fields(coiffeur.Setting))},
 }
 
 
