@@ -35,5 +35,5 @@ nitpick_ignore_regex = [
     (r"py:class", r"jass\._base\..*"),
     # Type variables of the generic protocol: TwoPartState.replace returns the state's own class,
     # a Variant is generic in its rules, state, move and observation types.
-    (r"py:(class|obj)", r"(jass\.(variant|teams)\.)?(_State|R|S|M|O|T|D|R_contra|S_co|S_contra|M_contra|AnyVariant)"),
+    (r"py:(class|obj)", r"(jass\.(variant|teams)\.)?(_State|R|S|M|O|T|D|DealMove|R_contra|S_co|S_contra|M_contra|AnyVariant)"),
 ]
