@@ -442,8 +442,8 @@ class Setting:
     dealer: int = attrs.field(validator=_SEAT)
     phase: Phase = attrs.field(validator=instance_of(Phase, error=_STATE))
     dealt: tuple[CardSet, ...] = attrs.field(validator=tuple_of(cards_in(9, 9), 4, 4, error=_STATE))
-    #: Pushes so far this round (at most 7: three seats of a finished team pass too).
-    pushed: int = attrs.field(default=0, validator=int_in(0, 2 * SEATS - 1, error=_STATE))
+    #: Pushes so far this round: at most one per seat that may choose (then the first must choose).
+    pushed: int = attrs.field(default=0, validator=int_in(0, SEATS, error=_STATE))
     #: The row chosen (its index), its mode and the seat that chose it, once chosen.
     row: int | None = attrs.field(default=None, validator=int_in(0, _MAX_ROWS - 1, optional=True, error=_STATE))
     mode: RoundMode | None = attrs.field(default=None, validator=_MODE)
@@ -528,7 +528,7 @@ class Observation:
     to_act: int | None = attrs.field(validator=_OPTIONAL_SEAT)
     hand: CardSet = attrs.field(validator=cards_in(0, 9, error=_STATE))
     hand_sizes: tuple[int, ...] = attrs.field(validator=tuple_of(int_in(0, 9), 4, 4, error=_STATE))
-    pushed: int = attrs.field(validator=int_in(0, 2 * SEATS - 1, error=_STATE))
+    pushed: int = attrs.field(validator=int_in(0, SEATS, error=_STATE))
     row: int | None = attrs.field(validator=int_in(0, _MAX_ROWS - 1, optional=True, error=_STATE))
     mode: RoundMode | None = attrs.field(validator=_MODE)
     chooser: int | None = attrs.field(validator=_OPTIONAL_SEAT)

@@ -52,12 +52,12 @@ from typing import Final
 
 import attrs
 
-from jass import differenzler, pomme, schieber
+from jass import coiffeur, differenzler, pomme, schieber
 from jass.cards import Card, CardSet
 from jass.errors import InvalidCardsError, JassError
 from jass.play import Trick
 from jass.tricks import PlayRules, legal_bits
-from jass.trump import Trump
+from jass.trump import PerTrickMode, RoundMode, Trump
 from jass.weis import Weis, WeisRules, detect_weis
 
 __all__ = [
@@ -66,6 +66,8 @@ __all__ = [
     "PommeSample",
     "schieber_sampler",
     "sample_schieber",
+    "coiffeur_sampler",
+    "sample_coiffeur",
     "differenzler_sampler",
     "sample_differenzler",
     "pomme_sampler",
@@ -92,6 +94,8 @@ class HandSampler:
     """Uniform deals of the unseen cards to the hidden hands, consistent with the card play.
 
     ``hand`` is the observer's hand now and ``hand_sizes`` how many cards each seat holds now.
+    ``trump`` is the round's mode: a :class:`~jass.trump.Trump` (or its int), or a
+    :class:`~jass.trump.PerTrickMode`, whose every trick is checked in its own mode.
     ``tricks`` are the completed tricks as ``(leader, cards)`` with card indices in play
     order, ``trick`` the cards of the trick in progress (led by ``trick_leader``). ``known``
     maps a seat to cards known to be in its hand now; ``excluded`` are cards known to be in
@@ -110,7 +114,7 @@ class HandSampler:
         observer: int,
         hand: int,
         hand_sizes: Sequence[int],
-        trump: int,
+        trump: int | RoundMode,
         rules: PlayRules = PlayRules(),
         tricks: Sequence[tuple[int, Sequence[int]]] = (),
         trick: Sequence[int] = (),
@@ -133,26 +137,31 @@ class HandSampler:
         self.observer: Final = observer
         self.hand: Final = hand
         self.hand_sizes: Final = tuple(hand_sizes)
-        self.trump: Final = int(trump)
+        per_trick = trump if type(trump) is PerTrickMode else None
+        #: The first trick's mode as an int (every trick's, but in a per-trick mode).
+        self.trump: Final = int(trump) if per_trick is None else int(per_trick.trick_mode(0))
         self.rules: Final = rules
         self.accept: Final = accept
         self.max_tries: Final = max_tries
-        self._legal_args: Final = (self.trump, *rules.legal_flags)
+        flags = rules.legal_flags
+        self._legal_args: Final = (self.trump, *flags)
 
-        # Every card played, in order: (seat, card, the cards before it in its trick).
-        plays: list[tuple[int, int, tuple[int, ...]]] = []
+        # Every card played, in order: (seat, card, the cards before it in its trick, the
+        # arguments of legal_bits in that trick's mode).
+        plays: list[tuple[int, int, tuple[int, ...], tuple[int, bool, bool, bool]]] = []
         played = 0
         all_tricks = [(leader, tuple(cards)) for leader, cards in tricks]
         if trick:
             if trick_leader is None:
                 raise InvalidCardsError("a trick in progress needs its trick_leader")
             all_tricks.append((trick_leader, tuple(trick)))
-        for leader, cards in all_tricks:
+        for number, (leader, cards) in enumerate(all_tricks):
+            args = self._legal_args if per_trick is None else (int(per_trick.trick_mode(number)), *flags)
             for position, card in enumerate(cards):
                 if played >> card & 1:
                     raise InvalidCardsError(f"{Card.from_index(card)} is played twice")
                 played |= 1 << card
-                plays.append(((leader + position) % seats, card, cards[:position]))
+                plays.append(((leader + position) % seats, card, cards[:position], args))
         self.plays: Final = tuple(plays)
         self.played: Final = played
         if hand & played:
@@ -178,7 +187,7 @@ class HandSampler:
         # Voids: the cards that cannot be in a seat's hand now, from the legality of its plays.
         forbidden = dict.fromkeys(hidden, 0)
         later = {seat: self.known.get(seat, 0) for seat in hidden}  # known cards it still held
-        for seat, card, before in reversed(plays):
+        for seat, card, before, args in reversed(plays):
             if seat == observer:
                 continue
             later[seat] |= 1 << card
@@ -186,10 +195,10 @@ class HandSampler:
                 continue  # a lead is always legal
             base = later[seat]
             candidates = pool & ~forbidden[seat] & ~base
-            if legal_bits(base | candidates, before, *self._legal_args) >> card & 1:
+            if legal_bits(base | candidates, before, *args) >> card & 1:
                 continue  # legal whatever else the hand held: no constraint
             for other in _cards(candidates):
-                if not legal_bits(base | 1 << other, before, *self._legal_args) >> card & 1:
+                if not legal_bits(base | 1 << other, before, *args) >> card & 1:
                     forbidden[seat] |= 1 << other
         self.forbidden: Final = forbidden
 
@@ -269,8 +278,7 @@ class HandSampler:
         """True when replaying the play with ``hands`` (one bit set per seat, the hands now)
         finds every card legal when it was played."""
         held = list(hands)
-        args = self._legal_args
-        for seat, card, before in reversed(self.plays):
+        for seat, card, before, args in reversed(self.plays):
             held[seat] |= 1 << card
             if before and not legal_bits(held[seat], before, *args) >> card & 1:
                 return False
@@ -359,7 +367,15 @@ def schieber_sampler(view: schieber.Observation, *, max_tries: int = 100_000) ->
     """
     if not isinstance(view, schieber.Observation):
         raise InvalidCardsError(f"{view!r} is not a schieber.Observation")
-    seats = schieber.SEATS
+    return _team_sampler(view, view.trump, max_tries)
+
+
+def _team_sampler(
+    view: schieber.Observation | coiffeur.Observation, mode: RoundMode | None, max_tries: int
+) -> HandSampler:
+    """The sampler of a partnership game's view (jass.teams): the card play in ``mode`` (each
+    trick in its own, for a per-trick mode), and the declared and shown Weis."""
+    seats = 4
     tricks = _tricks(view.tricks)
     trick = [c.index for c in view.trick]
     known: dict[int, int] = {}
@@ -393,7 +409,7 @@ def schieber_sampler(view: schieber.Observation, *, max_tries: int = 100_000) ->
         observer=_observer(view),
         hand=view.hand.bits,
         hand_sizes=view.hand_sizes,
-        trump=int(view.trump) if view.trump is not None else int(Trump.OBENABE),
+        trump=mode if mode is not None else Trump.OBENABE,
         rules=view.rules.play,
         tricks=tricks,
         trick=trick,
@@ -417,6 +433,33 @@ def sample_schieber(view: schieber.Observation, rng: random.Random) -> tuple[Car
     (True, [9, 9, 9, 9])
     """
     return schieber_sampler(view).sample(rng)
+
+
+# --- Coiffeur ------------------------------------------------------------------------------
+
+
+def coiffeur_sampler(view: coiffeur.Observation, *, max_tries: int = 100_000) -> HandSampler:
+    """A :class:`HandSampler` for a Coiffeur observation: as :func:`schieber_sampler` (the
+    card play, and the Weis when the rules play them), each trick of a Slalom or Guschti
+    round checked in its own mode. Before a row is chosen only the sizes count."""
+    if not isinstance(view, coiffeur.Observation):
+        raise InvalidCardsError(f"{view!r} is not a coiffeur.Observation")
+    return _team_sampler(view, view.mode, max_tries)
+
+
+def sample_coiffeur(view: coiffeur.Observation, rng: random.Random) -> tuple[CardSet, ...]:
+    """The four hands now, drawn uniformly among those consistent with ``view`` (see
+    :func:`coiffeur_sampler`); the observer's own hand is its own.
+
+    >>> import random
+    >>> from jass import coiffeur, PerTrickMode
+    >>> state = coiffeur.apply(coiffeur.new_game(coiffeur.Rules(slate="swisslos_10"), seed=4),
+    ...                        coiffeur.ChooseRow(8, PerTrickMode.SLALOM_UNDENUFE))
+    >>> hands = sample_coiffeur(coiffeur.observe(state, 1), random.Random(0))
+    >>> hands[1] == state.play.hand(1), sorted(len(h) for h in hands)
+    (True, [9, 9, 9, 9])
+    """
+    return coiffeur_sampler(view).sample(rng)
 
 
 # --- Differenzler --------------------------------------------------------------------------
