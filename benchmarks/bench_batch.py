@@ -25,6 +25,8 @@ In one process run it times, R repeats each, interleaved (round r times repeat r
                               (Vorhand may push; pushed games run a card behind the others)
   (e3) batch/seeded/N         (e) dealt by init(seeds): the deals new_game(seed) deals
   (f)  batch/rollout/K        rollout(state, K): K random play-outs of one dealt state
+  (g)  batch/observations/N   observations(state): N games' vectors in the scalar encoding's layout
+  (h)  batch/rollout_view/K   rollout_view(view, K): K deals a seat's view allows, played out at once
 
 and prints medians, min and max (rounds/s), the ratios to (a), (b) and (d), whether the batch
 engine reaches 300,000 rounds/s and at which batch size, and the memory per game. See
@@ -119,6 +121,52 @@ def rollout_timer(state: schieber.State, copies: int, seed: int, min_time: float
     return passes, one_repeat
 
 
+def observations_timer(n: int, seed: int, min_time: float) -> tuple[int, Timer]:
+    """(g): the observation vectors of N games at once, at a random moment of their rounds."""
+    rng = np.random.default_rng(seed)
+    state = batch_rounds(n, seed, rng, push=False, seeded=False)
+    state = batch.step(state, batch.random_actions(state, rng, push=False))
+    for _ in range(int(rng.integers(0, 30))):
+        state = batch.step(state, batch.random_actions(state, rng))
+
+    def run(passes: int) -> None:
+        for _ in range(passes):
+            batch.observations(state)
+
+    passes = calibrate(run, min_time)
+
+    def one_repeat() -> float:
+        start = time.perf_counter()
+        run(passes)
+        return n * passes / (time.perf_counter() - start)
+
+    return passes, one_repeat
+
+
+def rollout_view_timer(copies: int, seed: int, min_time: float) -> tuple[int, Timer]:
+    """(h): from one seat's view after 10 cards, ``copies`` consistent deals played out at once."""
+    rng = np.random.default_rng(seed)
+    state = schieber.apply(schieber.new_game(ROUND_RULES, seed=seed), schieber.ChooseTrump("S"))
+    for _ in range(10):
+        state = schieber.apply(state, schieber.legal_moves(state)[0])
+    seat = schieber.to_act(state)
+    assert seat is not None
+    view = schieber.observe(state, seat)
+
+    def run(passes: int) -> None:
+        for _ in range(passes):
+            batch.rollout_view(view, copies, rng)
+
+    passes = calibrate(run, min_time)
+
+    def one_repeat() -> float:
+        start = time.perf_counter()
+        run(passes)
+        return copies * passes / (time.perf_counter() - start)
+
+    return passes, one_repeat
+
+
 def numpy_draw_peer_timer(py: str, seed: int, min_time: float) -> tuple[int, Timer]:
     """(d2): jass-kit's loop with its own agent's numpy draws; each repeat is one runner call."""
     first = run_peer_job(py, {"job": "random_rounds", "rounds": 100, "repeats": 1, "seed": seed, "draw": "numpy"})
@@ -172,6 +220,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--push-size", type=int, default=16384, help="batch size of (e2), 0 to skip (16384)")
     parser.add_argument("--seeded-size", type=int, default=16384, help="batch size of (e3), 0 to skip (16384)")
     parser.add_argument("--rollouts", type=int, default=16384, help="copies per rollout call of (f), 0 to skip")
+    parser.add_argument("--observations", type=int, default=4096, help="games of (g), 0 to skip")
+    parser.add_argument("--view-rollouts", type=int, default=1024, help="copies per rollout_view call of (h), 0 to skip")
     parser.add_argument("--batch", type=int, default=50, help="rounds per pass of (a) and (b) (default 50)")
     parser.add_argument("--no-peer", action="store_true", help="skip jass-kit (our side only)")
     parser.add_argument("--no-numpy-draws", dest="numpy_draws", action="store_false",
@@ -207,6 +257,12 @@ def main(argv: list[str] | None = None) -> int:
         dealt = schieber.new_game(ROUND_RULES, seed=seed)
         passes, timer = rollout_timer(dealt, args.rollouts, seed, args.min_time)
         timers[f"(f) batch/rollout/{args.rollouts}"] = ("rounds/s", passes, timer)
+    if args.observations:
+        passes, timer = observations_timer(args.observations, seed, args.min_time)
+        timers[f"(g) batch/observations/{args.observations}"] = ("vectors/s", passes, timer)
+    if args.view_rollouts:
+        passes, timer = rollout_view_timer(args.view_rollouts, seed, args.min_time)
+        timers[f"(h) batch/rollout_view/{args.view_rollouts}"] = ("rounds/s", passes, timer)
 
     peer: dict[str, Any] = {"available": False}
     peer_name = "(d) jasskit/random_rounds"
@@ -250,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
     header = "".join(f"{label:>22}" for _, label in references)
     print(f"{'ratio (median of per-round ratios)':<34}{header}")
     for name in rates:
-        if not name.startswith(("(e)", "(e2)", "(e3)", "(f)")):
+        if not name.startswith(("(e)", "(e2)", "(e3)", "(f)", "(h)")):
             continue
         ratios[name] = {ref: paired(rates[name], rates[ref]) for ref, _ in references}
         cells = "".join(f"{ratios[name][ref]['median_paired_ratio']:>21.1f}x" for ref, _ in references)

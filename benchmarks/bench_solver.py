@@ -18,7 +18,7 @@ What is timed (see benchmarks/README.md):
    fresh solver, and its median kept.
 3. ``solve-5``: :func:`jass.solver.solve` (value of both teams, every optimal card and a
    principal variation) from the 5-tricks-left positions.
-4. ``sampler``: :func:`jass.sampling.schieber_sampler` on observations after 1, 3 and 6
+4. ``sampler``: :func:`jass.schieber.hand_sampler` on observations after 1, 3 and 6
    tricks of random rounds: building it, and draws per second.
 
 Every input comes from ``--seed``. Times are wall-clock seconds (``time.perf_counter``); the
@@ -47,7 +47,7 @@ from jass import CardSet, Trump, schieber  # noqa: E402
 from jass.cards import Card  # noqa: E402
 from jass.play import CardPlay, PlayCard  # noqa: E402
 from jass.rollout import random_deal  # noqa: E402
-from jass.sampling import schieber_sampler  # noqa: E402
+from jass.schieber import hand_sampler as schieber_sampler  # noqa: E402
 from jass.solver import Solver, solve  # noqa: E402
 
 DEFAULT_SEED = 20240601

@@ -216,7 +216,7 @@ def _apply_and_report(variant: AnyVariant, state: Any, move: Any, human: int, sc
 
 def _simulate_command(
     variant_name: str, games: int, seed: int, bots: str, processes: int, preset: str | None,
-    screen: _Screen, progress: bool,
+    screen: _Screen, progress: bool, duplicate: bool = False,
 ) -> int:
     names = [b.strip() for b in bots.split(",")]
     if len(names) != 2:
@@ -239,7 +239,7 @@ def _simulate_command(
 
     report = run_arena(
         variant_name, (names[0], names[1]), games=games, seed=seed, rules=rules,
-        processes=processes, progress=show_progress,
+        processes=processes, progress=show_progress, duplicate=duplicate,
     )
     elapsed = time.perf_counter() - started
     screen.say(report.table())
@@ -297,7 +297,10 @@ def main(
     simulate.add_argument("variant", choices=sorted(VARIANTS))
     simulate.add_argument("--games", type=int, default=100)
     simulate.add_argument("--seed", type=int, default=0)
-    simulate.add_argument("--bots", default="rule,random", help="two bot names, A,B (default rule,random)")
+    simulate.add_argument("--bots", default="rule,random",
+                          help=f"two bot names, A,B (default rule,random; known: {', '.join(BOTS)})")
+    simulate.add_argument("--duplicate", action="store_true",
+                          help="play every deal twice with the places swapped (games must be even)")
     simulate.add_argument("--processes", type=int, default=1, help="processes to use (default 1)")
     simulate.add_argument("--preset", default=None, help="a Rules preset, e.g. swisslos")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -319,7 +322,7 @@ def main(
         if args.command == "simulate":
             return _simulate_command(
                 args.variant, args.games, args.seed, args.bots, args.processes, args.preset,
-                screen, not args.quiet and sys.stderr.isatty(),
+                screen, not args.quiet and sys.stderr.isatty(), args.duplicate,
             )
         if args.command == "rules":
             return _rules_command(args.variant, screen)

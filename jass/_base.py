@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -181,10 +181,14 @@ class NamedEnum(enum.Enum):
 # --- the fields JSON writes, and where two values differ ------------------------------------------
 
 
-#: The attrs metadata of an option added after the ``jass/1`` JSON format was fixed:
-#: :mod:`jass.serial` writes it only when it differs from its default (and reads its default
-#: when it is missing), so the JSON of every value that does not use it is what it was.
-LATER_OPTION: dict[str, Any] = {"jass_json": "omit_default"}
+#: The metadata key of a field added to a class after JSON texts of it were written: a text
+#: may lack it and then reads as its default (``attrs.field(..., metadata={ADDED: True})``).
+ADDED: Final = "jass.json.added"
+
+#: The attrs metadata of an option added after the ``jass/1`` JSON format was fixed: a field
+#: :data:`ADDED` later that :mod:`jass.serial` also writes only when it differs from its
+#: default, so the JSON of every value that does not use it is what it was.
+LATER_OPTION: dict[str, Any] = {ADDED: True, "jass_json": "omit_default"}
 
 
 def json_fields(cls: type) -> tuple[str, ...]:
@@ -226,3 +230,4 @@ def check_same(claimed: Any, derived: Any, path: str, how: str) -> None:
     if found is not None:
         where, said, right = found
         raise SerialError(f"is {_short(said)}, but {how} gives {_short(right)}", where)
+

@@ -16,7 +16,8 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from jass.cards import Card, Rank
@@ -37,13 +38,24 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Picks a legal move uniformly at random; reproducible from ``seed``."""
+    """Picks uniformly at random among the *sensible* legal moves, reproducibly from ``seed``.
 
-    def __init__(self, seed: int | None = None) -> None:
+    Sensible means every legal move but those that lose the game at once
+    (:attr:`jass.variant.Variant.sensible_moves`): in Schieber a claim of "bedankt, genug"
+    short of the target, which would otherwise end most random games in their first round.
+    ``sensible=False`` picks among all legal moves.
+    """
+
+    def __init__(self, seed: int | None = None, *, sensible: bool = True) -> None:
         self._rng = random.Random(seed)
+        self.sensible = sensible
 
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
-        """A uniformly random move of ``moves``."""
+        """A uniformly random move of the sensible ones among ``moves``."""
+        if self.sensible:
+            keep = variant_of(view).sensible_moves
+            if keep is not None:
+                moves = keep(view, moves) or moves
         return self._rng.choice(list(moves))
 
     def __repr__(self) -> str:
@@ -121,14 +133,35 @@ def _strength(card: Card, trump: Trump) -> int:
     return 100 + card.rank if card.rank >= Rank.KING else card.rank
 
 
-#: The bots the command line and the arena know by name.
-BOTS: dict[str, type[RandomBot] | type[RuleBot]] = {"random": RandomBot, "rule": RuleBot}
+def _monte_carlo(seed: int | None) -> Bot:
+    from jass.search import MonteCarloBot  # the search module builds on this one
+
+    return MonteCarloBot(seed)
 
 
-def make_bot(name: str, seed: int | None = None) -> RandomBot | RuleBot:
-    """The bot called ``name`` (``random`` or ``rule``), seeded."""
-    try:
-        kind = BOTS[name]
-    except KeyError:
-        raise JassError(f"no bot called {name!r}: choose one of {', '.join(sorted(BOTS))}") from None
-    return kind(seed)
+def _ismcts(seed: int | None) -> Bot:
+    from jass.search import ISMCTSBot
+
+    return ISMCTSBot(seed)
+
+
+#: The bots the command line and the arena know by name: each a factory ``factory(seed)``.
+#: ``montecarlo`` and ``ismcts`` are the search bots of :mod:`jass.search` with their defaults.
+BOTS: Mapping[str, Callable[[int | None], Bot]] = MappingProxyType(
+    {"random": RandomBot, "rule": RuleBot, "montecarlo": _monte_carlo, "ismcts": _ismcts}
+)
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    """The bot called ``name`` (one of :data:`BOTS`), seeded.
+
+    >>> make_bot("rule", seed=1)
+    RuleBot()
+    >>> make_bot("genius")
+    Traceback (most recent call last):
+    jass.errors.JassError: no bot called 'genius': choose one of random, rule, montecarlo, ismcts
+    """
+    factory = BOTS.get(name) if isinstance(name, str) else None
+    if factory is None:
+        raise JassError(f"no bot called {name!r:.40}: choose one of {', '.join(BOTS)}")
+    return factory(seed)

@@ -34,6 +34,7 @@ The module ends by registering the variant (:data:`VARIANT`) in :mod:`jass.varia
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final, Union
 
@@ -72,6 +73,7 @@ from jass.teams import (
     parse_deal,
     parse_weis,
     replay_declaration,
+    team_sampler,
     stoeck_team,
     team_of,
     team_scores,
@@ -82,6 +84,7 @@ from jass.teams import (
     weis_view,
 )
 from jass.teams import TeamScore as _TeamScore
+from jass.sampling import HandSampler
 from jass.tricks import PlayRules
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS, PerTrickMode, RoundMode, Trump, parse_mode
 from jass.variant import (
@@ -140,6 +143,8 @@ __all__ = [
     "score_round",
     "observe",
     "card_zones",
+    "hand_sampler",
+    "sample_hands",
 ]
 
 _STATE: Final = InvalidStateError
@@ -275,7 +280,7 @@ def _slate_of(value: object) -> Slate:
 
 @attrs.frozen
 class Rules:
-    """Every Coiffeur option (RULES.md section 5a), with its source:
+    """Every Coiffeur option (:doc:`/rules/coiffeur`), with its source:
 
     - ``slate``: the rows to play (:class:`Slate`; the presets ``"jassreglement"``, the
       default, and ``"swisslos_10"``, or a custom slate);
@@ -890,6 +895,33 @@ def card_zones(state: State) -> dict[str, CardSet]:
         zones.update((f"won {seat}", CardSet()) for seat in range(SEATS))
         return zones
     return play.zones()
+
+
+# --- search: the hands a seat's view allows ----------------------------------------------------------
+
+
+def hand_sampler(view: Observation, *, max_tries: int = 100_000) -> HandSampler:
+    """A :class:`~jass.sampling.HandSampler` of the hands the other seats may hold, given
+    ``view``: the card play, each trick of a Slalom or Guschti round in its own mode, and the
+    Weis when the rules play them (:func:`jass.teams.team_sampler`). Before a row is chosen
+    only the sizes count."""
+    if type(view) is not Observation:
+        raise wrong_state(view, Observation)
+    return team_sampler(view, view.mode, max_tries)
+
+
+def sample_hands(view: Observation, rng: random.Random) -> tuple[CardSet, ...]:
+    """The four hands now, drawn uniformly among those consistent with ``view`` (see
+    :func:`hand_sampler`); the observer's own hand is its own.
+
+    >>> import random
+    >>> from jass.trump import PerTrickMode
+    >>> state = apply(new_game(Rules(slate="swisslos_10"), seed=4), ChooseRow(8, PerTrickMode.SLALOM_UNDENUFE))
+    >>> hands = sample_hands(observe(state, 1), random.Random(0))
+    >>> hands[1] == state.play.hand(1), sorted(len(h) for h in hands)
+    (True, [9, 9, 9, 9])
+    """
+    return hand_sampler(view).sample(rng)
 
 
 # --- loading: a state is checked by replaying its round --------------------------------------------------

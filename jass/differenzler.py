@@ -43,15 +43,17 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, Union
 
 import attrs
 
-from jass._base import NamedEnum, cards_in, check_same, instance_of, int_in, tuple_of
+from jass._base import ADDED, NamedEnum, cards_in, check_same, instance_of, int_in, tuple_of
 from jass.cards import Card, CardSet, Rank, hands_of, is_card_order, shuffled_deck, validate_deck
-from jass.errors import IllegalMoveError, InvalidCardsError, InvalidStateError, RecordError, SerialError
+from jass.encoding import Encoding, card_vector, one_hot, play_block, play_layout, relative, relative_values
+from jass.errors import IllegalMoveError, JassError, InvalidCardsError, InvalidStateError, RecordError, SerialError
 from jass.play import (
     CardPlay,
     PlayCard,
@@ -62,12 +64,15 @@ from jass.play import (
     parse_play,
     round_seed,
 )
+from jass.rollout import play_cards
+from jass.sampling import HandSampler, played_by
 from jass.tricks import PlayRules, Undertrump
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, Trump, point_table
 from jass.variant import (
     MAX_ROUNDS,
     SEED_LIMIT,
     ConformanceHooks,
+    SearchHooks,
     SettingField,
     TwoPartState,
     Variant,
@@ -114,6 +119,10 @@ __all__ = [
     "score_round",
     "observe",
     "card_zones",
+    "hand_sampler",
+    "sample_hands",
+    "determinize",
+    "round_values",
 ]
 
 #: Number of players.
@@ -164,13 +173,13 @@ class ZeroBonus(NamedEnum):
 
 
 #: The card play of Differenzler: Bauer exception, undertrumping only when void in the led suit
-#: (RULES.md 2.4; Swisslos "Differenzler", jassverzeichnis.ch, pagat).
+#: (Swisslos "Differenzler", jassverzeichnis.ch, pagat; :doc:`/rules/differenzler`).
 DIFFERENZLER_PLAY: Final = PlayRules(bauer_exception=True, undertrump=Undertrump.ALLOWED_IF_VOID)
 
 
 @attrs.frozen
 class Rules:
-    """Every Differenzler option (RULES.md section 4); the defaults are the seed's.
+    """Every Differenzler option (:doc:`/rules/differenzler`); the defaults are the seed's.
 
     >>> Rules()
     Rules(rounds=4, prediction_mode=PredictionMode.SECRET, exact_bonus=0,
@@ -457,6 +466,8 @@ class Observation:
     winner: int | None = attrs.field(validator=int_in(0, SEATS - 1, optional=True, error=_STATE))
     #: This seat's legal moves when it is to act, else empty.
     legal_moves: tuple[Move, ...] = attrs.field(validator=tuple_of(instance_of(object), 0, 200, error=_STATE))
+    #: The table's rules (public). Observations written before this field read as the defaults.
+    rules: Rules = attrs.field(factory=Rules, validator=instance_of(Rules, error=_STATE), metadata={ADDED: True})
 
 
 # Enum members as module constants: a global is much faster than ``Phase.PLAY``, a lookup through
@@ -788,7 +799,7 @@ def observe(state: State, seat: int | None) -> Observation:
         play.hand_sizes,
         setting.face_up, play.trump, play.trick, play.leader, play.tricks,
         tuple(p is not None for p in setting.predictions), predictions, play.points(), setting.penalties,
-        setting.history, setting.winner, legal_moves(state) if acting == seat else (),
+        setting.history, setting.winner, legal_moves(state) if acting == seat else (), setting.rules,
     )
 
 
@@ -1050,19 +1061,176 @@ def _check_step(before: State, move: Move, after: State) -> None:
 # --- the rule-based bot's prediction -------------------------------------------------------------
 
 
-def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
-    """Predict the points of the cards likely to win tricks (trump J, 9, A and every Ace) and
-    a share of the hand's other points; cards are left to the card-play rules."""
-    if not moves or type(moves[0]) is not Predict:
-        return None
-    trump = view.trump
+def _guess(hand: CardSet, trump: Trump) -> int:
+    """The rule of thumb of a prediction: the points of the cards likely to win tricks (trump
+    J, 9, A and every Ace) and a share of the hand's other points."""
     table = point_table(trump)
     strong = sum(
-        1 for card in view.hand
+        1 for card in hand
         if card.rank == Rank.ACE or (card.suit == trump.suit and card.rank in (Rank.JACK, Rank.NINE))
     )
-    guess = min(MAX_PREDICTION, round(strong * 17.5 + sum(table[c.index] for c in view.hand) * 0.3))
+    return min(MAX_PREDICTION, round(strong * 17.5 + sum(table[c.index] for c in hand) * 0.3))
+
+
+def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
+    """Predict by :func:`_guess`; cards are left to the card-play rules."""
+    if not moves or type(moves[0]) is not Predict:
+        return None
+    guess = _guess(view.hand, view.trump)
     return min(moves, key=lambda m: abs(m.points - guess) if type(m) is Predict else MAX_PREDICTION + 1)
+
+
+# --- learning agents: fixed action ids and the observation as a vector -------------------------
+
+_PHASES: Final = tuple(Phase)
+#: Action ids: 0..35 the cards, 36..193 the predictions 0..157, 194 the deal.
+_DEAL_ID: Final = 36 + MAX_PREDICTION + 1
+_ACTION_NAMES: Final = (
+    tuple(f"play {card.name}" for card in Card) + tuple(f"predict {p}" for p in range(MAX_PREDICTION + 1)) + ("deal",)
+)
+
+
+def _action_of(view: Observation, move: Move) -> int | None:
+    kind = type(move)
+    if kind is PlayCard:
+        return move.card.index  # type: ignore[union-attr]
+    if kind is Predict:
+        return 36 + move.points  # type: ignore[union-attr]
+    return _DEAL_ID if kind is Deal and move.hands is None else None  # type: ignore[union-attr]
+
+
+def _move_of(view: Observation, action: int) -> Move:
+    if 0 <= action < 36:
+        return PlayCard(Card.from_index(action))
+    if 36 <= action < _DEAL_ID:
+        return _PREDICT_MOVES[action - 36]
+    if action == _DEAL_ID:
+        return _DEAL
+    raise IllegalMoveError(f"action {action!r:.20} is no Differenzler move (ids 0..{_DEAL_ID})")
+
+
+_DIFFERENZLER_LAYOUT: Final = play_layout(SEATS) + (
+    ("phase", len(_PHASES)),
+    ("dealer", SEATS),
+    ("face_up", 36),
+    ("predictions", SEATS),
+    ("prediction_known", SEATS),
+    ("predicted", SEATS),
+    ("penalties", SEATS),
+    ("rounds_played", 1),
+)
+
+
+def _encode(view: Observation) -> list[float]:
+    """The vector of :data:`_DIFFERENZLER_LAYOUT`: the card-play block, then the phase, the
+    dealer (relative), the face-up card, per relative seat its prediction / 157 where it is
+    known (and whether it is), whether it has predicted, its penalty total / 200, and the
+    rounds played / the rounds of the game."""
+    seat = view.seat
+    if seat is None:
+        raise JassError("a spectator's view has no seat to encode from")
+    vector = play_block(view, view.trump)
+    vector += one_hot(_PHASES.index(view.phase), len(_PHASES))
+    vector += one_hot(relative(view.dealer, seat, SEATS), SEATS)
+    vector += card_vector((view.face_up,))
+    vector += relative_values([p or 0 for p in view.predictions], seat, MAX_PREDICTION)
+    vector += relative_values([p is not None for p in view.predictions], seat, 1)
+    vector += relative_values(view.predicted, seat, 1)
+    vector += relative_values(view.penalties, seat, 200)
+    vector += [view.round_number / view.rules.rounds]
+    return vector
+
+
+# --- search: the states a seat's view allows, and what a round is worth ---------------------------
+
+
+def hand_sampler(view: Observation, *, max_tries: int = 100_000) -> HandSampler:
+    """A :class:`~jass.sampling.HandSampler` of the hands the other seats may hold, given
+    ``view``: the card play (under the view's rules), and the dealer's face-up card, in the
+    dealer's hand until played."""
+    if type(view) is not Observation:
+        raise wrong_state(view, Observation)
+    played = sum(played_by(view, seat).bits for seat in range(SEATS))
+    known = {}
+    if view.dealer != view.seat and not played & view.face_up.bit:
+        known[view.dealer] = view.face_up.bit
+    return HandSampler.of_view(view, trump=int(view.trump), rules=view.rules.play, known=known, max_tries=max_tries)
+
+
+def sample_hands(view: Observation, rng: random.Random) -> tuple[CardSet, ...]:
+    """The four hands now, drawn uniformly among those consistent with ``view`` (see
+    :func:`hand_sampler`).
+
+    >>> view = observe(new_game(seed=2), 0)
+    >>> hands = sample_hands(view, random.Random(0))
+    >>> view.face_up in hands[view.dealer], hands[0] == view.hand
+    (True, True)
+    """
+    return hand_sampler(view).sample(rng)
+
+
+@functools.lru_cache(maxsize=16)
+def _cached_sampler(view: Observation) -> HandSampler:
+    # A search determinises one view again and again; counting its deals is the costly part.
+    return hand_sampler(view)
+
+
+def determinize(view: Observation, rng: random.Random, sampler: HandSampler | None = None) -> State:
+    """A state that ``view`` could come from: the other hands drawn by :func:`hand_sampler`
+    (or ``sampler``, built once for many draws), a secret prediction the view does not show
+    guessed from its seat's hand as dealt (by the rule of thumb of the rule bot), a fresh seed
+    for the rounds to come. ``observe(state, view.seat) == view``.
+
+    >>> view = observe(new_game(seed=2), 1)
+    >>> observe(determinize(view, random.Random(0)), 1) == view
+    True
+    """
+    hands, dealt = (sampler or _cached_sampler(view)).sample_dealt(rng)
+    predictions = tuple(
+        shown if shown is not None or not made else _guess(dealt[seat], view.trump)
+        for seat, (shown, made) in enumerate(zip(view.predictions, view.predicted))
+    )
+    rules = view.rules
+    setup = _start_round(rules, dealt, view.dealer, view.face_up).setup
+    play = CardPlay.from_parts(setup, hands, view.trick_leader, view.trick, view.tricks)
+    setting = _setting(
+        rules=rules, seed=rng.randrange(SEED_LIMIT), round_number=view.round_number, dealer=view.dealer,
+        phase=view.phase, face_up=view.face_up, predictions=predictions, penalties=view.penalties,
+        history=view.history, winner=view.winner,
+    )
+    return _state(setting, play)
+
+
+def round_values(state: State) -> tuple[float, ...] | None:
+    """What the round in play gave each seat once it is over: its penalty, negated (fewer is
+    better). ``None`` while the round goes on."""
+    phase = state.setting.phase
+    if phase is _ROUND_OVER or phase is _GAME_OVER:
+        penalties = state.history[-1].penalties
+        assert penalties is not None
+        return tuple(-float(p) for p in penalties)
+    return None
+
+
+def _playout(state: State, rng: random.Random) -> tuple[float, ...]:
+    """The round played to its end on raw ints: predictions still due by the rule of thumb,
+    then random legal cards; the penalties by the one rule (:func:`_penalty`), negated."""
+    setting = state.setting
+    play = state.play
+    rules = setting.rules
+    predictions = tuple(
+        p if p is not None else _guess(play.hand(seat), play.trump) for seat, p in enumerate(setting.predictions)
+    )
+    outcome = play_cards(
+        [play.hand(seat).bits for seat in range(SEATS)], int(play.trump), play.leader, rng,
+        trick=[card.index for card in play.trick], rules=rules.play,
+    )
+    points = play.points()
+    won = play.tricks_won()
+    return tuple(
+        -float(_penalty(rules, points[seat] + outcome.points[seat], predictions[seat], won[seat] + outcome.tricks[seat]))
+        for seat in range(SEATS)
+    )
 
 
 def _public_move(move: Move, rules: Rules) -> str:
@@ -1098,6 +1266,9 @@ VARIANT: Final = register(
         hooks=ConformanceHooks(hidden_variations=_variations, known_cards=_known_cards, check_step=_check_step),
         rule_move=_rule_move,
         public_move=_public_move,
+        encoding=Encoding(actions=len(_ACTION_NAMES), action_names=_ACTION_NAMES, action_of=_action_of,
+                          move_of=_move_of, encode=_encode, layout=_DIFFERENZLER_LAYOUT),
+        search=SearchHooks(determinize=determinize, round_values=round_values, playout=_playout, scale=30.0),
         module=__name__,
     )
 )

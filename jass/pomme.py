@@ -1,4 +1,4 @@
-"""Two-player Jass, "la pomme" (RULES.md section 5; seed 000).
+"""Two-player Jass, "la pomme" (seed 000; the rules: :doc:`/rules/pomme`).
 
 A round, as seed 000 tells it:
 
@@ -47,7 +47,8 @@ import attrs
 
 from jass._base import NamedEnum, cards_in, check_same, instance_of, int_in, one_of, tuple_of
 from jass.cards import FULL_DECK, Card, CardSet, Rank, shuffled_deck, validate_deck
-from jass.errors import IllegalMoveError, InvalidStateError, RecordError, SerialError
+from jass.encoding import Encoding, card_vector, one_hot, play_block, play_layout, relative, relative_values
+from jass.errors import IllegalMoveError, JassError, InvalidStateError, RecordError, SerialError
 from jass.play import (
     CardPlay,
     PlayCard,
@@ -60,12 +61,15 @@ from jass.play import (
     parse_play,
     round_seed,
 )
+from jass.rollout import play_cards
+from jass.sampling import HandSampler, played_by
 from jass.tricks import PlayRules
 from jass.trump import LAST_TRICK_BONUS, Trump, point_table
 from jass.variant import (
     MAX_ROUNDS,
     SEED_LIMIT,
     ConformanceHooks,
+    SearchHooks,
     SettingField,
     TwoPartState,
     Variant,
@@ -114,6 +118,11 @@ __all__ = [
     "score_round",
     "observe",
     "card_zones",
+    "HiddenCards",
+    "hand_sampler",
+    "sample_hidden",
+    "determinize",
+    "round_values",
 ]
 
 #: The number of players.
@@ -146,7 +155,7 @@ class Phase(NamedEnum):
 
 @attrs.frozen(cache_hash=True)
 class Rules:
-    """The options of two-player Jass; the defaults are seed 000's rules (RULES.md section 5).
+    """The options of two-player Jass; the defaults are seed 000's rules (:doc:`/rules/pomme`).
 
     >>> Rules().trump_jack_points, Rules().target_points
     (21, 7)
@@ -169,8 +178,8 @@ class Rules:
     #: (fr.wikipedia "Pomme (jeu de cartes)"). Off: each scores a pomme and the higher
     #: total still scores +1, as seed 000 reads.
     both_pommes_cancel: bool = attrs.field(default=False, validator=instance_of(bool))
-    #: A player whose only trump is the Jack need not play it to a trump lead (RULES.md
-    #: section 2.3; seed 000 is silent, so the general rule stands).
+    #: A player whose only trump is the Jack need not play it to a trump lead (the Bauer
+    #: exception of :doc:`/rules/general`; seed 000 is silent, so the general rule stands).
     bauer_exception: bool = attrs.field(default=True, validator=instance_of(bool))
     #: The first dealer, 0 or 1; ``None``: drawn from the game's seed.
     first_dealer: int | None = attrs.field(default=None, validator=int_in(0, 1, optional=True))
@@ -1252,6 +1261,237 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     return best if worth(best.cards) < 3 * 6 else _KEEP
 
 
+# --- learning agents: fixed action ids and the observation as a vector -------------------------
+
+_PHASES: Final = tuple(Phase)
+#: The exchanges by the positions of the 3 cards given away in the hand sorted by index.
+_TRIOS: Final = tuple(itertools.combinations(range(9), 3))
+#: Action ids: 0..35 the cards, 36 keep, 37..120 the exchanges (_TRIOS), then these.
+_KEEP_ID: Final = 36
+_SWAP_ID, _DECLINE_ID, _DEAL_ID = 37 + len(_TRIOS), 38 + len(_TRIOS), 39 + len(_TRIOS)
+_ACTION_NAMES: Final = (
+    tuple(f"play {card.name}" for card in Card) + ("keep the hand",)
+    + tuple(f"exchange cards {i + 1}, {j + 1}, {k + 1} of the hand" for i, j, k in _TRIOS)
+    + ("swap the trump 6", "no swap", "deal")
+)
+
+
+def _action_of(view: Observation, move: Move) -> int | None:
+    kind = type(move)
+    if kind is PlayCard:
+        return move.card.index  # type: ignore[union-attr]
+    if kind is KeepHand:
+        return _KEEP_ID
+    if kind is Exchange:
+        hand = list(view.hand)
+        positions = tuple(hand.index(card) for card in move.cards)  # type: ignore[union-attr]
+        return 37 + _TRIOS.index(positions)
+    if kind is SwapTrumpSix:
+        return _SWAP_ID
+    if kind is DeclineSwap:
+        return _DECLINE_ID
+    return _DEAL_ID if kind is Deal and move.order is None else None  # type: ignore[union-attr]
+
+
+def _move_of(view: Observation, action: int) -> Move:
+    if 0 <= action < 36:
+        return PlayCard(Card.from_index(action))
+    if _KEEP_ID < action < _SWAP_ID:
+        hand = list(view.hand)
+        positions = _TRIOS[action - 37]
+        if len(hand) == 9:
+            return Exchange(CardSet(hand[p] for p in positions))
+    moves: dict[int, Move] = {_KEEP_ID: _KEEP, _SWAP_ID: _SWAP, _DECLINE_ID: _DECLINE, _DEAL_ID: _DEAL}
+    if action in moves:
+        return moves[action]
+    raise IllegalMoveError(f"action {action!r:.20} is no la pomme move here (ids 0..{_DEAL_ID})")
+
+
+_POMME_LAYOUT: Final = play_layout(SEATS) + (
+    ("phase", len(_PHASES)),
+    ("dealer", SEATS),
+    ("turned", 36),
+    ("top_card", 36),
+    ("decided", SEATS),
+    ("exchanged", SEATS),
+    ("swapped_by", SEATS + 1),
+    ("scores", SEATS),
+    ("pommes", SEATS),
+)
+
+
+def _encode(view: Observation) -> list[float]:
+    """The vector of :data:`_POMME_LAYOUT`: the card-play block, then the phase, the dealer
+    (relative), the turned card and the top card of the talon, per relative seat whether it has
+    decided on its exchange and whether it exchanged, who swapped the trump 6 (relative, or
+    nobody), the scores / the target and the pommes / 3."""
+    seat = view.seat
+    if seat is None:
+        raise JassError("a spectator's view has no seat to encode from")
+    vector = play_block(view, view.trump)
+    vector += one_hot(_PHASES.index(view.phase), len(_PHASES))
+    vector += one_hot(relative(view.dealer, seat, SEATS), SEATS)
+    vector += card_vector((view.turned,)) + card_vector((view.top_card,))
+    vector += relative_values([e is not None for e in view.exchanges], seat, 1)
+    vector += relative_values([bool(e) for e in view.exchanges], seat, 1)
+    vector += one_hot(SEATS if view.swapped_by is None else relative(view.swapped_by, seat, SEATS), SEATS + 1)
+    vector += relative_values(view.scores, seat, view.rules.target_points)
+    vector += relative_values(view.pommes, seat, 3)
+    return vector
+
+
+# --- search: the states a seat's view allows, and what a round is worth ---------------------------
+
+
+@attrs.frozen
+class HiddenCards:
+    """A deal of the cards a la pomme player cannot see (see :func:`sample_hidden`); the zones
+    are as :func:`card_zones` names them."""
+
+    #: Both hands now (the observer's own is its own).
+    hands: tuple[CardSet, ...]
+    #: Each seat's face-down extras (3 cards until it decides, then none).
+    extras: tuple[CardSet, ...]
+    #: The 11 face-down cards of the talon.
+    talon: CardSet
+    #: The cards put out of play in the exchange.
+    out_of_play: CardSet
+
+
+def hand_sampler(view: Observation, *, out_of_play: CardSet = CardSet(), max_tries: int = 100_000) -> HandSampler:
+    """A :class:`~jass.sampling.HandSampler` of the other hand, from the cards the seat has not
+    seen (neither in its hand, nor played, nor the top card of the talon), with the turned card
+    in the hand of the seat that swapped the trump 6 for it (until it is played). The seat may
+    add the cards it put ``out_of_play`` itself: its observation does not keep them."""
+    if type(view) is not Observation:
+        raise wrong_state(view, Observation)
+    seat = view.seat
+    known = {}
+    if seat is not None and view.swapped_by == 1 - seat and view.turned not in played_by(view, 1 - seat):
+        known[1 - seat] = view.turned.bit
+    return HandSampler.of_view(
+        view, trump=int(view.trump), rules=view.rules.play_rules, known=known,
+        excluded=view.top_card.bit | out_of_play.bits, max_tries=max_tries,
+    )
+
+
+def sample_hidden(view: Observation, rng: random.Random, *, out_of_play: CardSet = CardSet(),
+                  sampler: HandSampler | None = None) -> HiddenCards:
+    """The cards ``view`` does not show, dealt uniformly among the deals consistent with it (see
+    :func:`hand_sampler`, or ``sampler`` built once for many draws): the other hand, and the
+    rest split at random into the undecided seats' extras, the talon and the cards out of play.
+
+    >>> view = observe(new_game(seed=3), 0)
+    >>> hidden = sample_hidden(view, random.Random(5))
+    >>> [len(h) for h in hidden.hands], [len(e) for e in hidden.extras], len(hidden.talon), len(hidden.out_of_play)
+    ([9, 9], [3, 3], 11, 0)
+    """
+    sampler = sampler or hand_sampler(view, out_of_play=out_of_play)
+    hands, rest = sampler.sample_with_rest(rng)
+    cards = list(CardSet.from_bits(rest))
+    rng.shuffle(cards)
+    extras = []
+    for seat in range(SEATS):
+        if view.exchanges[seat] is None:
+            extras.append(CardSet(cards[:3]))
+            cards = cards[3:]
+        else:
+            extras.append(CardSet())
+    return HiddenCards(
+        tuple(CardSet.from_bits(h) for h in hands), tuple(extras), CardSet(cards[:11]), CardSet(cards[11:]) | out_of_play,
+    )
+
+
+def _swaps_seen(view: Observation) -> tuple[bool | None, ...]:
+    """Each seat's trump-6 decision as the table saw it: the non-dealer is asked first, and a
+    swap ends the asking."""
+    first = 1 - view.dealer
+    phase = view.phase
+    if phase is _EXCHANGE or view.turned.rank == Rank.SIX:
+        return (None, None)
+    if view.swapped_by == first:
+        return _with((None, None), first, True)
+    if phase is _SWAP_TRUMP_SIX and view.to_act == first:
+        return (None, None)
+    decisions = _with((None, None), first, False)
+    if phase is _SWAP_TRUMP_SIX:
+        return decisions
+    return _with(decisions, view.dealer, view.swapped_by == view.dealer)
+
+
+@functools.lru_cache(maxsize=16)
+def _cached_sampler(view: Observation) -> HandSampler:
+    # A search determinises one view again and again; counting its deals is the costly part.
+    return hand_sampler(view)
+
+
+def determinize(view: Observation, rng: random.Random, sampler: HandSampler | None = None) -> State:
+    """A state that ``view`` could come from: the other hand, the extras and the talon drawn by
+    :func:`sample_hidden`, a fresh seed for the rounds to come. ``observe(state, view.seat) ==
+    view``.
+
+    >>> view = observe(new_game(seed=3), 1)
+    >>> observe(determinize(view, random.Random(0)), 1) == view
+    True
+    """
+    hidden = sample_hidden(view, rng, sampler=sampler or _cached_sampler(view))
+    playing = view.phase is not _EXCHANGE and view.phase is not _SWAP_TRUMP_SIX
+    hands = hidden.hands
+    if playing:
+        hands = tuple(hand | played_by(view, seat) for seat, hand in enumerate(hands))
+    rules = view.rules
+    setting = _setting(
+        rules=rules, seed=rng.randrange(SEED_LIMIT), round_number=view.round_number, dealer=view.dealer,
+        phase=view.phase, hands=hands, extras=hidden.extras, talon=hidden.talon, turned=view.turned,
+        exchanges=view.exchanges, swaps=_swaps_seen(view), scores=view.scores, pommes=view.pommes,
+        history=view.history, winner=view.winner,
+    )
+    if not playing:
+        return _state(setting, None)
+    setup = CardPlay.start(Trump(view.turned.suit.value), hands, 1 - view.dealer, rules.play_rules,
+                           rules.trump_jack_points).setup
+    leader = view.trick_leader if view.trick_leader is not None else 1 - view.dealer
+    return _state(setting, CardPlay.from_parts(setup, hidden.hands, leader, view.trick, view.tricks))
+
+
+def _values(totals: Sequence[int], rules: Rules) -> tuple[float, ...]:
+    """What a round's totals give each seat: its game points (+1, a pomme -1) less the other's,
+    and a little for the card points, which decide nothing but rank the rest."""
+    won, pommes = _outcome(totals, rules)
+    game = [won[seat] - pommes[seat] for seat in range(SEATS)]
+    return tuple(game[seat] - game[1 - seat] + (totals[seat] - totals[1 - seat]) / 400 for seat in range(SEATS))
+
+
+def round_values(state: State) -> tuple[float, ...] | None:
+    """What the round in play gave each seat once it is over: its game points (+1, a pomme -1)
+    less the other's, and a little for the card points, which decide nothing but rank the
+    rest; ``None`` while it goes on."""
+    phase = state.setting.phase
+    if phase is _ROUND_OVER or phase is _GAME_OVER:
+        return _values(state.history[-1].totals, state.setting.rules)
+    return None
+
+
+def _playout(state: State, rng: random.Random) -> tuple[float, ...]:
+    """The round played to its end: random decisions through :func:`apply` up to the first
+    card, then random legal cards on raw ints."""
+    while state.setting.phase is _EXCHANGE or state.setting.phase is _SWAP_TRUMP_SIX:
+        moves = legal_moves(state)
+        state = apply(state, moves[int(rng.random() * len(moves))])
+    done = round_values(state)
+    if done is not None:
+        return done
+    play = state.play
+    assert play is not None
+    rules = state.setting.rules
+    outcome = play_cards(
+        [play.hand(seat).bits for seat in range(SEATS)], int(play.trump), play.leader, rng,
+        trick=[card.index for card in play.trick], rules=rules.play_rules, trump_jack_points=rules.trump_jack_points,
+    )
+    taken = play.points()
+    return _values((taken[0] + outcome.points[0], taken[1] + outcome.points[1]), rules)
+
+
 def _public_move(move: Move, rules: Rules) -> str:
     """What the table reads of a move: an exchange gives away face-down cards."""
     if type(move) is Exchange:
@@ -1277,12 +1517,15 @@ VARIANT: Final = register(
         record_deal=lambda state: record_deal(state, new_game, _explicit_deal),
         game_from_record=_game_from_record,
         aliases=("la pomme", "two-player", "zweier"),
-        json_types=(Setting, RoundScore),
+        json_types=(Setting, RoundScore, HiddenCards),
         check_loaded=check_loaded,
         check_observation=check_observation,
         hooks=ConformanceHooks(hidden_variations=_variations, known_cards=_known_cards, check_step=_check_step),
         rule_move=_rule_move,
         public_move=_public_move,
+        encoding=Encoding(actions=len(_ACTION_NAMES), action_names=_ACTION_NAMES, action_of=_action_of,
+                          move_of=_move_of, encode=_encode, layout=_POMME_LAYOUT),
+        search=SearchHooks(determinize=determinize, round_values=round_values, playout=_playout, scale=1.0),
         module=__name__,
     )
 )

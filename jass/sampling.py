@@ -45,34 +45,19 @@ seat 1 is void in clubs from then on either way.
 
 from __future__ import annotations
 
-import itertools
+import functools
+
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Final
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, Final, Protocol, cast
 
-import attrs
-
-from jass import coiffeur, differenzler, pomme, schieber
 from jass.cards import Card, CardSet
 from jass.errors import InvalidCardsError, JassError
 from jass.play import Trick
 from jass.tricks import PlayRules, legal_bits
-from jass.trump import PerTrickMode, RoundMode, Trump
-from jass.weis import Weis, WeisRules, detect_weis
+from jass.trump import PerTrickMode, RoundMode
 
-__all__ = [
-    "SamplingError",
-    "HandSampler",
-    "PommeSample",
-    "schieber_sampler",
-    "sample_schieber",
-    "coiffeur_sampler",
-    "sample_coiffeur",
-    "differenzler_sampler",
-    "sample_differenzler",
-    "pomme_sampler",
-    "sample_pomme",
-]
+__all__ = ["SamplingError", "HandSampler", "PlayView", "played_by"]
 
 _ALL: Final = (1 << 36) - 1
 
@@ -150,6 +135,7 @@ class HandSampler:
         # arguments of legal_bits in that trick's mode).
         plays: list[tuple[int, int, tuple[int, ...], tuple[int, bool, bool, bool]]] = []
         played = 0
+        by_seat = [0] * seats
         all_tricks = [(leader, tuple(cards)) for leader, cards in tricks]
         if trick:
             if trick_leader is None:
@@ -161,9 +147,12 @@ class HandSampler:
                 if played >> card & 1:
                     raise InvalidCardsError(f"{Card.from_index(card)} is played twice")
                 played |= 1 << card
+                by_seat[(leader + position) % seats] |= 1 << card
                 plays.append(((leader + position) % seats, card, cards[:position], args))
         self.plays: Final = tuple(plays)
         self.played: Final = played
+        #: The cards each seat has played this round (bit sets), as :func:`played_by` gives them.
+        self.played_by_seat: Final = tuple(by_seat)
         if hand & played:
             raise InvalidCardsError("a card of the observer's hand is among the cards played")
         known = dict(known or {})
@@ -253,6 +242,42 @@ class HandSampler:
         if not self.count:
             raise SamplingError("no deal of the unseen cards fits the hand sizes, the known cards and the play")
 
+    @classmethod
+    def of_view(
+        cls,
+        view: PlayView,
+        *,
+        trump: int | RoundMode,
+        rules: PlayRules,
+        known: Mapping[int, int] | None = None,
+        excluded: int = 0,
+        accept: Callable[[tuple[int, ...]], bool] | None = None,
+        max_tries: int = 100_000,
+    ) -> HandSampler:
+        """The sampler of a seat's observation (any variant's: its seat, hand, hand sizes,
+        tricks and trick in progress), given the mode, the card-play rules and what the variant
+        knows more (``known`` cards in a hand, ``excluded`` cards, a test to ``accept``). Each
+        variant's ``hand_sampler(view)`` calls it; a spectator's view has no hand to sample
+        around (:class:`~jass.errors.InvalidCardsError`)."""
+        seat = view.seat
+        if seat is None:
+            raise InvalidCardsError("a spectator's view (seat None) cannot be sampled: it holds no hand")
+        return cls(
+            seats=len(view.hand_sizes),
+            observer=seat,
+            hand=view.hand.bits,
+            hand_sizes=view.hand_sizes,
+            trump=trump,
+            rules=rules,
+            tricks=_tricks(view.tricks),
+            trick=[c.index for c in view.trick],
+            trick_leader=view.trick_leader,
+            known=known,
+            excluded=excluded,
+            accept=accept,
+            max_tries=max_tries,
+        )
+
     def _draw(self, rng: random.Random) -> tuple[int, ...]:
         choices = self._choices
         caps = self._start
@@ -301,295 +326,64 @@ class HandSampler:
         """One deal: the hands now, one :class:`~jass.cards.CardSet` per seat."""
         return tuple(CardSet.from_bits(bits) for bits in self.sample_bits(rng))
 
+    def sample_dealt(self, rng: random.Random) -> tuple[tuple[CardSet, ...], tuple[CardSet, ...]]:
+        """One deal as the hands now and as they were dealt (with the cards each seat has
+        played this round): what a determinisation needs, without looking at the view again."""
+        bits = self.sample_bits(rng)
+        now = tuple(CardSet.from_bits(b) for b in bits)
+        dealt = tuple(CardSet.from_bits(b | p) for b, p in zip(bits, self.played_by_seat))
+        return now, dealt
+
     def voids(self, seat: int) -> CardSet:
         """The cards the play shows ``seat`` cannot hold now (empty for the observer)."""
         return CardSet.from_bits(self.forbidden.get(seat, 0) & self.pool)
+
+
+class PlayView(Protocol):
+    """What every variant's observation tells of the card play: the fields
+    :meth:`HandSampler.of_view` reads."""
+
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def hand(self) -> CardSet: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def trick(self) -> tuple[Card, ...]: ...
+    @property
+    def trick_leader(self) -> int | None: ...
+    @property
+    def tricks(self) -> tuple[Trick, ...]: ...
 
 
 def _tricks(tricks: Sequence[Trick]) -> list[tuple[int, list[int]]]:
     return [(t.leader, [c.index for c in t.cards]) for t in tricks]
 
 
-def _observer(view: object) -> int:
-    """The seat of ``view``; a spectator's view has no hand to sample around."""
-    seat = getattr(view, "seat", None)
-    if seat is None:
-        raise InvalidCardsError("a spectator's view (seat None) cannot be sampled: it holds no hand")
-    return int(seat)
+def played_by(view: PlayView, seat: int) -> CardSet:
+    """The cards ``seat`` has played this round, in the tricks taken and the trick in progress.
 
-
-def _played(tricks: Sequence[tuple[int, Sequence[int]]], trick: Sequence[int]) -> int:
-    """The bits of every card played: in the tricks taken and in the trick in progress."""
-    bits = 0
-    for _, cards in tricks:
-        for card in cards:
-            bits |= 1 << card
-    for card in trick:
-        bits |= 1 << card
-    return bits
-
-
-def _played_by(seat: int, seats: int, tricks: Sequence[tuple[int, Sequence[int]]], trick: Sequence[int], leader: int | None) -> int:
-    bits = 0
-    for lead, cards in list(tricks) + ([(leader, trick)] if trick and leader is not None else []):
-        for position, card in enumerate(cards):
-            if (lead + position) % seats == seat:
-                bits |= 1 << card
-    return bits
-
-
-# --- Schieber ----------------------------------------------------------------------------
-
-
-def _weis_fits(found: tuple[Weis, ...], shown: tuple[Weis, ...], points: int | None, auto: bool) -> bool:
-    for weis in shown:
-        if weis not in found:
-            return False
-    if points is None:
-        return True
-    if auto:
-        return sum(w.points for w in found) == points
-    if points == 0:
-        return True
-    return any(
-        sum(w.points for w in combo) == points
-        for size in range(1, len(found) + 1)
-        for combo in itertools.combinations(found, size)
-    )
-
-
-def schieber_sampler(view: schieber.Observation, *, max_tries: int = 100_000) -> HandSampler:
-    """A :class:`HandSampler` for a Schieber observation: the card play, and the Weis.
-
-    Shown Weis put their cards in the hand of the seat that showed them (as long as they are
-    not played); every seat's declared Weis must be Weis of its hand as dealt, worth the points
-    declared (all its Weis, with ``auto_declare``). Before trump is chosen only the sizes count.
-    """
-    if not isinstance(view, schieber.Observation):
-        raise InvalidCardsError(f"{view!r} is not a schieber.Observation")
-    return _team_sampler(view, view.trump, max_tries)
-
-
-def _team_sampler(
-    view: schieber.Observation | coiffeur.Observation, mode: RoundMode | None, max_tries: int
-) -> HandSampler:
-    """The sampler of a partnership game's view (jass.teams): the card play in ``mode`` (each
-    trick in its own, for a per-trick mode), and the declared and shown Weis."""
-    seats = 4
-    tricks = _tricks(view.tricks)
-    trick = [c.index for c in view.trick]
-    known: dict[int, int] = {}
-    played_cards = _played(tricks, trick)
-    for seat in range(seats):
-        if seat == view.seat:
-            continue
-        bits = 0
-        for weis in view.shown_weis[seat]:
-            bits |= weis.cards.bits
-        if bits & ~played_cards:
-            known[seat] = bits & ~played_cards
-    weis_rules = view.rules.weis if view.rules.weis is not None else WeisRules()  # no Weis: nothing to check
-    auto = view.rules.auto_declare
-    checks = [
-        seat
-        for seat in range(seats)
-        if seat != view.seat and (view.shown_weis[seat] or view.declared_points[seat] is not None)
-    ]
-    by_seat = {seat: _played_by(seat, seats, tricks, trick, view.trick_leader) for seat in checks}
-
-    def accept(hands: tuple[int, ...]) -> bool:
-        for seat in checks:
-            found = detect_weis(CardSet.from_bits(hands[seat] | by_seat[seat]), weis_rules)
-            if not _weis_fits(found, view.shown_weis[seat], view.declared_points[seat], auto):
-                return False
-        return True
-
-    return HandSampler(
-        seats=seats,
-        observer=_observer(view),
-        hand=view.hand.bits,
-        hand_sizes=view.hand_sizes,
-        trump=mode if mode is not None else Trump.OBENABE,
-        rules=view.rules.play,
-        tricks=tricks,
-        trick=trick,
-        trick_leader=view.trick_leader,
-        known=known,
-        accept=accept if checks else None,
-        max_tries=max_tries,
-    )
-
-
-def sample_schieber(view: schieber.Observation, rng: random.Random) -> tuple[CardSet, ...]:
-    """The four hands now, drawn uniformly among those consistent with ``view`` (see
-    :func:`schieber_sampler`); the observer's own hand is its own. For many draws from one
-    view, build the sampler once with :func:`schieber_sampler`.
-
-    >>> import random
     >>> from jass import schieber
-    >>> state = schieber.apply(schieber.new_game(seed=4), schieber.ChooseTrump("obenabe"))
-    >>> hands = sample_schieber(schieber.observe(state, 1), random.Random(0))
-    >>> hands[1] == state.play.hand(1), sorted(len(h) for h in hands)
-    (True, [9, 9, 9, 9])
-    """
-    return schieber_sampler(view).sample(rng)
-
-
-# --- Coiffeur ------------------------------------------------------------------------------
-
-
-def coiffeur_sampler(view: coiffeur.Observation, *, max_tries: int = 100_000) -> HandSampler:
-    """A :class:`HandSampler` for a Coiffeur observation: as :func:`schieber_sampler` (the
-    card play, and the Weis when the rules play them), each trick of a Slalom or Guschti
-    round checked in its own mode. Before a row is chosen only the sizes count."""
-    if not isinstance(view, coiffeur.Observation):
-        raise InvalidCardsError(f"{view!r} is not a coiffeur.Observation")
-    return _team_sampler(view, view.mode, max_tries)
-
-
-def sample_coiffeur(view: coiffeur.Observation, rng: random.Random) -> tuple[CardSet, ...]:
-    """The four hands now, drawn uniformly among those consistent with ``view`` (see
-    :func:`coiffeur_sampler`); the observer's own hand is its own.
-
-    >>> import random
-    >>> from jass import coiffeur, PerTrickMode
-    >>> state = coiffeur.apply(coiffeur.new_game(coiffeur.Rules(slate="swisslos_10"), seed=4),
-    ...                        coiffeur.ChooseRow(8, PerTrickMode.SLALOM_UNDENUFE))
-    >>> hands = sample_coiffeur(coiffeur.observe(state, 1), random.Random(0))
-    >>> hands[1] == state.play.hand(1), sorted(len(h) for h in hands)
-    (True, [9, 9, 9, 9])
-    """
-    return coiffeur_sampler(view).sample(rng)
-
-
-# --- Differenzler --------------------------------------------------------------------------
-
-
-def differenzler_sampler(
-    view: differenzler.Observation, *, rules: differenzler.Rules | None = None, max_tries: int = 100_000
-) -> HandSampler:
-    """A :class:`HandSampler` for a Differenzler observation: the card play, and the dealer's
-    face-up card, in the dealer's hand until played. The observation does not carry the
-    card-play options: ``rules`` gives them (the default rules' otherwise)."""
-    if not isinstance(view, differenzler.Observation):
-        raise InvalidCardsError(f"{view!r} is not a differenzler.Observation")
-    play_rules = (rules if rules is not None else differenzler.Rules()).play
-    tricks = _tricks(view.tricks)
-    trick = [c.index for c in view.trick]
-    played = _played(tricks, trick)
-    known = {}
-    face_up = view.face_up.bit
-    if view.dealer != view.seat and not played & face_up:
-        known[view.dealer] = face_up
-    return HandSampler(
-        seats=differenzler.SEATS,
-        observer=_observer(view),
-        hand=view.hand.bits,
-        hand_sizes=view.hand_sizes,
-        trump=int(view.trump),
-        rules=play_rules,
-        tricks=tricks,
-        trick=trick,
-        trick_leader=view.trick_leader,
-        known=known,
-        max_tries=max_tries,
-    )
-
-
-def sample_differenzler(
-    view: differenzler.Observation, rng: random.Random, *, rules: differenzler.Rules | None = None
-) -> tuple[CardSet, ...]:
-    """The four hands now, drawn uniformly among those consistent with ``view`` (see
-    :func:`differenzler_sampler`).
-
-    >>> import random
-    >>> from jass import differenzler
-    >>> state = differenzler.new_game(seed=2)
-    >>> view = differenzler.observe(state, 0)
-    >>> hands = sample_differenzler(view, random.Random(0))
-    >>> view.face_up in hands[view.dealer]
+    >>> state = schieber.apply(schieber.new_game(schieber.Rules(first_dealer=3), seed=4), schieber.ChooseTrump("obenabe"))
+    >>> state = schieber.apply(state, schieber.legal_moves(state)[0])
+    >>> played_by(schieber.observe(state, 2), 0) == CardSet(state.play.trick)
     True
     """
-    return differenzler_sampler(view, rules=rules).sample(rng)
+    played: CardSet = _played_by_seat(cast(Hashable, view))[seat]
+    return played
 
 
-# --- la pomme -------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=64)
+def _played_by_seat(view: Any) -> tuple[CardSet, ...]:
+    # Cached: a search asks it of one view for every deal it draws.
+    seats = len(view.hand_sizes)
+    bits = [0] * seats
+    tricks = [(t.leader, t.cards) for t in view.tricks]
+    if view.trick and view.trick_leader is not None:
+        tricks.append((view.trick_leader, view.trick))
+    for lead, cards in tricks:
+        for position, card in enumerate(cards):
+            bits[(lead + position) % seats] |= card.bit
+    return tuple(CardSet.from_bits(b) for b in bits)
 
-
-@attrs.frozen
-class PommeSample:
-    """A deal of the cards a la pomme player cannot see.
-
-    The zones are as :func:`jass.pomme.card_zones` names them: ``extras`` are the face-down
-    extras of the seats that have not decided on their exchange yet (empty once decided),
-    ``talon`` the 11 cards under the top card, ``out_of_play`` the cards put away in the
-    exchange.
-    """
-
-    #: Both hands now (the observer's own is its own).
-    hands: tuple[CardSet, ...]
-    #: Each seat's face-down extras (3 cards until it decides, then none).
-    extras: tuple[CardSet, ...]
-    #: The 11 face-down cards of the talon.
-    talon: CardSet
-    #: The cards put out of play in the exchange.
-    out_of_play: CardSet
-
-
-def pomme_sampler(view: pomme.Observation, *, out_of_play: CardSet = CardSet(), max_tries: int = 100_000) -> HandSampler:
-    """A :class:`HandSampler` for a la pomme observation: the other hand from the cards not
-    seen (neither in the observer's hand, nor played, nor the top card of the talon), with the
-    turned card in the hand of the seat that swapped the trump 6 for it (until it is played).
-    The observer may add the cards it put ``out_of_play`` itself (the observation does not
-    keep them)."""
-    if not isinstance(view, pomme.Observation):
-        raise InvalidCardsError(f"{view!r} is not a pomme.Observation")
-    tricks = _tricks(view.tricks)
-    trick = [c.index for c in view.trick]
-    played = _played(tricks, trick)
-    other = 1 - _observer(view)
-    known = {}
-    if view.swapped_by == other and not played & view.turned.bit:
-        known[other] = view.turned.bit
-    return HandSampler(
-        seats=pomme.SEATS,
-        observer=_observer(view),
-        hand=view.hand.bits,
-        hand_sizes=view.hand_sizes,
-        trump=int(view.trump),
-        rules=view.rules.play_rules,
-        tricks=tricks,
-        trick=trick,
-        trick_leader=view.trick_leader,
-        known=known,
-        excluded=view.top_card.bit | out_of_play.bits,
-        max_tries=max_tries,
-    )
-
-
-def sample_pomme(view: pomme.Observation, rng: random.Random, *, out_of_play: CardSet = CardSet()) -> PommeSample:
-    """The unseen cards of a la pomme observation, dealt uniformly among the deals consistent
-    with it (see :func:`pomme_sampler`): the other hand, and the rest split at random into
-    the undecided seats' extras, the talon and the cards out of play.
-
-    >>> import random
-    >>> from jass import pomme
-    >>> view = pomme.observe(pomme.new_game(seed=3), 0)
-    >>> sample = sample_pomme(view, random.Random(5))
-    >>> [len(h) for h in sample.hands], [len(e) for e in sample.extras], len(sample.talon), len(sample.out_of_play)
-    ([9, 9], [3, 3], 11, 0)
-    """
-    sampler = pomme_sampler(view, out_of_play=out_of_play)
-    hands, rest = sampler.sample_with_rest(rng)
-    cards = _cards(rest)
-    rng.shuffle(cards)
-    extras = []
-    for seat in range(pomme.SEATS):
-        if view.exchanges[seat] is None:
-            extras.append(CardSet.from_bits(sum(1 << c for c in cards[:3])))
-            cards = cards[3:]
-        else:
-            extras.append(CardSet())
-    talon = CardSet.from_bits(sum(1 << c for c in cards[:11]))
-    away = CardSet.from_bits(sum(1 << c for c in cards[11:]) | out_of_play.bits)
-    return PommeSample(tuple(CardSet.from_bits(h) for h in hands), tuple(extras), talon, away)

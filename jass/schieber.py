@@ -26,6 +26,7 @@ The module ends by registering the variant (:data:`VARIANT`) in :mod:`jass.varia
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final, Union
@@ -36,6 +37,7 @@ from jass._base import LATER_OPTION, NamedEnum, cards_in, check_same, instance_o
 from jass._kernel import HAND_BITS, HAND_MASK
 from jass.cards import Card, CardSet
 from jass.cards import deal as deal_cards
+from jass.encoding import Encoding, card_vector, one_hot, play_block, play_layout, relative, relative_values
 from jass.errors import IllegalMoveError, InvalidRulesError, InvalidStateError, JassError
 from jass.errors import RecordError, SerialError
 from jass.play import (
@@ -51,13 +53,16 @@ from jass.play import (
     round_seed,
 )
 from jass.rollout import RandomSource, play_cards
+from jass.sampling import HandSampler
 from jass.teams import (
     STOECK_BITS,
     TRICKS,
     NextDeal,
+    Parts,
     StoeckMode,
     WeisDeclaration,
     counted_weis,
+    declarable,
     deal_text,
     explicit_deal,
     first_hands,
@@ -71,7 +76,8 @@ from jass.teams import (
     known_cards,
     stoeck_team,
     team_of,
-    team_scores,
+    team_parts,
+    team_sampler,
     team_tricks,
     team_weis,
     weis_options,
@@ -84,6 +90,7 @@ from jass.variant import (
     MAX_ROUNDS,
     SEED_LIMIT,
     ConformanceHooks,
+    SearchHooks,
     SettingField,
     TwoPartState,
     Variant,
@@ -142,6 +149,10 @@ __all__ = [
     "score_round",
     "observe",
     "card_zones",
+    "hand_sampler",
+    "sample_hands",
+    "determinize",
+    "round_values",
 ]
 
 #: Number of players.
@@ -197,18 +208,29 @@ class FirstVorhand(NamedEnum):
 class Phase(NamedEnum):
     """The phase of a Schieber game."""
 
+    #: Vorhand names the trump mode or pushes; after a push the partner names it.
     CHOOSE_TRUMP = "choose_trump"
+    #: The nine tricks are played (Weis declared with the first card, "bedankt, genug" between tricks).
     PLAY = "play"
+    #: The round is written; the next dealer deals (:class:`Deal`).
     ROUND_OVER = "round_over"
+    #: The game is over: :attr:`State.winner` and :attr:`State.end` say who won and why.
     GAME_OVER = "game_over"
 
 
 class GameEnd(NamedEnum):
     """Why a game ended."""
 
+    #: A team reached the target: at a round's end (the team of the last trick counts first),
+    #: in ``AUTO`` mode as soon as it happens, or by the counting order when both teams pass
+    #: the target in the first trick.
     TARGET_REACHED = "target_reached"
+    #: A team said "bedankt, genug" with enough points, and won.
     CLAIM_CORRECT = "claim_correct"
+    #: A team said "bedankt, genug" without enough points, and lost.
     CLAIM_WRONG = "claim_wrong"
+    #: The fixed number of rounds (``Rules.rounds``) was played; the higher score won (equal
+    #: scores: a draw).
     ROUNDS_PLAYED = "rounds_played"
 
 
@@ -234,7 +256,7 @@ def _multipliers_valid(instance: object, attribute: object, value: object) -> No
 
 @attrs.frozen(cache_hash=True)  # a cache key of the Weis points
 class Rules:
-    """Every Schieber option (RULES.md section 3); the defaults are the seed's (seed 001,
+    """Every Schieber option (:doc:`/rules/schieber`); the defaults are the seed's (seed 001,
     "Spelregels voor Schieber"), or the official Swiss rule where the seed is silent.
 
     The options the official rules and the seed disagree on, each with its source:
@@ -804,30 +826,46 @@ def _weis_points(setting: Setting, trump: Trump) -> tuple[int, int]:
 _NO_DECLARATIONS: Final = (None,) * SEATS
 
 
+def _parts(
+    setting: Setting, trump: Trump, cards: Sequence[int], won: Sequence[int], last: int | None,
+    weis_due: bool, stoeck: int | None,
+) -> tuple[Parts, Parts, int]:
+    """The parts of a round's score from what the cards gave: ``cards`` and ``won`` (tricks)
+    per team, ``last`` the team of the last trick once every card is played, whether the Weis
+    count yet (after trick 1) and the team credited with the Stöck; per team (cards, last
+    trick, match, Weis, Stöck) by the rules of :mod:`jass.teams`, and the multiplier.
+    :func:`_tally` builds the :class:`RoundScore`, :func:`observe` reads the numbers."""
+    rules = setting.rules
+    weis = _weis_points(setting, trump) if weis_due else (0, 0)
+    first, second = team_parts(cards, won, last, rules.match_bonus, weis, stoeck)
+    return first, second, rules.multipliers[trump]
+
+
 def _tally(
     setting: Setting, trump: Trump, cards: Sequence[int], won: Sequence[int], last: int | None,
     weis_due: bool, stoeck: int | None,
 ) -> RoundScore:
-    """The score of a round from what the cards gave: ``cards`` and ``won`` (tricks) per team,
-    ``last`` the team of the last trick once every card is played, whether the Weis count yet
-    (after trick 1) and the team credited with the Stöck. :func:`apply`, :func:`score_round`,
-    :func:`observe`, :func:`rollout` and the loaders all add up a round here, with the rules of
-    :mod:`jass.teams`."""
-    rules = setting.rules
-    weis = _weis_points(setting, trump) if weis_due else (0, 0)
-    scores = team_scores(_team_score, cards, won, last, rules.match_bonus, weis, stoeck, rules.multipliers[trump])
-    return _round_score(trump, scores)
+    """The score of a round (see :func:`_parts`). :func:`apply`, :func:`score_round`,
+    :func:`rollout` and the loaders all add up a round here."""
+    first, second, multiplier = _parts(setting, trump, cards, won, last, weis_due, stoeck)
+    return _round_score(trump, (_team_score(*first, multiplier), _team_score(*second, multiplier)))
 
 
 def _breakdown(setting: Setting, play: CardPlay, *, held_stoeck: bool = False) -> RoundScore:
     """The round's score so far: tricks taken, Weis once trick 1 is done, Stöck as the rules
     credit them (with ``held_stoeck``, immediate Stöck count as soon as held)."""
-    trump = play.setup.trump
+    return _tally(setting, play.setup.trump, *_so_far(setting, play, held_stoeck))
+
+
+def _so_far(
+    setting: Setting, play: CardPlay, held_stoeck: bool = False
+) -> tuple[list[int], list[int], int | None, bool, int | None]:
+    """What the cards of ``play`` have given so far, as :func:`_parts` takes it."""
     tricks = play.tricks
     cards, won = team_tricks(tricks)
-    stoeck = stoeck_team(setting.rules.stoeck, setting.dealt, trump, play, held=held_stoeck)
+    stoeck = stoeck_team(setting.rules.stoeck, setting.dealt, play.setup.trump, play, held=held_stoeck)
     last = None if play.legal_bits else tricks[-1].winner & 1
-    return _tally(setting, trump, cards, won, last, bool(tricks), stoeck)
+    return cards, won, last, bool(tricks), stoeck
 
 
 def score_round(state: State) -> RoundScore:
@@ -1054,12 +1092,17 @@ def observe(state: State, seat: int | None) -> Observation:
     weis_team = credited_stoeck = None
     round_points = (0, 0)
     if play is not None and setting.trump is not None:
-        teams = score_round(state).teams
-        # The team with the best Weis scores all of its Weis, so it is the one with Weis points.
-        weis_team = 0 if teams[0].weis else 1 if teams[1].weis else None
-        credited_stoeck = 0 if teams[0].stoeck else 1 if teams[1].stoeck else None
         if setting.phase is _PLAY:
-            round_points = (teams[0].total, teams[1].total)
+            # The numbers of the score so far, without building it: this runs for every move.
+            first, second, multiplier = _parts(setting, play.setup.trump, *_so_far(setting, play))
+            round_points = (sum(first) * multiplier, sum(second) * multiplier)
+        else:
+            done = score_round(state).teams
+            first = (0, 0, 0, done[0].weis, done[0].stoeck)
+            second = (0, 0, 0, done[1].weis, done[1].stoeck)
+        # The team with the best Weis scores all of its Weis, so it is the one with Weis points.
+        weis_team = 0 if first[3] else 1 if second[3] else None
+        credited_stoeck = 0 if first[4] else 1 if second[4] else None
     declared_points, own_weis, shown = weis_view(
         setting.dealt, setting.declared, rules.weis, rules.auto_declare, play is not None and bool(play.tricks),
         weis_team, seat,
@@ -1301,14 +1344,120 @@ def _check_step(before: State, move: Move, after: State) -> None:
 
 # --- the rule-based bot's choices among Schieber's own moves ------------------------------------
 
+# --- learning agents: fixed action ids and the observation as a vector -------------------------
+
+_PHASES: Final = tuple(Phase)
+_MODE_LIST: Final = tuple(Trump)
+#: Action ids: 0..35 the cards, 36..41 the modes (Trump order), then these.
+_PUSH_ID, _ANNOUNCE_ID, _DEAL_ID, _DECLARE_ID = 42, 43, 44, 45
+_ACTION_NAMES: Final = (
+    tuple(f"play {card.name}" for card in Card)
+    + tuple(f"choose {mode.name.lower()}" for mode in Trump)
+    + ("push", "announce bedankt, genug", "deal", "declare every Weis")
+)
+
+
+def _fullest_declaration(view: Observation) -> DeclareWeis | None:
+    weis = view.rules.weis
+    options = weis_options(view.hand.bits, weis, DeclareWeis) if weis is not None else ()
+    return options[0] if options else None
+
+
+def _action_of(view: Observation, move: Move) -> int | None:
+    kind = type(move)
+    if kind is PlayCard:
+        return move.card.index  # type: ignore[union-attr]
+    if kind is ChooseTrump:
+        return 36 + _MODE_LIST.index(move.trump)  # type: ignore[union-attr]
+    if kind is Push:
+        return _PUSH_ID
+    if kind is Announce:
+        return _ANNOUNCE_ID
+    if kind is Deal:
+        return _DEAL_ID if move.hands is None else None  # type: ignore[union-attr]
+    # Only the fullest declaration has an id: declaring part of one's Weis is left out.
+    return _DECLARE_ID if kind is DeclareWeis and move == _fullest_declaration(view) else None
+
+
+def _move_of(view: Observation, action: int) -> Move:
+    if 0 <= action < 36:
+        return PlayCard(Card.from_index(action))
+    if 36 <= action < 42:
+        return _CHOOSE_MOVES[action - 36]
+    if action == _DECLARE_ID:
+        declaration = _fullest_declaration(view)
+        if declaration is not None:
+            return declaration
+    moves: dict[int, Move] = {_PUSH_ID: _PUSH, _ANNOUNCE_ID: _ANNOUNCE, _DEAL_ID: _DEAL}
+    if action in moves:
+        return moves[action]
+    raise IllegalMoveError(f"action {action!r:.20} is no Schieber move here (ids 0..45)")
+
+
+_SCHIEBER_LAYOUT: Final = play_layout(SEATS) + (
+    ("phase", len(_PHASES)),
+    ("dealer", SEATS),
+    ("pushed", 3),
+    ("declared_points", SEATS),
+    ("declared", SEATS),
+    *((f"shown_weis[{k}]", 36) for k in range(SEATS)),
+    ("stoeck_team", 3),
+    ("scores", 2),
+    ("round_points", 2),
+    ("target", 1),
+    ("multiplier", 1),
+)
+
+
+def _encode(view: Observation) -> list[float]:
+    """The vector of :data:`_SCHIEBER_LAYOUT`: the card-play block, then the phase, the dealer
+    (relative), the pushes, declared Weis points / 300 and who declared, the shown Weis cards
+    per relative seat, the Stöck team (own, other, none), the written scores and this round's
+    points of the own team and the other / the target (3000 in a game of rounds), the target
+    / 5000 (0 in a game of rounds) and the mode's multiplier / 4."""
+    seat = view.seat
+    if seat is None:
+        raise JassError("a spectator's view has no seat to encode from")
+    rules = view.rules
+    vector = play_block(view, view.trump)
+    vector += one_hot(_PHASES.index(view.phase), len(_PHASES))
+    vector += one_hot(relative(view.dealer, seat, SEATS), SEATS)
+    vector += one_hot(view.pushed, 3)
+    vector += relative_values([p or 0 for p in view.declared_points], seat, 300)
+    vector += relative_values([p is not None for p in view.declared_points], seat, 1)
+    for k in range(SEATS):
+        vector += card_vector(CardSet(c for w in view.shown_weis[(seat + k) % SEATS] for c in w.cards))
+    team = seat % 2
+    vector += one_hot(2 if view.stoeck_team is None else (0 if view.stoeck_team == team else 1), 3)
+    scale = rules.target_score or 3000
+    vector += [view.scores[team] / scale, view.scores[1 - team] / scale]
+    vector += [view.round_points[team] / scale, view.round_points[1 - team] / scale]
+    vector += [(rules.target_score or 0) / 5000, (rules.multiplier(view.trump) if view.trump is not None else 0) / 4]
+    return vector
+
+
+def _claim_wins(view: Observation) -> bool:
+    """Whether "bedankt, genug" said now wins: the seat's team's points, written and of this
+    round so far, reach the target."""
+    target = view.rules.target_score
+    if target is None or view.seat is None:
+        return False
+    team = view.seat % 2
+    return view.scores[team] + view.round_points[team] >= target
+
+
+def _sensible_moves(view: Observation, moves: Sequence[Move]) -> Sequence[Move]:
+    """Every legal move but a claim of "bedankt, genug" that loses the game at once."""
+    if _ANNOUNCE in moves and not _claim_wins(view):
+        return [move for move in moves if move is not _ANNOUNCE and type(move) is not Announce]
+    return moves
+
+
 def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     """Announce once the team's points reach the target, declare every Weis, choose the trump
     the hand likes best or push a weak hand; cards are left to the card-play rules."""
-    target = view.rules.target_score
-    if _ANNOUNCE in moves and target is not None and view.seat is not None:
-        team = view.seat % 2
-        if view.scores[team] + view.round_points[team] >= target:
-            return _ANNOUNCE
+    if _ANNOUNCE in moves and _claim_wins(view):
+        return _ANNOUNCE
     for move in moves:
         if type(move) is DeclareWeis:
             return move  # the first offered declaration is the fullest one
@@ -1319,6 +1468,120 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
             return _PUSH
         return best
     return None
+
+
+# --- search: the states a seat's view allows, and what a round is worth ---------------------------
+
+
+def hand_sampler(view: Observation, *, max_tries: int = 100_000) -> HandSampler:
+    """A :class:`~jass.sampling.HandSampler` of the hands the other seats may hold, given
+    ``view``: the card play, and the Weis (:func:`jass.teams.team_sampler`). Before trump is
+    chosen only the sizes count.
+    """
+    if type(view) is not Observation:
+        raise wrong_state(view, Observation)
+    return team_sampler(view, view.trump, max_tries)
+
+
+def sample_hands(view: Observation, rng: random.Random) -> tuple[CardSet, ...]:
+    """The four hands now, drawn uniformly among those consistent with ``view`` (see
+    :func:`hand_sampler`); the observer's own hand is its own. For many draws from one view,
+    build the sampler once with :func:`hand_sampler`.
+
+    >>> state = apply(new_game(seed=4), ChooseTrump("obenabe"))
+    >>> hands = sample_hands(observe(state, 1), random.Random(0))
+    >>> hands[1] == state.play.hand(1), sorted(len(h) for h in hands)
+    (True, [9, 9, 9, 9])
+    """
+    return hand_sampler(view).sample(rng)
+
+
+@functools.lru_cache(maxsize=16)
+def _cached_sampler(view: Observation) -> HandSampler:
+    # A search determinises one view again and again; counting its deals is the costly part.
+    return hand_sampler(view)
+
+
+def determinize(view: Observation, rng: random.Random, sampler: HandSampler | None = None) -> State:
+    """A state that ``view`` could come from: the other hands drawn by :func:`hand_sampler`
+    (or ``sampler``, built once for many draws), their declared Weis among those that fit,
+    a fresh seed for the rounds to come. ``observe(state, view.seat) == view``.
+
+    >>> view = observe(apply(new_game(seed=4), ChooseTrump("obenabe")), 1)
+    >>> observe(determinize(view, random.Random(0)), 1) == view
+    True
+    """
+    hands, dealt = (sampler or _cached_sampler(view)).sample_dealt(rng)
+    rules = view.rules
+    declared: list[tuple[Weis, ...] | None] = [None] * SEATS
+    if not rules.auto_declare:
+        for seat in range(SEATS):
+            if seat == view.seat:
+                declared[seat] = view.own_weis
+            else:
+                options = declarable(dealt[seat], rules.weis, view.declared_points[seat], view.shown_weis[seat])
+                declared[seat] = rng.choice(options) if options else None
+    phase = view.phase
+    setting = _setting(
+        rules=rules, seed=rng.randrange(SEED_LIMIT), round_number=view.round_number, dealer=view.dealer,
+        phase=phase, dealt=dealt, scores=view.scores, pushed=view.pushed, trump=view.trump,
+        declared=tuple(declared), history=view.history, winner=view.winner, end=view.end,
+    )
+    if phase is _CHOOSE_TRUMP or view.trump is None:
+        return _state(setting, None)
+    setup = CardPlay.start(view.trump, dealt, (view.dealer + 1) % SEATS, rules.play).setup
+    leader = view.trick_leader if view.trick_leader is not None else (view.dealer + 1) % SEATS
+    return _state(setting, CardPlay.from_parts(setup, hands, leader, view.trick, view.tricks))
+
+
+#: What a game won or lost is worth to the search, beside a round's points: more than any round.
+_GAME_VALUE: Final = 10_000.0
+
+
+def round_values(state: State) -> tuple[float, ...] | None:
+    """What the round in play gave each seat once it is over: its team's points less the other
+    team's (the round's totals, multiplied); a game won or lost is worth ±10,000. ``None``
+    while the round goes on."""
+    phase = state.setting.phase
+    if phase is _GAME_OVER:
+        winner = state.setting.winner
+        if winner is not None and state.setting.end is not GameEnd.ROUNDS_PLAYED:
+            return tuple(_GAME_VALUE if seat % 2 == winner else -_GAME_VALUE for seat in range(SEATS))
+        return _values(state.history[-1])
+    if phase is _ROUND_OVER:
+        return _values(state.history[-1])
+    return None
+
+
+def _values(score: RoundScore) -> tuple[float, ...]:
+    difference = score.teams[0].total - score.teams[1].total
+    return (difference, -difference, difference, -difference)
+
+
+def _playout(state: State, rng: random.Random) -> tuple[float, ...]:
+    """:func:`rollout` as round values: the fast path of the search."""
+    return _values(rollout(state, rng))
+
+
+#: The search solves the card play exactly from this many tricks left.
+_SOLVE_FROM: Final = 3
+
+
+def _solve(state: State) -> tuple[float, ...] | None:
+    """The round's values when both teams play their best with open hands, once at most
+    three tricks are left (milliseconds); ``None`` before, or outside the card play."""
+    play = state.play
+    if state.setting.phase is not _PLAY or play is None or len(play.tricks) < 9 - _SOLVE_FROM:
+        return None
+    from jass.solver import solve  # the solver sits above the variants
+
+    line = solve(play, match_bonus=state.setting.rules.match_bonus).principal_variation
+    for card in line:
+        state = apply(state, PlayCard(card))
+        done = round_values(state)
+        if done is not None:
+            return done
+    raise AssertionError("the solver's line does not finish the round")  # pragma: no cover
 
 
 def _public_move(move: Move, rules: Rules) -> str:
@@ -1356,6 +1619,11 @@ VARIANT: Final = register(
         ),
         rule_move=_rule_move,
         public_move=_public_move,
+        sensible_moves=_sensible_moves,
+        encoding=Encoding(actions=len(_ACTION_NAMES), action_names=_ACTION_NAMES, action_of=_action_of,
+                          move_of=_move_of, encode=_encode, layout=_SCHIEBER_LAYOUT),
+        search=SearchHooks(determinize=determinize, round_values=round_values, playout=_playout, solve=_solve,
+                           scale=150.0),
         module=__name__,
     )
 )

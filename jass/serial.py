@@ -50,7 +50,7 @@ from cattrs.errors import (
 )
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from jass._base import LATER_OPTION, json_fields
+from jass._base import ADDED, LATER_OPTION, json_fields
 from jass.cards import Card, CardSet, Rank, Suit
 from jass.errors import JassError, SerialError, describe_value
 from jass.play import CardPlay, PlayCard, PlaySetup, Trick
@@ -400,8 +400,9 @@ def _check_keys(data: dict[str, Any], cls: type, keys: tuple[str, ...], optional
         if key not in keys:
             raise _Refused(f"unknown field {describe_value(key)} in {name} (its fields: {', '.join(sorted(keys)) or 'none'})")
     if not optional:
+        added = {f.name for f in attrs.fields(cast(Any, cls)) if f.metadata.get(ADDED)} if attrs.has(cls) else set()
         for key in keys:
-            if key not in data:
+            if key not in data and key not in added:
                 raise _Refused(f"missing field {key!r} in {name}")
 
 

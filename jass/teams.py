@@ -31,7 +31,8 @@ from jass.cards import Card, CardSet, Rank, card_set_of, hands_of, is_card_order
 from jass.cards import deal as deal_cards
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidStateError, RecordError
 from jass.play import CardPlay, Trick
-from jass.trump import LAST_TRICK_BONUS, Trump
+from jass.sampling import HandSampler, played_by
+from jass.trump import LAST_TRICK_BONUS, RoundMode, Trump
 from jass.variant import replay_move
 from jass.weis import STOECK_POINTS, Weis, WeisKind, WeisRules, best_weis, detect_weis, may_hold_weis, stoeck_cards
 
@@ -52,6 +53,7 @@ __all__ = [
     "stoeck_team",
     "team_tricks",
     "team_scores",
+    "team_parts",
     "weis_text",
     "parse_weis",
     "deal_text",
@@ -64,6 +66,9 @@ __all__ = [
     "hidden_variations",
     "known_cards",
     "replay_declaration",
+    "TeamView",
+    "declarable",
+    "team_sampler",
 ]
 
 #: Number of players.
@@ -289,15 +294,33 @@ def team_tricks(tricks: Sequence[Trick]) -> tuple[list[int], list[int]]:
 S = TypeVar("S", bound=TeamScore)
 
 
+#: One team's points of a round before the multiplier: (cards, last trick, match, Weis, Stöck).
+Parts = tuple[int, int, int, int, int]
+
+
 def team_scores(
     build: Callable[..., S], cards: Sequence[int], won: Sequence[int], last: int | None, match_bonus: int,
     weis: Sequence[int], stoeck: int | None, multiplier: int,
 ) -> tuple[S, S]:
     """Both teams' scores (built with ``build``, the variant's ``TeamScore`` or a fast builder of
-    it): ``cards`` and ``won`` (tricks) per team, ``last`` the team of the last trick once every
-    card is played (it scores 5, and a team with all nine tricks the ``match_bonus``: tricks, not
-    points), ``weis`` per team, ``stoeck`` the team credited with the Stöck, and everything times
-    ``multiplier``."""
+    it) from :func:`team_parts`, everything times ``multiplier``."""
+    first, second = team_parts(cards, won, last, match_bonus, weis, stoeck)
+    return (build(*first, multiplier), build(*second, multiplier))
+
+
+def team_parts(
+    cards: Sequence[int], won: Sequence[int], last: int | None, match_bonus: int, weis: Sequence[int],
+    stoeck: int | None,
+) -> tuple[Parts, Parts]:
+    """The one rule of a round's points per team, as numbers (a hot path reads them without
+    building a score): ``cards`` and ``won`` (tricks) per team, ``last`` the team of the last
+    trick once every card is played (it scores 5, and a team with all nine tricks the
+    ``match_bonus``: tricks, not points), ``weis`` per team, ``stoeck`` the team credited with
+    the Stöck.
+
+    >>> team_parts([100, 57], [6, 3], 0, 100, [50, 0], 1)
+    ((100, 5, 0, 50, 0), (57, 0, 0, 0, 20))
+    """
     last_trick = [0, 0]
     match = [0, 0]
     if last is not None:
@@ -309,8 +332,8 @@ def team_scores(
     if stoeck is not None:
         stoeck_points[stoeck] = STOECK_POINTS
     return (
-        build(cards[0], last_trick[0], match[0], weis[0], stoeck_points[0], multiplier),
-        build(cards[1], last_trick[1], match[1], weis[1], stoeck_points[1], multiplier),
+        (cards[0], last_trick[0], match[0], weis[0], stoeck_points[0]),
+        (cards[1], last_trick[1], match[1], weis[1], stoeck_points[1]),
     )
 
 
@@ -514,3 +537,100 @@ def replay_declaration(
     if weis is not None and replay.declared[seat] is None:
         return replay_move(apply, replay, move(weis), f"{path}.declared[{seat}]")
     return replay
+
+
+# --- search: the hands a seat's view allows ------------------------------------------------------------
+
+
+class TeamView(Protocol):
+    """What :func:`team_sampler` reads of a partnership game's observation."""
+
+    @property
+    def seat(self) -> int | None:
+        """The observing seat."""
+
+    @property
+    def hand(self) -> CardSet:
+        """The observing seat's hand."""
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards of the trick in progress."""
+
+    @property
+    def trick_leader(self) -> int | None:
+        """The seat that led the trick in progress."""
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The tricks taken."""
+
+    @property
+    def declared_points(self) -> tuple[int | None, ...]:
+        """Each seat's declared Weis points (``None``: not declared)."""
+
+    @property
+    def shown_weis(self) -> tuple[tuple[Weis, ...], ...]:
+        """The Weis each seat has shown."""
+
+    @property
+    def rules(self) -> Any:
+        """The rules, with ``weis``, ``auto_declare`` and ``play``."""
+
+
+def declarable(dealt: CardSet, weis: WeisRules | None, points: int | None, shown: tuple[Weis, ...]) -> list[tuple[Weis, ...]]:
+    """The declarations a seat with ``dealt`` could have made to be seen declaring ``points``
+    (and showing ``shown``, which is all it declared once shown)."""
+    if points is None or weis is None:
+        return []
+    if shown:
+        return [shown] if sum(w.points for w in shown) == points else []
+    options = weis_options(dealt.bits, weis, WeisDeclaration)
+    return [m.weis for m in options if sum(w.points for w in m.weis) == points]
+
+
+def team_sampler(view: TeamView, mode: RoundMode | None, max_tries: int) -> HandSampler:
+    """A :class:`~jass.sampling.HandSampler` of the hands the other seats may hold, given a
+    partnership game's ``view``: the card play in ``mode`` (each trick in its own, for a
+    per-trick mode; any, before the mode is chosen, when only the sizes count), and the Weis.
+
+    Shown Weis put their cards in the hand of the seat that showed them (as long as they are
+    not played); a seat that declared Weis must hold, as dealt, Weis it could have declared
+    for the points it declared (all its Weis, with
+    ``auto_declare``).
+    """
+    played = {seat: played_by(view, seat) for seat in range(SEATS)}
+    known: dict[int, int] = {}
+    for seat in range(SEATS):
+        shown = 0
+        for weis in view.shown_weis[seat]:
+            shown |= weis.cards.bits  # a card may be in two Weis (Kreuzweis)
+        shown &= ~played[seat].bits
+        if seat != view.seat and shown:
+            known[seat] = shown
+    rules = view.rules
+    weis_rules: WeisRules | None = rules.weis
+    checks = [s for s in range(SEATS) if s != view.seat and (view.shown_weis[s] or view.declared_points[s] is not None)]
+
+    def accept(hands: tuple[int, ...]) -> bool:
+        for seat in checks:
+            dealt = card_set_of(hands[seat] | played[seat].bits)
+            points = view.declared_points[seat]
+            if rules.auto_declare and weis_rules is not None:
+                found = detect_weis(dealt, weis_rules)
+                if any(w not in found for w in view.shown_weis[seat]):
+                    return False
+                if points is not None and sum(w.points for w in found) != points:
+                    return False
+            elif not declarable(dealt, weis_rules, points, view.shown_weis[seat]):
+                return False
+        return True
+
+    return HandSampler.of_view(
+        view, trump=mode if mode is not None else Trump.OBENABE, rules=rules.play, known=known,
+        accept=accept if checks else None, max_tries=max_tries,
+    )

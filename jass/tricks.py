@@ -1,6 +1,6 @@
 """Card play: which cards may be played to a trick, and who wins it.
 
-These are the rules of RULES.md section 2, used unchanged by every variant; a
+These are the rules of :doc:`/rules/general` (card play), used unchanged by every variant; a
 variant only chooses the :class:`PlayRules` (Bauer exception, undertrumping).
 
 1. Follow the led suit if able, or trump instead (seeds 000 and 001).

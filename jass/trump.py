@@ -1,6 +1,6 @@
 """Trump modes: the four suits, Obenabe and Undenufe, with their rank orders and points.
 
-RULES.md section 1:
+The orders and points (:doc:`/rules/general`):
 
 - a trump suit: J 9 A K Q 10 8 7 6 (strongest first); the Jack 20 points (21 in
   two-player Jass), the 9 14, A 11, K 4, Q 3, 10 10, others 0;

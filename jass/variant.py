@@ -49,6 +49,7 @@ from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, cast, overl
 import attrs
 
 from jass.cards import CardSet
+from jass.encoding import Encoding
 from jass.errors import (
     IllegalMoveError,
     InvalidRulesError,
@@ -65,6 +66,7 @@ __all__ = [
     "NewGame",
     "Apply",
     "ConformanceHooks",
+    "SearchHooks",
     "VARIANTS",
     "register",
     "find_variant",
@@ -182,6 +184,33 @@ class ConformanceHooks:
     move_roundtrips: tuple[Roundtrip, ...] | None = None
 
 
+Values = tuple[float, ...]
+
+
+@attrs.frozen
+class SearchHooks(Generic[S, O]):
+    """What the search bots (:mod:`jass.search`) need of a variant beyond its functions: a
+    way from a seat's observation to full states it could come from, and what a round is
+    worth to each seat. The search looks as far as the end of the round in play.
+    """
+
+    #: ``determinize(view, rng) -> state``: a state that the observation ``view`` could come
+    #: from, its hidden cards (and secret predictions) drawn among those consistent with
+    #: everything the seat has seen; ``observe(state, view.seat) == view`` always holds.
+    determinize: Callable[[O, random.Random], S]
+    #: ``round_values(state)``: once the round in play is over (or the game), what it gave each
+    #: seat (more is better, the same units for every seat); ``None`` while it goes on.
+    round_values: Callable[[S], Values | None]
+    #: ``playout(state, rng) -> values``: the round played to its end with random legal
+    #: moves, on a fast path; ``None``: random legal moves through ``apply``.
+    playout: Callable[[S, random.Random], Values] | None = None
+    #: ``solve(state)``: the values of the round when every seat plays its best with all
+    #: hands open, if that is quick to find (a few tricks left), else ``None``.
+    solve: Callable[[S], Values | None] | None = None
+    #: The typical spread of the values, for the exploration of tree search.
+    scale: float = 1.0
+
+
 def _tuple_of_types(value: Iterable[type]) -> tuple[type, ...]:
     return tuple(value)
 
@@ -267,6 +296,15 @@ class Variant(Generic[R, S, M, O]):
     #: ``rule_move(view, moves)``: the simple rule-based bot's choice among the variant's own
     #: moves (trump, predictions, the exchange); ``None`` to leave it to the card play rules.
     rule_move: Callable[[O, Sequence[M]], M | None] | None = None
+    #: ``sensible_moves(view, moves)``: the moves a player without a plan may make: those
+    #: that do not lose the game at once (a claim of "bedankt, genug" short of the target);
+    #: ``None``: every legal move. :class:`~jass.bots.RandomBot` picks among these.
+    sensible_moves: Callable[[O, Sequence[M]], Sequence[M]] | None = None
+    #: Fixed action ids and the observation as a vector, for learning agents
+    #: (:class:`jass.encoding.Encoding`); ``None``: the variant has none.
+    encoding: Encoding[M, O] | None = None
+    #: What the search bots need (:class:`SearchHooks`); ``None``: they cannot play it.
+    search: SearchHooks[S, O] | None = None
     #: The module that registers the variant: a worker process imports it to find the variant.
     module: str = ""
 

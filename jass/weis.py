@@ -2,7 +2,7 @@
 
 A Weis is either a **sequence** of 3 to 9 cards of one suit in natural order
 (6 7 8 9 10 J Q K A in every mode, no wrap-around) or **four of a kind**. Values
-(RULES.md section 3, seed 001 "Weis"):
+(seed 001 "Weis"; see :doc:`/rules/general`):
 
 - sequences of 3, 4, 5, 6, 7, 8, 9 cards: 20, 50, 100, 150, 200, 250, 300;
 - four 10s, Queens, Kings or Aces: 100; four 9s: 150; four Jacks: 200;
@@ -95,7 +95,7 @@ def _sequence_points_valid(instance: object, attribute: object, value: object) -
 
 @attrs.frozen(cache_hash=True)  # a cache key of Schieber's legal_moves
 class WeisRules:
-    """The Weis options (RULES.md section 3); the defaults are the seed's and the official rule's.
+    """The Weis options (:doc:`/rules/general`); the defaults are the seed's and the official rule's.
 
     >>> WeisRules().sequence_points
     (20, 50, 100, 150, 200, 250, 300)

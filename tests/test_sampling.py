@@ -18,18 +18,12 @@ from jass import CardSet, PerTrickMode, PlayRules, Trump, Undertrump, WeisRules,
 from jass.cards import Card
 from jass.errors import IllegalMoveError, InvalidCardsError
 from jass.play import CardPlay, PlayCard
-from jass.sampling import (
-    HandSampler,
-    SamplingError,
-    coiffeur_sampler,
-    differenzler_sampler,
-    pomme_sampler,
-    sample_coiffeur,
-    sample_differenzler,
-    sample_pomme,
-    sample_schieber,
-    schieber_sampler,
-)
+from jass.sampling import HandSampler, SamplingError
+
+schieber_sampler, sample_schieber = schieber.hand_sampler, schieber.sample_hands
+differenzler_sampler, sample_differenzler = differenzler.hand_sampler, differenzler.sample_hands
+pomme_sampler, sample_pomme = pomme.hand_sampler, pomme.sample_hidden
+coiffeur_sampler, sample_coiffeur = coiffeur.hand_sampler, coiffeur.sample_hands
 from strategies import examples
 
 SCHIEBER_RULES = [
@@ -379,3 +373,23 @@ def test_a_spectator_view_is_refused(variant: Any) -> None:
     view = variant.observe(variant.new_game(seed=1), None)
     with pytest.raises(InvalidCardsError, match="spectator"):
         sample(view, random.Random(1))
+
+
+def test_sample_dealt_adds_what_each_seat_played() -> None:
+    # After trump and 6 cards (one trick and two cards of the next), each seat's dealt hand
+    # is its sampled hand now plus exactly the cards it played, which the real game shows:
+    # the real dealt hand less the real hand now.
+    state = schieber.apply(schieber.new_game(seed=11), schieber.ChooseTrump("H"))
+    for _ in range(6):
+        state = schieber.apply(state, [m for m in schieber.legal_moves(state) if isinstance(m, PlayCard)][0])
+    seat = schieber.to_act(state)
+    assert seat is not None
+    view = schieber.observe(state, seat)
+    assert state.play is not None
+    now, dealt = schieber.hand_sampler(view).sample_dealt(random.Random(5))
+    assert sorted(len(hand) for hand in now) == [7, 7, 8, 8]
+    for other in range(4):
+        assert dealt[other] - now[other] == state.setting.dealt[other] - state.play.hands[other]
+        assert len(dealt[other]) == 9
+    assert now[seat] == view.hand
+    assert dealt[seat] == state.setting.dealt[seat]

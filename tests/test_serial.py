@@ -513,3 +513,12 @@ def test_enum_texts_are_stable() -> None:
     assert serial.to_dict(Trump.SCHELLEN)["trump"] == "schellen"
     assert serial.to_dict(Suit.HEARTS)["suit"] == "schilten"
     assert serial.to_dict(Rank.JACK)["rank"] == "J"
+
+
+def test_a_differenzler_observation_written_before_it_held_the_rules_still_loads() -> None:
+    """Observations gained ``rules`` (the table's rules are public, and bots need them): a text
+    written without the field reads as the default rules."""
+    view = differenzler.observe(differenzler.new_game(seed=4), 1)
+    data = serial.to_dict(view)
+    assert data.pop("rules")["type"] == "differenzler.Rules"
+    assert serial.from_dict(data) == view  # seed 4's game has the default rules

@@ -1,12 +1,44 @@
-"""The arena and the bots: reproducible, parallel, and the rule bot beats random."""
+"""The arena and the bots: any bot, results by position, duplicate deals, confidence
+intervals, ratings, any executor (a Dask cluster's included), and the rule bot beats random."""
 
 from __future__ import annotations
 
+import math
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
 import pytest
 
-from jass.bots import RandomBot, RuleBot, make_bot
+from jass import schieber
+from jass.bots import BOTS, RandomBot, RuleBot, make_bot
 from jass.errors import JassError
-from jass.tournament import play_game, run_arena, variant_module, wilson_interval
+from jass.tournament import (
+    elo_ratings,
+    mean_interval,
+    play_game,
+    round_robin,
+    run_arena,
+    variant_module,
+    wilson_interval,
+)
+
+ONE_ROUND = schieber.Rules.tournament(1)
+
+
+class FirstMove:
+    """A bot of a user's own: the first legal move (module level, so workers can build it)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: Any, moves: Any) -> Any:
+        return moves[0]
+
+    def __repr__(self) -> str:
+        return "FirstMove()"
+
+
+# --- statistics, checked by hand -----------------------------------------------------------------
 
 
 def test_wilson_interval_checked_by_hand() -> None:
@@ -18,20 +50,79 @@ def test_wilson_interval_checked_by_hand() -> None:
     assert wilson_interval(0, 0) == (0.0, 1.0)
 
 
+def test_mean_interval_checked_by_hand() -> None:
+    # 1, 2, 3, 4: mean 2.5, sample variance (2.25 + 0.25 + 0.25 + 2.25) / 3 = 5/3,
+    # standard error sqrt(5/3 / 4) = 0.645497, times 1.96 = 1.265174.
+    mean, half = mean_interval([1.0, 2.0, 3.0, 4.0])
+    assert mean == 2.5 and half == pytest.approx(1.265174, abs=1e-6)
+    assert mean_interval([]) == (0.0, 0.0) and mean_interval([7.0]) == (7.0, 0.0)
+
+
+def test_elo_ratings_checked_by_hand() -> None:
+    # 3 to 1 odds is 400 * log10(3) = 190.85 Elo points; 1 to 1 is 0; the mean is 1500.
+    ratings = elo_ratings({("x", "y"): (75_000.0, 100_000)})
+    assert ratings["x"] - ratings["y"] == pytest.approx(400 * math.log10(3), abs=0.01)
+    even = elo_ratings({("x", "y"): (50.0, 100)})
+    assert even["x"] == pytest.approx(1500) and even["y"] == pytest.approx(1500)
+    # Transitive: x beats y 3:1, y beats z 3:1, x beats z 9:1 fit one scale exactly.
+    chain = elo_ratings({("x", "y"): (75_000.0, 100_000), ("y", "z"): (75_000.0, 100_000), ("x", "z"): (90_000.0, 100_000)})
+    assert chain["x"] - chain["z"] == pytest.approx(2 * 400 * math.log10(3), abs=0.05)
+    # A bot that never lost keeps a finite rating (the half-game prior).
+    assert math.isfinite(elo_ratings({("x", "y"): (10.0, 10)})["x"])
+
+
+# --- the arena -----------------------------------------------------------------------------------
+
+
 @pytest.mark.parametrize("variant", ["schieber", "differenzler", "pomme"])
 def test_arena_counts_every_game_once(variant: str) -> None:
     report = run_arena(variant, ("rule", "random"), games=8, seed=2)
     assert report.games == 8
     assert sum(report.wins.values()) + report.draws == 8
     assert [r.index for r in report.records] == list(range(8))
+    assert [r.first for r in report.records] == ["A", "B"] * 4  # the places change every game
 
 
-def test_arena_is_reproducible_and_independent_of_processes() -> None:
-    rules = variant_module("schieber").Rules.tournament(1)
-    one = run_arena("schieber", ("rule", "random"), games=6, seed=9, rules=rules)
-    again = run_arena("schieber", ("rule", "random"), games=6, seed=9, rules=rules)
-    two = run_arena("schieber", ("rule", "random"), games=6, seed=9, rules=rules, processes=2)
-    assert one.records == again.records == two.records
+def test_arena_is_reproducible_and_independent_of_what_runs_it() -> None:
+    one = run_arena("schieber", ("rule", "random"), games=6, seed=9, rules=ONE_ROUND)
+    again = run_arena("schieber", ("rule", "random"), games=6, seed=9, rules=ONE_ROUND)
+    two = run_arena("schieber", ("rule", "random"), games=6, seed=9, rules=ONE_ROUND, processes=2)
+    with ThreadPoolExecutor(3) as pool:
+        threads = run_arena("schieber", ("rule", "random"), games=6, seed=9, rules=ONE_ROUND, executor=pool)
+    assert one.records == again.records == two.records == threads.records
+
+
+def test_a_mirror_match_is_reported_by_position() -> None:
+    """The issue's reproducer: ("rule", "rule") reported {'rule': 10} and two rows at 100%."""
+    report = run_arena("schieber", ("rule", "rule"), games=10, seed=3, rules=ONE_ROUND)
+    assert set(report.wins) == {"A", "B"}
+    assert report.wins["A"] + report.wins["B"] + report.draws == 10
+    assert report.bots == ("rule", "rule")
+    rates = [report.win_rate(p)[0] for p in ("A", "B")]
+    assert sum(rates) + report.draws / 10 == pytest.approx(1.0)
+
+
+def test_duplicate_deals_cancel_the_luck_of_the_cards() -> None:
+    """Each deal is played twice, the places swapped; two copies of one deterministic bot then
+    play the same game twice from opposite sides, so every deal's margin is exactly 0."""
+    report = run_arena("schieber", (FirstMove, FirstMove), games=8, seed=5, rules=ONE_ROUND, duplicate=True)
+    seeds = [record.seed for record in report.records]
+    assert seeds[0::2] == seeds[1::2] and len(set(seeds)) == 4
+    assert [record.first for record in report.records] == ["A", "B"] * 4
+    assert report.margin == (0.0, 0.0)
+    with pytest.raises(JassError, match="must be even"):
+        run_arena("schieber", ("rule", "rule"), games=3, duplicate=True)
+
+
+def test_any_bot_enters_the_arena_in_every_form() -> None:
+    """The issue's reproducer: a bot object failed with "no bot called <MyBot ...>"."""
+    by_factory = run_arena("pomme", (FirstMove, "random"), games=4, seed=1)
+    by_object = run_arena("pomme", (FirstMove(), "random"), games=4, seed=1)
+    in_workers = run_arena("pomme", (FirstMove, "random"), games=4, seed=1, processes=2)
+    assert by_factory.records == by_object.records == in_workers.records
+    assert by_factory.bots == ("FirstMove", "random") and by_object.bots == ("FirstMove()", "random")
+    with pytest.raises(JassError, match=r"bots\[A\]=42: expected a bot name"):
+        run_arena("pomme", (42, "random"), games=2)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -41,16 +132,32 @@ def test_arena_is_reproducible_and_independent_of_processes() -> None:
 def test_the_rule_bot_beats_random_by_a_wide_margin(variant: str, preset: str | None) -> None:
     module = variant_module(variant)
     rules = getattr(module.Rules, preset)() if preset else None
-    report = run_arena(variant, ("rule", "random"), games=60, seed=1, rules=rules)
-    rate, low, _ = report.win_rate("rule")
+    report = run_arena(variant, ("rule", "random"), games=40, seed=1, rules=rules, duplicate=True)
+    rate, low, _ = report.win_rate("A")
     # Measured over 200 games per variant: 100% (Schieber to 2500), 99% (Differenzler),
-    # 100% (la pomme). Here the lower end of the 95% interval must clear 75%.
+    # 100% (la pomme). Here the lower end of the 95% interval must clear 75%, and the
+    # margin's interval must lie above 0.
     assert low > 0.75, report.table()
+    assert report.margin[0] - report.margin[1] > 0, report.table()
+
+
+def test_a_random_bot_plays_whole_games() -> None:
+    """The issue's reproducer: with the default rules 100 of 100 random games ended
+    CLAIM_WRONG, the random bot saying "bedankt, genug" at random in round 1."""
+    ends = set()
+    rounds = []
+    for seed in range(12):
+        final = play_game(schieber, [RandomBot(seed * 4 + s) for s in range(4)], seed=seed)
+        ends.add(final.end)
+        rounds.append(final.round_number + 1)
+    assert schieber.GameEnd.CLAIM_WRONG not in ends
+    assert min(rounds) >= 5  # 3000 points take many rounds
+    # Without the filter it still claims at random (the option for a truly uniform bot).
+    wild = play_game(schieber, [RandomBot(s, sensible=False) for s in range(4)], seed=1)
+    assert wild.end is schieber.GameEnd.CLAIM_WRONG
 
 
 def test_bots_see_only_the_observation() -> None:
-    schieber = variant_module("schieber")
-
     class Spy:
         def __init__(self) -> None:
             self.views: list[object] = []
@@ -60,8 +167,7 @@ def test_bots_see_only_the_observation() -> None:
             return moves[0]
 
     spy = Spy()
-    play_game(schieber, [spy, RandomBot(1), RandomBot(2), RandomBot(3)],
-              rules=schieber.Rules.tournament(1), seed=4)
+    play_game(schieber, [spy, RandomBot(1), RandomBot(2), RandomBot(3)], rules=ONE_ROUND, seed=4)
     assert spy.views and all(type(v) is schieber.Observation for v in spy.views)
     assert all(getattr(v, "seat") == 0 for v in spy.views)
 
@@ -69,14 +175,17 @@ def test_bots_see_only_the_observation() -> None:
 def test_errors_name_what_exists() -> None:
     with pytest.raises(JassError, match="no variant called 'poker'"):
         variant_module("poker")
-    with pytest.raises(JassError, match="choose one of random, rule"):
+    with pytest.raises(JassError, match="choose one of random, rule, montecarlo, ismcts"):
         make_bot("clever")
     with pytest.raises(JassError, match="games=0"):
         run_arena("pomme", ("rule", "random"), games=0)
+    with pytest.raises(JassError, match="processes=0"):
+        run_arena("pomme", ("rule", "random"), games=2, processes=0)
+    with pytest.raises(JassError, match="expected two bots"):
+        run_arena("pomme", ("rule",), games=2)
 
 
 def test_rule_bot_announces_only_when_the_target_is_reached() -> None:
-    schieber = variant_module("schieber")
     report = run_arena("schieber", ("rule", "rule"), games=10, seed=3)
     # Two rule bots never claim wrongly: every game ends with a correct claim or at a round end.
     ends = set()
@@ -84,3 +193,33 @@ def test_rule_bot_announces_only_when_the_target_is_reached() -> None:
         state = play_game(schieber, [RuleBot(1), RuleBot(2), RuleBot(3), RuleBot(4)], seed=record.seed)
         ends.add(state.end)
     assert schieber.GameEnd.CLAIM_WRONG not in ends
+
+
+def test_every_named_bot_is_made_by_its_factory() -> None:
+    for name in BOTS:
+        bot = make_bot(name, seed=1)
+        assert callable(getattr(bot, "choose"))
+
+
+# --- round robin ---------------------------------------------------------------------------------
+
+
+def test_round_robin_rates_every_bot() -> None:
+    report = round_robin("pomme", {"rule": "rule", "random": "random", "first": FirstMove}, games=6, seed=2)
+    assert list(report.matches) == [("rule", "random"), ("rule", "first"), ("random", "first")]
+    assert sum(report.ratings.values()) / 3 == pytest.approx(1500)
+    assert report.ratings["rule"] == max(report.ratings.values())
+    assert "round robin of pomme: 3 bots" in report.table()
+
+
+# --- beyond one machine: a Dask cluster --------------------------------------------------------------
+
+
+def test_a_dask_cluster_gives_the_same_report() -> None:
+    distributed = pytest.importorskip("distributed", reason="the optional extra jass[dask] is not installed")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    with cluster, distributed.Client(cluster) as client:
+        on_dask = run_arena("schieber", ("rule", "random"), games=8, seed=3, rules=ONE_ROUND,
+                            executor=client.get_executor())
+    alone = run_arena("schieber", ("rule", "random"), games=8, seed=3, rules=ONE_ROUND)
+    assert on_dask.records == alone.records

@@ -84,6 +84,7 @@ __all__ = [
     "init",
     "from_hands",
     "from_state",
+    "from_states",
     "legal_mask",
     "step",
     "random_actions",
@@ -92,6 +93,10 @@ __all__ = [
     "totals",
     "hands",
     "rollout",
+    "rollout_view",
+    "RL_ACTIONS",
+    "rl_action_mask",
+    "observations",
 ]
 
 #: Number of action ids: 36 cards, 6 trump modes, push.
@@ -269,11 +274,18 @@ class BatchState:
     #: ``int16[N, 2]``: each team's card points so far (before the multiplier; the last
     #: trick's 5 not included).
     card_points: NDArray[np.int16] = _field()
+    #: ``int16[N, 4]``: the card points of the tricks each seat has taken (what an observation
+    #: shows per seat; :attr:`card_points` per team).
+    seat_points: NDArray[np.int16] = _field()
     #: ``int16[N]``: the mode's multiplier, 0 until trump is chosen.
     multiplier: NDArray[np.int16] = _field()
     #: ``int16[N, 6, 2]``: the Weis points each team would score in each mode (the best Weis
     #: depends on the trump suit); all 0 without ``auto_declare``.
     weis_by_mode: NDArray[np.int16] = _field()
+    #: ``int16[N, 4]``: each seat's Weis points with ``auto_declare`` (else 0).
+    seat_weis: NDArray[np.int16] = _field()
+    #: ``uint64[N, 4]``: the cards of each seat's Weis with ``auto_declare`` (else 0).
+    weis_cards: NDArray[np.uint64] = _field()
     #: ``int16[N, 2]``: the Weis of the chosen mode, credited when the first trick completes.
     weis_pending: NDArray[np.int16] = _field()
     #: ``uint64[N]``: the Stöck cards not yet played, when one seat holds both (else 0).
@@ -421,9 +433,13 @@ class RoundScores:
 # --- building states -----------------------------------------------------------------
 
 
-def _weis_by_mode(config: Config, dealt: NDArray[np.uint64], vorhand: NDArray[np.int8]) -> NDArray[np.int16]:
+def _weis_by_mode(
+    config: Config, dealt: NDArray[np.uint64], vorhand: NDArray[np.int8]
+) -> tuple[NDArray[np.int16], NDArray[np.int16], NDArray[np.uint64]]:
     """``int16[N, 6, 2]``: each team's Weis points in each mode, as ``auto_declare`` counts them
-    (:func:`jass.weis.detect_weis` per hand, :func:`jass.weis.best_weis` across seats)."""
+    (:func:`jass.weis.detect_weis` per hand, :func:`jass.weis.best_weis` across seats); and
+    per seat, ``int16[N, 4]`` its Weis points and ``uint64[N, 4]`` the cards of its Weis (what
+    an observation shows once they are public)."""
     n = dealt.shape[0]
     hands = dealt.reshape(-1)
     nine = _U64(_SUIT_BITS)
@@ -455,6 +471,13 @@ def _weis_by_mode(config: Config, dealt: NDArray[np.uint64], vorhand: NDArray[np
         chosen = options[pick, columns]
         free = free_options[pick, columns]
     suits = [((free >> _U64(9 * s)) & nine).astype(np.intp) for s in range(4)]
+    # The cards in Weis: every run of three or more in a suit, and the four-of-a-kind chosen.
+    ranks = chosen.astype(np.uint64)
+    cards = ranks | (ranks << _U64(9)) | (ranks << _U64(18)) | (ranks << _U64(27))
+    for s, mask in enumerate(suits):
+        run = mask.astype(np.uint64)
+        starts = run & (run >> _U64(1)) & (run >> _U64(2))
+        cards = cards | ((starts | (starts << _U64(1)) | (starts << _U64(2))) << _U64(9 * s))
     points = config.quartet_points.take(chosen)
     for mask in suits:
         points = points + config.sequence_points.take(mask)
@@ -483,16 +506,17 @@ def _weis_by_mode(config: Config, dealt: NDArray[np.uint64], vorhand: NDArray[np
     best = (np.maximum(full[:, 0], full[:, 2]), np.maximum(full[:, 1], full[:, 3]))
     result[:, 5, 0] = team_points[0] * ((best[0] > best[1]) & (best[0] >= 0))
     result[:, 5, 1] = team_points[1] * ((best[1] > best[0]) & (best[1] >= 0))
-    return result
+    return result, points.astype(np.int16), cards.reshape(n, 4)
 
 
 def _new_states(config: Config, dealt: NDArray[np.uint64], dealer: NDArray[np.int8]) -> BatchState:
     n = dealt.shape[0]
     vorhand = ((dealer + 1) & 3).astype(np.int8)
     if config.rules.auto_declare and config.rules.weis is not None:
-        weis_by_mode = _weis_by_mode(config, dealt, vorhand)
+        weis_by_mode, seat_weis, weis_cards = _weis_by_mode(config, dealt, vorhand)
     else:
         weis_by_mode = np.zeros((n, 6, 2), dtype=np.int16)
+        seat_weis, weis_cards = np.zeros((n, 4), dtype=np.int16), np.zeros((n, 4), dtype=np.uint64)
     zeros8 = np.zeros(n, dtype=np.int8)
     rows = np.zeros(n, dtype=np.intp)
     return BatchState(
@@ -511,8 +535,11 @@ def _new_states(config: Config, dealt: NDArray[np.uint64], dealer: NDArray[np.in
         points_in_trick=np.zeros(n, dtype=np.int16),
         tricks_won=np.zeros((n, 2), dtype=np.int8),
         card_points=np.zeros((n, 2), dtype=np.int16),
+        seat_points=np.zeros((n, 4), dtype=np.int16),
         multiplier=np.zeros(n, dtype=np.int16),
         weis_by_mode=weis_by_mode,
+        seat_weis=seat_weis,
+        weis_cards=weis_cards,
         weis_pending=np.zeros((n, 2), dtype=np.int16),
         stoeck_left=np.zeros(n, dtype=np.uint64),
         stoeck_team=np.full(n, -1, dtype=np.int8),
@@ -637,29 +664,62 @@ def from_state(state: schieber.State, copies: int = 1) -> BatchState:
     >>> copies.size, [int(t) for t in copies.trump]
     (3, [1, 1, 1])
     """
-    if not isinstance(state, schieber.State):
-        raise JassError(f"{state!r:.80} is not a jass.schieber.State")
     if isinstance(copies, bool) or not isinstance(copies, int) or copies < 0:
         raise JassError(f"copies={copies!r}: expected an int >= 0")
-    if state.phase not in (schieber.Phase.CHOOSE_TRUMP, schieber.Phase.PLAY):
-        raise JassError(f"no round in play to copy in phase {state.phase.value}")
-    config = Config.of(state.rules)
-    dealt = np.array([[hand.bits for hand in state.dealt]] * copies, dtype=np.uint64).reshape(copies, 4)
-    base = _new_states(config, dealt, np.full(copies, state.dealer, dtype=np.int8))
+    if not isinstance(state, schieber.State):
+        raise JassError(f"{state!r:.80} is not a jass.schieber.State")
+    return from_states([state] * copies, rules=state.rules)
+
+
+def from_states(states: Sequence[schieber.State], *, rules: schieber.Rules | None = None) -> BatchState:
+    """One game per scalar :class:`jass.schieber.State` (each in phase ``CHOOSE_TRUMP`` or
+    ``PLAY``, all under the same rules): for example the states a search bot's view could
+    come from (:func:`jass.schieber.determinize`), to play them all out at once
+    (:func:`rollout_view`). As in :func:`from_state`, Weis declared count as declared.
+
+    >>> import random
+    >>> view = schieber.observe(schieber.apply(schieber.new_game(seed=4), schieber.ChooseTrump("S")), 2)
+    >>> states = [schieber.determinize(view, random.Random(k)) for k in range(5)]
+    >>> batch = from_states(states)
+    >>> batch.size, [int(h) for h in batch.dealt[:, 2]] == [view.hand.bits] * 5
+    (5, True)
+    """
+    states = list(states)
+    for state in states:
+        if not isinstance(state, schieber.State):
+            raise JassError(f"{state!r:.80} is not a jass.schieber.State")
+        if state.phase not in (schieber.Phase.CHOOSE_TRUMP, schieber.Phase.PLAY):
+            raise JassError(f"no round in play to copy in phase {state.phase.value}")
+    if rules is None:
+        if not states:
+            raise JassError("from_states: no states, and no rules to make an empty batch of")
+        rules = states[0].rules
+    if any(state.rules != rules for state in states):
+        raise JassError("from_states: every state must have the same rules (one batch shares its tables)")
+    config = Config.of(rules)
+    n = len(states)
+    dealt = np.array([[hand.bits for hand in state.dealt] for state in states], dtype=np.uint64).reshape(n, 4)
+    base = _new_states(config, dealt, np.array([state.dealer for state in states], dtype=np.int8))
+    rows = [_fields_of(state, config, base.weis_by_mode[i]) for i, state in enumerate(states)]
     fields: dict[str, Any] = {}
+    for name in sorted({name for row in rows for name in row}):
+        # A game still choosing trump keeps the new round's value of a card-play field.
+        column = getattr(base, name)
+        fields[name] = np.array([row.get(name, column[i]) for i, row in enumerate(rows)], dtype=column.dtype)
+    return attrs.evolve(base, **fields)
 
-    def fill(name: str, value: Any, dtype: Any) -> None:
-        row = np.asarray(value, dtype=dtype)
-        fields[name] = np.broadcast_to(row, (copies,) + row.shape).copy()
 
+def _fields_of(state: schieber.State, config: Config, weis_by_mode: NDArray[np.int16]) -> dict[str, Any]:
+    """The batch fields of one scalar state that differ from a new round's."""
+    fields: dict[str, Any] = {}
     seat = schieber.to_act(state)
     assert seat is not None
-    fill("pushed", state.pushed, np.int8)
-    fill("current_player", seat, np.int8)
+    fields["pushed"] = state.pushed
+    fields["current_player"] = seat
     if state.phase is schieber.Phase.CHOOSE_TRUMP:
         may_push = state.pushed == 0 or (state.pushed == 1 and state.rules.allow_push_back)
-        fill("legal", _CHOOSE_BITS | (_PUSH_BIT if may_push else 0), np.uint64)
-        return attrs.evolve(base, **fields)
+        fields["legal"] = _CHOOSE_BITS | (_PUSH_BIT if may_push else 0)
+        return fields
     play = state.play
     assert play is not None and state.trump is not None
     trump = int(state.trump)
@@ -670,48 +730,50 @@ def from_state(state: schieber.State, copies: int = 1) -> BatchState:
         dealt_bits |= hand.bits
     played = dealt_bits & ~held
     trick = [card.index for card in play.trick]
-    fill("played", played, np.uint64)
-    fill("trump", trump, np.int8)
-    fill("ncards", 4 * len(play.tricks) + len(trick), np.int8)
-    fill("leader", play.leader, np.int8)
-    fill("trick", trick + [-1] * (4 - len(trick)), np.int8)
+    fields["played"] = played
+    fields["trump"] = trump
+    fields["ncards"] = 4 * len(play.tricks) + len(trick)
+    fields["leader"] = play.leader
+    fields["trick"] = trick + [-1] * (4 - len(trick))
     keys = TRICK_KEYS[trump][trick[0] // 9] if trick else ()
     best, winner = -2, play.leader
     for position, card in enumerate(trick):
         if keys[card] > best:
             best, winner = keys[card], (play.leader + position) % 4
-    fill("best", best, np.int8)
-    fill("winner", winner, np.int8)
-    fill("points_in_trick", sum(point_table(Trump(trump))[card] for card in trick), np.int16)
+    fields["best"] = best
+    fields["winner"] = winner
+    fields["points_in_trick"] = sum(point_table(Trump(trump))[card] for card in trick)
     won = [0, 0]
     cards = [0, 0]
+    seat_points = [0, 0, 0, 0]
     for done in play.tricks:
         won[done.winner % 2] += 1
         cards[done.winner % 2] += done.points
-    fill("tricks_won", won, np.int8)
-    fill("card_points", cards, np.int16)
+        seat_points[done.winner] += done.points
+    fields["tricks_won"] = won
+    fields["card_points"] = cards
+    fields["seat_points"] = seat_points
     multiplier = state.rules.multiplier(Trump(trump))
-    fill("multiplier", multiplier, np.int16)
+    fields["multiplier"] = multiplier
     # The Weis the first trick credits (or has credited).
     weis_rules = state.rules.weis
     if state.rules.auto_declare or weis_rules is None:
-        pending = base.weis_by_mode[0, trump].tolist() if copies else [0, 0]
+        pending = weis_by_mode[trump].tolist()
     else:
         hands = tuple(hand.bits for hand in state.dealt)
         pending = list(team_weis(hands, state.declared, weis_rules, False, state.vorhand, Trump(trump)))
-    fill("weis_pending", pending, np.int16)
+    fields["weis_pending"] = pending
     stoeck_mask = int(config.stoeck_masks[trump])
     holders = [s for s, hand in enumerate(state.dealt) if stoeck_mask and hand.bits & stoeck_mask == stoeck_mask]
-    fill("stoeck_left", stoeck_mask & ~played if holders else 0, np.uint64)
-    fill("stoeck_team", holders[0] % 2 if holders else -1, np.int8)
-    fill("stoeck_gain", [STOECK_POINTS * multiplier * (holders[0] % 2 == team) if holders else 0 for team in (0, 1)],
-         np.int32)
-    fill("trump_mask", int(config.tables.trump_masks[trump]), np.uint64)
-    fill("trump_row", trump * 4 * ROW, np.intp)
-    fill("row", (trump * 4 + trick[0] // 9) * ROW if trick else 0, np.intp)
-    fill("points_row", trump * 36, np.intp)
-    fill("legal", play.legal_bits, np.uint64)
-    return attrs.evolve(base, **fields)
+    fields["stoeck_left"] = stoeck_mask & ~played if holders else 0
+    fields["stoeck_team"] = holders[0] % 2 if holders else -1
+    fields["stoeck_gain"] = [STOECK_POINTS * multiplier * (holders[0] % 2 == team) if holders else 0 for team in (0, 1)]
+    fields["trump_mask"] = int(config.tables.trump_masks[trump])
+    fields["trump_row"] = trump * 4 * ROW
+    fields["row"] = (trump * 4 + trick[0] // 9) * ROW if trick else 0
+    fields["points_row"] = trump * 36
+    fields["legal"] = play.legal_bits
+    return fields
 
 
 # --- the rules of a step -------------------------------------------------------------
@@ -892,7 +954,9 @@ def _complete_all(
     cards[:, 1] += taken1
     gain[:, 0] += taken - taken1
     gain[:, 1] += taken1
-    new.update(tricks_won=won, card_points=cards, leader=winner)
+    seats = state.seat_points.copy()
+    seats[np.arange(winner.shape[0]), winner] += taken
+    new.update(tricks_won=won, card_points=cards, seat_points=seats, leader=winner)
     if number == 0:
         gain += state.weis_pending
     if number < _TRICKS - 1:
@@ -924,7 +988,9 @@ def _complete_some(
     cards[:, 1] += taken1
     gain[:, 0] += taken0
     gain[:, 1] += taken1
-    new.update(tricks_won=won, card_points=cards, leader=pick(done, winner, state.leader))
+    seats = state.seat_points.copy()
+    seats[np.arange(winner.shape[0]), winner] += in_trick * done
+    new.update(tricks_won=won, card_points=cards, seat_points=seats, leader=pick(done, winner, state.leader))
     first = done & (ncards == 4)
     if first.any():
         gain[:, 0] += state.weis_pending[:, 0] * first
@@ -1102,3 +1168,143 @@ def rollout(
     if trump is not None and copies and (state.trump < 0).any():
         state = step(state, np.full(copies, FIRST_TRUMP_ACTION + int(Trump(trump))))
     return scores(play_random(state, rng, push=False))
+
+
+def rollout_view(
+    view: schieber.Observation,
+    copies: int,
+    rng: np.random.Generator,
+    *,
+    action: int | None = None,
+) -> RoundScores:
+    """From one seat's observation: ``copies`` states it could come from (the hidden hands
+    drawn by :func:`jass.schieber.determinize`, uniformly among those consistent with
+    everything the seat has seen), each played out at random in one batch; their round
+    scores. With ``action``, the seat first takes that action id in every copy (the search
+    of a Monte Carlo bot: one call per candidate move). Seats that have not declared Weis
+    by now declare none, as in :func:`from_state`.
+
+    >>> view = schieber.observe(schieber.apply(schieber.new_game(seed=4), schieber.ChooseTrump("S")), 2)
+    >>> result = rollout_view(view, 200, np.random.default_rng(3))
+    >>> result.totals.shape, bool(((result.cards + result.last_trick).sum(axis=1) == 157).all())
+    ((200, 2), True)
+    """
+    import random
+
+    if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
+        raise JassError(f"copies={copies!r}: expected an int >= 1")
+    draws = random.Random(int(rng.integers(0, 2**63)))
+    sampler = schieber.hand_sampler(view)
+    batch = from_states([schieber.determinize(view, draws, sampler) for _ in range(copies)], rules=view.rules)
+    if action is not None:
+        batch = step(batch, np.full(copies, action))
+    return scores(play_random(batch, rng, push=False))
+
+
+# --- learning agents: the scalar encoding, for N games at once --------------------------------------
+
+#: The scalar encoding's number of action ids (:mod:`jass.encoding`): the batch's 43, then
+#: "bedankt, genug", the deal and the declaration of every Weis, which a batch round never offers.
+RL_ACTIONS: Final = 46
+
+
+def rl_action_mask(state: BatchState) -> NDArray[np.bool_]:
+    """``bool[N, 46]``: the legal actions in the ids of the scalar encoding (Schieber's
+    :class:`~jass.encoding.Encoding`): :func:`legal_mask` and three columns a batch round never
+    sets. (Without ``auto_declare`` the scalar game also offers id 45, declaring every Weis,
+    before a seat's first card; in a batch round nobody declares.)"""
+    mask = np.zeros((state.size, RL_ACTIONS), dtype=np.bool_)
+    mask[:, :NUM_ACTIONS] = legal_mask(state)
+    return mask
+
+
+def _relative(values: NDArray[Any], seat: NDArray[np.intp]) -> NDArray[Any]:
+    """``values[N, 4]`` per absolute seat, as ``[N, 4]`` from each game's ``seat`` on."""
+    order = (seat[:, None] + np.arange(4)[None, :]) & 3
+    taken: NDArray[Any] = np.take_along_axis(values, order, axis=1)
+    return taken
+
+
+def _one_hot(index: NDArray[np.intp], length: int, valid: NDArray[np.bool_] | None = None) -> NDArray[np.float32]:
+    out = np.zeros((index.shape[0], length), dtype=np.float32)
+    rows = np.arange(index.shape[0])
+    ok = np.ones(index.shape[0], dtype=np.bool_) if valid is None else valid
+    out[rows[ok], index[ok]] = 1.0
+    return out
+
+
+def _cards(bits: NDArray[np.uint64]) -> NDArray[np.float32]:
+    """``float32[..., 36]``: 1.0 for each card of each bit set."""
+    flat = unpack_bits(bits.reshape(-1), 36).astype(np.float32)
+    return flat.reshape(bits.shape + (36,))
+
+
+def observations(state: BatchState, seat: ArrayLike | None = None) -> NDArray[np.float32]:
+    """``float32[N, 515]``: each game's observation of ``seat`` (one seat, or one per game; by
+    default the seat to act) as the vector of Schieber's scalar encoding: the same numbers, in
+    the same layout, as :func:`jass.rl.observation_vector` gives for the same round (in a game
+    of one round with scores 0). A finished round shows phase ``ROUND_OVER``.
+
+    >>> from jass.rl import observation_vector
+    >>> rules = schieber.Rules.tournament(1)
+    >>> scalar = schieber.apply(schieber.new_game(rules, seed=5), schieber.ChooseTrump("H"))
+    >>> batch = from_state(scalar)
+    >>> observations(batch)[0].tolist() == observation_vector("schieber", scalar, schieber.to_act(scalar))
+    True
+    """
+    n = state.size
+    seats = np.broadcast_to(
+        np.asarray(state.current_player & 3 if seat is None else seat, dtype=np.intp), (n,)
+    ).astype(np.intp)
+    rows = np.arange(n)
+    played = state.played
+    held = state.dealt & ~played[:, None]
+    in_trick = state.trick >= 0
+    trick_bits = np.zeros(n, dtype=np.uint64)
+    for position in range(4):
+        card = state.trick[:, position]
+        trick_bits |= np.where(card >= 0, _U64(1) << card.clip(0).astype(np.uint64), _U64(0))
+    parts: list[NDArray[np.float32]] = [_cards(held[rows, seats])]
+    # The trick in progress per relative seat.
+    trick = np.zeros((n, 4, 36), dtype=np.float32)
+    for position in range(4):
+        card = state.trick[:, position]
+        ok = card >= 0
+        relative = (state.leader.astype(np.intp) + position - seats) & 3
+        trick[rows[ok], relative[ok], card[ok]] = 1.0
+    parts.append(trick.reshape(n, -1))
+    taken = state.dealt & (played & ~trick_bits)[:, None]
+    parts.append(_cards(_relative(taken, seats)).reshape(n, -1))
+    trump = state.trump.astype(np.intp)
+    parts.append(_one_hot(np.where(trump >= 0, trump, 6), 7))
+    leading = in_trick[:, 0]
+    parts.append(_one_hot((state.leader.astype(np.intp) - seats) & 3, 4, leading))
+    parts.append(_relative(popcount(held.reshape(-1)).reshape(n, 4).astype(np.float32) / 9, seats))
+    parts.append(_relative(state.seat_points.astype(np.float32) / 157, seats))
+    # Schieber's blocks: phase, dealer, pushes, Weis, Stöck, scores, target, multiplier.
+    choosing = state.trump < 0
+    phase = np.where(choosing, 0, np.where(state.terminated, 2, 1)).astype(np.intp)
+    parts.append(_one_hot(phase, 4))
+    parts.append(_one_hot((state.dealer.astype(np.intp) - seats) & 3, 4))
+    parts.append(_one_hot(state.pushed.astype(np.intp), 3))
+    rules = state.config.rules
+    public = (state.ncards >= 4) if rules.auto_declare else np.zeros(n, dtype=np.bool_)
+    parts.append(_relative(state.seat_weis.astype(np.float32) / 300, seats) * public[:, None])
+    parts.append(np.repeat(public[:, None], 4, axis=1).astype(np.float32))
+    team_of = np.arange(4) & 1
+    scoring = (state.weis_pending[:, team_of] > 0) & public[:, None]  # [N, 4]: the seat's team shows its Weis
+    shown = np.where(scoring, state.weis_cards, _U64(0))
+    parts.append(_cards(_relative(shown, seats)).reshape(n, -1))
+    team = (seats & 1).astype(np.intp)
+    credited = (state.stoeck_left == 0) & (state.stoeck_team >= 0)
+    stoeck = np.where(credited, np.where(state.stoeck_team == team, 0, 1), 2).astype(np.intp)
+    parts.append(_one_hot(stoeck, 3))
+    scale = np.float32(rules.target_score or 3000)
+    parts.append(np.zeros((n, 2), dtype=np.float32))  # a batch round has no written scores
+    written = (state.card_points + state.weis + state.stoeck + state.last_trick + state.match).astype(np.float32)
+    written *= state.multiplier[:, None].astype(np.float32)
+    playing = (~choosing & ~state.terminated)[:, None]
+    parts.append(np.stack([written[rows, team], written[rows, 1 - team]], axis=1) / scale * playing)
+    multiplier = np.where(choosing, 0, state.multiplier).astype(np.float32) / 4
+    parts.append(np.stack([np.full(n, (rules.target_score or 0) / 5000, dtype=np.float32), multiplier], axis=1))
+    return np.concatenate(parts, axis=1).astype(np.float32)

@@ -6,7 +6,8 @@ The files in this directory were written by this recipe on the code before the v
 registry and the cattrs serialiser (git 02f716c); ``tests/test_golden.py`` runs the recipe
 again and compares byte for byte, so the ``jass/1`` and ``jass-record/1`` formats cannot
 change unnoticed. Regenerate only for a deliberate format change:
-``python tests/golden/recipe.py --write``.
+``python tests/golden/recipe.py --write``. Deliberate changes since: Differenzler observations
+gained ``rules`` (a text without it still reads, as the default rules).
 """
 
 from __future__ import annotations

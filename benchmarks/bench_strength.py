@@ -1,0 +1,83 @@
+"""How strong the search bots are: each against the rule bot over duplicate deals.
+
+Every deal is played twice with the places swapped (``run_arena(..., duplicate=True)``), so
+the luck of the cards cancels; the margin is A's points less B's per deal, with its 95%
+confidence interval. One game is one round of Schieber under ``Rules.tournament(1)`` by
+default (the margin is then in team points per round), a one-round Differenzler game
+(penalty points, turned round so that more is better for A), or a la pomme game to 1 point.
+
+    python benchmarks/bench_strength.py                          # 2,000 deals per search bot
+    python benchmarks/bench_strength.py --deals 200 --processes 2 --json /tmp/strength.json
+    python benchmarks/bench_strength.py --variant differenzler --deals 500
+
+Slow on purpose (a whole 2,000-deal run of both bots takes about an hour on two cores): it is
+a benchmark, not a test. The seeds are fixed, so a run can be repeated exactly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+import platform
+import sys
+import time
+from typing import Any
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from jass import differenzler, pomme, schieber  # noqa: E402
+from jass.search import ISMCTSBot, MonteCarloBot  # noqa: E402
+from jass.tournament import run_arena  # noqa: E402
+
+RULES: dict[str, Any] = {
+    "schieber": schieber.Rules.tournament(1),
+    "differenzler": differenzler.Rules(rounds=1),
+    "pomme": pomme.Rules(target_points=1),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--variant", default="schieber", choices=sorted(RULES))
+    parser.add_argument("--deals", type=int, default=2000, help="deals per bot, each played twice (2000)")
+    parser.add_argument("--seed", type=int, default=20261201)
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--samples", type=int, default=24, help="MonteCarloBot's determinisations per move (24)")
+    parser.add_argument("--iterations", type=int, default=100, help="ISMCTSBot's iterations per move (100)")
+    parser.add_argument("--bots", default="montecarlo,ismcts", help="which search bots: montecarlo,ismcts")
+    parser.add_argument("--json", default=None, help="write the results here")
+    args = parser.parse_args()
+    factories = {
+        "montecarlo": functools.partial(MonteCarloBot, samples=args.samples),
+        "ismcts": functools.partial(ISMCTSBot, iterations=args.iterations),
+    }
+    results = {}
+    print(f"python {platform.python_version()}, {os.cpu_count()} CPUs, {args.processes} processes; "
+          f"{args.variant}, {args.deals} deals x 2, seed {args.seed}", flush=True)
+    for name in args.bots.split(","):
+        started = time.perf_counter()
+        report = run_arena(
+            args.variant, (factories[name], "rule"), games=2 * args.deals, seed=args.seed, rules=RULES[args.variant],
+            duplicate=True, processes=args.processes,
+        )
+        seconds = time.perf_counter() - started
+        mean, half = report.margin
+        rate, low, high = report.win_rate("A")
+        results[name] = {
+            "bot": repr(factories[name]()), "games": report.games, "deals": args.deals,
+            "margin": mean, "margin_ci95": half, "wins": report.wins, "draws": report.draws,
+            "win_rate": rate, "win_rate_ci95": [low, high], "measure": report.measure, "seconds": seconds,
+        }
+        print(report.table(), flush=True)
+        verdict = "beats" if mean - half > 0 else "does not beat"
+        print(f"=> {name} {verdict} the rule bot: margin {mean:+.2f} ± {half:.2f} per deal "
+              f"({seconds / 60:.1f} min)\n", flush=True)
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump({"config": vars(args), "results": results}, out, indent=2, default=str)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,198 @@
+"""Learning agents' interface (:mod:`jass.encoding`, :mod:`jass.rl`, :mod:`jass.rl.pettingzoo`):
+fixed action ids that name the legal moves one to one, observation vectors of the documented
+layout that show nothing hidden, returns, and PettingZoo's own API test."""
+
+from __future__ import annotations
+
+import math
+import pickle
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import strategies as jst
+from jass import differenzler, pomme, schieber
+from jass.cards import CardSet
+from jass.encoding import play_layout
+from jass.errors import IllegalMoveError, JassError
+from jass.rl import action_mask, apply_action, encoding_of, legal_actions, observation_vector, returns
+from jass.variant import VARIANTS, AnyVariant, SEED_LIMIT, random_playout
+
+NAMES = ("schieber", "differenzler", "pomme")
+
+
+def position(variant: AnyVariant, rules: Any, seed: int, steps: int) -> Any:
+    rng = random.Random(seed)
+    state = variant.new_game(rules, seed=seed)
+    for _ in range(steps):
+        moves = variant.legal_moves(state)
+        if not moves:
+            break
+        state = variant.apply(state, rng.choice(moves))
+    return state
+
+
+@given(data=st.data(), name=st.sampled_from(NAMES), seed=st.integers(0, SEED_LIMIT - 1), steps=st.integers(0, 150))
+@jst.examples(60)
+def test_action_ids_name_the_legal_moves_one_to_one(data: st.DataObject, name: str, seed: int, steps: int) -> None:
+    variant = VARIANTS[name]
+    state = position(variant, data.draw(jst.variant_rules(name)), seed, steps)
+    seat = variant.to_act(state)
+    if seat is None:
+        assert legal_actions(variant, state) == []
+        return
+    encoding = encoding_of(variant)
+    view = variant.observe(state, seat)
+    ids = {}
+    for move in variant.legal_moves(state):
+        action = encoding.action_of(view, move)
+        if action is None:
+            # Only Schieber's partial Weis declarations stay outside the action space.
+            assert isinstance(move, schieber.DeclareWeis)
+            continue
+        assert 0 <= action < encoding.actions and action not in ids
+        ids[action] = move
+        assert encoding.move_of(view, action) == move
+    assert legal_actions(variant, state) == sorted(ids)
+    assert sum(action_mask(variant, state, seat)) == len(ids)
+    others = [s for s in range(variant.seats) if s != seat]
+    assert all(sum(action_mask(variant, state, s)) == 0 for s in others)
+
+
+@given(data=st.data(), name=st.sampled_from(NAMES), seed=st.integers(0, SEED_LIMIT - 1), steps=st.integers(0, 150))
+@jst.examples(60)
+def test_an_observation_vector_has_its_layout_and_hides_what_it_must(
+    data: st.DataObject, name: str, seed: int, steps: int
+) -> None:
+    variant = VARIANTS[name]
+    state = position(variant, data.draw(jst.variant_rules(name)), seed, steps)
+    encoding = encoding_of(variant)
+    rng = random.Random(seed)
+    variations = variant.hooks.hidden_variations
+    assert variations is not None
+    for seat in range(variant.seats):
+        vector = observation_vector(variant, state, seat)
+        assert len(vector) == encoding.size
+        assert all(math.isfinite(x) and -1000 <= x <= 1000 for x in vector)
+        # Computed from the observation alone: the same for every state the seat cannot tell apart.
+        for sibling in variations(state, seat, rng):
+            assert observation_vector(variant, sibling, seat) == vector
+
+
+def test_the_layouts_add_up_by_hand() -> None:
+    # Card play for n seats: 36 (hand) + 36 n (trick) + 36 n (taken) + 7 (mode) + 3 n.
+    assert sum(length for _, length in play_layout(4)) == 36 + 144 + 144 + 7 + 12 == 343
+    assert sum(length for _, length in play_layout(2)) == 36 + 72 + 72 + 7 + 6 == 193
+    # Schieber adds 4 + 4 + 3 + 4 + 4 + 4 x 36 + 3 + 2 + 2 + 1 + 1 = 172.
+    assert encoding_of("schieber").size == 343 + 172
+    # Differenzler adds 4 + 4 + 36 + 4 + 4 + 4 + 4 + 1 = 61.
+    assert encoding_of("differenzler").size == 343 + 61
+    # la pomme adds 5 + 2 + 36 + 36 + 2 + 2 + 3 + 2 + 2 = 90.
+    assert encoding_of("pomme").size == 193 + 90
+    assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124]
+
+
+def test_a_schieber_vector_read_by_hand() -> None:
+    """Seat 1 after Vorhand (seat 0) led the Ace of Eicheln under Obenabe: its hand, seat 0's
+    card in the trick block of relative seat 3, the mode Obenabe, the leader relative 3."""
+    rules = schieber.Rules(first_dealer=3)
+    state = schieber.apply(schieber.new_game(rules, seed=2), schieber.ChooseTrump("obenabe"))
+    lead = schieber.legal_moves(state)[0]
+    assert isinstance(lead, schieber.PlayCard)
+    state = schieber.apply(state, lead)
+    vector = observation_vector("schieber", state, 1)
+    hand = state.play.hand(1) if state.play else CardSet()
+    assert [i for i in range(36) if vector[i]] == [card.index for card in hand]
+    def trick_of(k: int) -> list[float]:
+        return vector[36 + 36 * k: 72 + 36 * k]
+
+    assert [i for i, x in enumerate(trick_of(3)) if x] == [lead.card.index]
+    assert not any(trick_of(0)) and not any(trick_of(1)) and not any(trick_of(2))
+    mode = vector[324:331]
+    assert mode == [0, 0, 0, 0, 1, 0, 0]  # Eicheln, Rosen, Schilten, Schellen, Obenabe, Undenufe, none
+    assert vector[331:335] == [0, 0, 0, 1]  # the leader, three seats after seat 1
+    assert vector[335:339] == [9 / 9, 9 / 9, 9 / 9, 8 / 9]  # hand sizes from seat 1 on: seat 0 has led
+
+
+def test_apply_action_refuses_an_illegal_id_and_changes_nothing() -> None:
+    state = schieber.new_game(seed=5)
+    before = pickle.dumps(state)
+    with pytest.raises(IllegalMoveError, match=r"action 3 is not legal now: legal actions \[36, 37"):
+        apply_action("schieber", state, 3)
+    with pytest.raises(IllegalMoveError, match="expected an int 0..45"):
+        apply_action("schieber", state, 46)
+    with pytest.raises(IllegalMoveError, match="expected an int"):
+        apply_action("schieber", state, True)
+    assert pickle.dumps(state) == before
+    with pytest.raises(JassError, match="toy has no encoding"):
+        import toy_variant  # noqa: F401
+
+        encoding_of("toy")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_returns_are_zero_until_the_end_and_add_up_to_zero(name: str) -> None:
+    variant = VARIANTS[name]
+    rules = {"schieber": schieber.Rules.tournament(1), "differenzler": differenzler.Rules(rounds=1),
+             "pomme": pomme.Rules(target_points=2)}[name]
+    state = variant.new_game(rules, seed=9)
+    assert returns(variant, state) == (0.0,) * variant.seats
+    final = random_playout(variant, state, seed=3)
+    values = returns(variant, final)
+    assert sum(values) == pytest.approx(0) and max(values) in (0.0, 1.0)
+    team = variant.winner(final)
+    if team is not None:
+        assert values.count(1.0) == len(variant.teams[team])
+
+
+def test_a_whole_game_by_action_ids() -> None:
+    rng = random.Random(4)
+    state = pomme.new_game(pomme.Rules(target_points=2), seed=4)
+    while legal := legal_actions("pomme", state):
+        state = apply_action("pomme", state, rng.choice(legal))
+    assert pomme.is_over(state)
+
+
+# --- PettingZoo ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "rules"),
+    [("schieber", schieber.Rules.tournament(1)), ("differenzler", differenzler.Rules(rounds=1)), ("pomme", None)],
+)
+def test_pettingzoo_api_test_passes(name: str, rules: Any) -> None:
+    pytest.importorskip("pettingzoo", reason="the optional extra jass[rl] is not installed")
+    from pettingzoo.test import api_test
+
+    from jass.rl.pettingzoo import env
+
+    with pytest.warns(UserWarning):  # PettingZoo notes that a dict observation is no Box, as for its card games
+        api_test(env(name, rules), num_cycles=400, verbose_progress=False)
+
+
+def test_pettingzoo_plays_the_library_s_game() -> None:
+    pytest.importorskip("pettingzoo", reason="the optional extra jass[rl] is not installed")
+    from jass.rl.pettingzoo import env
+
+    game = env("pomme", pomme.Rules(target_points=1), render_mode="ansi")
+    game.reset(seed=11)
+    state = pomme.new_game(pomme.Rules(target_points=1), seed=11)
+    rng = random.Random(1)
+    final_rewards = {}
+    for agent in game.agent_iter(max_iter=500):
+        observation, reward, terminated, truncated, info = game.last()
+        if terminated:
+            final_rewards[agent] = reward
+            game.step(None)
+            continue
+        mask = observation["action_mask"]
+        action = rng.choice([i for i, ok in enumerate(mask) if ok])
+        assert agent == f"seat_{pomme.to_act(state)}"
+        state = apply_action("pomme", state, action)
+        game.step(action)
+    assert pomme.is_over(state) and game.state_ == state
+    assert [final_rewards[a] for a in game.possible_agents] == list(returns("pomme", state))
+    assert "Observation" in (game.render() or "")
