@@ -34,6 +34,7 @@ The module ends by registering the variant (:data:`VARIANT`) in :mod:`jass.varia
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final, Union
@@ -74,6 +75,7 @@ from jass.teams import (
     parse_weis,
     replay_declaration,
     team_sampler,
+    drawn_declarations,
     stoeck_team,
     team_of,
     team_scores,
@@ -91,6 +93,7 @@ from jass.variant import (
     MAX_ROUNDS,
     SEED_LIMIT,
     ConformanceHooks,
+    SearchHooks,
     SettingField,
     TwoPartState,
     Variant,
@@ -145,6 +148,8 @@ __all__ = [
     "card_zones",
     "hand_sampler",
     "sample_hands",
+    "determinize",
+    "round_values",
 ]
 
 _STATE: Final = InvalidStateError
@@ -924,6 +929,56 @@ def sample_hands(view: Observation, rng: random.Random) -> tuple[CardSet, ...]:
     return hand_sampler(view).sample(rng)
 
 
+@functools.lru_cache(maxsize=16)
+def _cached_sampler(view: Observation) -> HandSampler:
+    # A search determinises one view again and again; counting its deals is the costly part.
+    return hand_sampler(view)
+
+
+def determinize(view: Observation, rng: random.Random, sampler: HandSampler | None = None) -> State:
+    """A state that ``view`` could come from: the other hands drawn by :func:`hand_sampler`
+    (or ``sampler``, built once for many draws), their declared Weis among those that fit,
+    a fresh seed for the rounds to come. ``observe(state, view.seat) == view``.
+
+    >>> from jass.trump import PerTrickMode
+    >>> state = apply(new_game(Rules(slate="swisslos_10"), seed=4), ChooseRow(9, PerTrickMode.GUSCHTI_OBENABE))
+    >>> view = observe(apply(state, legal_moves(state)[0]), 2)
+    >>> observe(determinize(view, random.Random(0)), 2) == view
+    True
+    """
+    hands, dealt = (sampler or _cached_sampler(view)).sample_dealt(rng)
+    rules = view.rules
+    declared = drawn_declarations(view, dealt, rng)
+    setting = _setting(
+        rules=rules, seed=rng.randrange(SEED_LIMIT), round_number=view.round_number, dealer=view.dealer,
+        phase=view.phase, dealt=dealt, pushed=view.pushed, row=view.row, mode=view.mode, chooser=view.chooser,
+        declared=declared, history=view.history, winner=view.winner,
+    )
+    if view.mode is None or view.chooser is None:
+        return _state(setting, None)
+    setup = CardPlay.start(view.mode, dealt, view.chooser, rules.play).setup
+    leader = view.trick_leader if view.trick_leader is not None else view.chooser
+    return _state(setting, CardPlay.from_parts(setup, hands, leader, view.trick, view.tricks))
+
+
+#: What a game won or lost is worth to the search, beside a round's points: more than any round.
+_GAME_VALUE: Final = 100_000.0
+
+
+def round_values(state: State) -> tuple[float, ...] | None:
+    """What the round in play gave each seat once it is over: the points its team wrote less
+    those the other team wrote (only the declaring team writes); a game won or lost is worth
+    ±100,000 (a round can write a few thousand). ``None`` while the round goes on."""
+    setting = state.setting
+    if setting.phase is _GAME_OVER and setting.winner is not None:
+        return tuple(_GAME_VALUE if seat % 2 == setting.winner else -_GAME_VALUE for seat in range(SEATS))
+    if setting.phase is _ROUND_OVER or setting.phase is _GAME_OVER:
+        first, second = setting.history[-1].totals
+        difference = float(first - second)
+        return (difference, -difference, difference, -difference)
+    return None
+
+
 # --- loading: a state is checked by replaying its round --------------------------------------------------
 
 
@@ -1175,6 +1230,7 @@ VARIANT: Final = register(
         ),
         rule_move=_rule_move,
         public_move=_public_move,
+        search=SearchHooks(determinize=determinize, round_values=round_values, scale=1000.0),
         module=__name__,
     )
 )

@@ -62,7 +62,7 @@ from jass.teams import (
     StoeckMode,
     WeisDeclaration,
     counted_weis,
-    declarable,
+    drawn_declarations,
     deal_text,
     explicit_deal,
     first_hands,
@@ -1513,19 +1513,12 @@ def determinize(view: Observation, rng: random.Random, sampler: HandSampler | No
     """
     hands, dealt = (sampler or _cached_sampler(view)).sample_dealt(rng)
     rules = view.rules
-    declared: list[tuple[Weis, ...] | None] = [None] * SEATS
-    if not rules.auto_declare:
-        for seat in range(SEATS):
-            if seat == view.seat:
-                declared[seat] = view.own_weis
-            else:
-                options = declarable(dealt[seat], rules.weis, view.declared_points[seat], view.shown_weis[seat])
-                declared[seat] = rng.choice(options) if options else None
+    declared = drawn_declarations(view, dealt, rng)
     phase = view.phase
     setting = _setting(
         rules=rules, seed=rng.randrange(SEED_LIMIT), round_number=view.round_number, dealer=view.dealer,
         phase=phase, dealt=dealt, scores=view.scores, pushed=view.pushed, trump=view.trump,
-        declared=tuple(declared), history=view.history, winner=view.winner, end=view.end,
+        declared=declared, history=view.history, winner=view.winner, end=view.end,
     )
     if phase is _CHOOSE_TRUMP or view.trump is None:
         return _state(setting, None)

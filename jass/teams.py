@@ -68,6 +68,7 @@ __all__ = [
     "replay_declaration",
     "TeamView",
     "declarable",
+    "drawn_declarations",
     "team_sampler",
 ]
 
@@ -578,6 +579,10 @@ class TeamView(Protocol):
         """The Weis each seat has shown."""
 
     @property
+    def own_weis(self) -> tuple[Weis, ...] | None:
+        """The observing seat's own declared Weis."""
+
+    @property
     def rules(self) -> Any:
         """The rules, with ``weis``, ``auto_declare`` and ``play``."""
 
@@ -591,6 +596,22 @@ def declarable(dealt: CardSet, weis: WeisRules | None, points: int | None, shown
         return [shown] if sum(w.points for w in shown) == points else []
     options = weis_options(dealt.bits, weis, WeisDeclaration)
     return [m.weis for m in options if sum(w.points for w in m.weis) == points]
+
+
+def drawn_declarations(view: TeamView, dealt: Sequence[CardSet], rng: random.Random) -> Declared:
+    """The declared Weis of a state drawn for ``view`` with the hands ``dealt``: the observing
+    seat's own, and for every other seat one declaration drawn among those that fit what it was
+    seen to declare (none to draw with ``auto_declare``, where every Weis counts)."""
+    rules = view.rules
+    declared: list[tuple[Weis, ...] | None] = [None] * SEATS
+    if not rules.auto_declare:
+        for seat in range(SEATS):
+            if seat == view.seat:
+                declared[seat] = view.own_weis
+            else:
+                options = declarable(dealt[seat], rules.weis, view.declared_points[seat], view.shown_weis[seat])
+                declared[seat] = rng.choice(options) if options else None
+    return tuple(declared)
 
 
 def team_sampler(view: TeamView, mode: RoundMode | None, max_tries: int) -> HandSampler:
