@@ -37,7 +37,7 @@ from jass._base import LATER_OPTION, NamedEnum, cards_in, check_same, instance_o
 from jass._kernel import HAND_BITS, HAND_MASK
 from jass.cards import Card, CardSet
 from jass.cards import deal as deal_cards
-from jass.encoding import Encoding, card_vector, one_hot, play_block, play_layout, relative, relative_values
+from jass.encoding import Encoding, one_hot, play_block, play_layout, relative
 from jass.errors import IllegalMoveError, InvalidRulesError, InvalidStateError, JassError
 from jass.errors import RecordError, SerialError
 from jass.play import (
@@ -61,8 +61,10 @@ from jass.teams import (
     Parts,
     StoeckMode,
     WeisDeclaration,
+    WEIS_LAYOUT,
     counted_weis,
     drawn_declarations,
+    fullest_declaration,
     deal_text,
     explicit_deal,
     first_hands,
@@ -81,6 +83,7 @@ from jass.teams import (
     team_tricks,
     team_weis,
     weis_options,
+    weis_block,
     weis_view,
 )
 from jass.teams import TeamScore as _TeamScore
@@ -1358,9 +1361,8 @@ _ACTION_NAMES: Final = (
 
 
 def _fullest_declaration(view: Observation) -> DeclareWeis | None:
-    weis = view.rules.weis
-    options = weis_options(view.hand.bits, weis, DeclareWeis) if weis is not None else ()
-    return options[0] if options else None
+    weis = fullest_declaration(view.hand, view.rules.weis)
+    return DeclareWeis(weis) if weis else None
 
 
 def _action_of(view: Observation, move: Move) -> int | None:
@@ -1398,10 +1400,7 @@ _SCHIEBER_LAYOUT: Final = play_layout(SEATS) + (
     ("phase", len(_PHASES)),
     ("dealer", SEATS),
     ("pushed", 3),
-    ("declared_points", SEATS),
-    ("declared", SEATS),
-    *((f"shown_weis[{k}]", 36) for k in range(SEATS)),
-    ("stoeck_team", 3),
+    *WEIS_LAYOUT,
     ("scores", 2),
     ("round_points", 2),
     ("target", 1),
@@ -1423,12 +1422,8 @@ def _encode(view: Observation) -> list[float]:
     vector += one_hot(_PHASES.index(view.phase), len(_PHASES))
     vector += one_hot(relative(view.dealer, seat, SEATS), SEATS)
     vector += one_hot(view.pushed, 3)
-    vector += relative_values([p or 0 for p in view.declared_points], seat, 300)
-    vector += relative_values([p is not None for p in view.declared_points], seat, 1)
-    for k in range(SEATS):
-        vector += card_vector(CardSet(c for w in view.shown_weis[(seat + k) % SEATS] for c in w.cards))
+    vector += weis_block(view, seat)
     team = seat % 2
-    vector += one_hot(2 if view.stoeck_team is None else (0 if view.stoeck_team == team else 1), 3)
     scale = rules.target_score or 3000
     vector += [view.scores[team] / scale, view.scores[1 - team] / scale]
     vector += [view.round_points[team] / scale, view.round_points[1 - team] / scale]

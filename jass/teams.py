@@ -31,6 +31,7 @@ from jass.cards import Card, CardSet, Rank, card_set_of, hands_of, is_card_order
 from jass.cards import deal as deal_cards
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidStateError, RecordError
 from jass.play import CardPlay, Trick
+from jass.encoding import card_vector, one_hot, relative_values
 from jass.sampling import HandSampler, played_by
 from jass.trump import LAST_TRICK_BONUS, RoundMode, Trump
 from jass.variant import replay_move
@@ -70,6 +71,9 @@ __all__ = [
     "declarable",
     "drawn_declarations",
     "team_sampler",
+    "WEIS_LAYOUT",
+    "weis_block",
+    "fullest_declaration",
 ]
 
 #: Number of players.
@@ -583,6 +587,10 @@ class TeamView(Protocol):
         """The observing seat's own declared Weis."""
 
     @property
+    def stoeck_team(self) -> int | None:
+        """The team credited with the Stöck, once they count."""
+
+    @property
     def rules(self) -> Any:
         """The rules, with ``weis``, ``auto_declare`` and ``play``."""
 
@@ -655,3 +663,33 @@ def team_sampler(view: TeamView, mode: RoundMode | None, max_tries: int) -> Hand
         view, trump=mode if mode is not None else Trump.OBENABE, rules=rules.play, known=known,
         accept=accept if checks else None, max_tries=max_tries,
     )
+
+
+# --- learning agents: the Weis and Stöck blocks of an observation vector ---------------------------------
+
+#: The blocks :func:`weis_block` writes: declared Weis points / 300 and who declared (per
+#: relative seat), each relative seat's shown Weis cards, the Stöck team (own, other, none).
+WEIS_LAYOUT: Final = (
+    ("declared_points", SEATS),
+    ("declared", SEATS),
+    *((f"shown_weis[{k}]", 36) for k in range(SEATS)),
+    ("stoeck_team", 3),
+)
+
+
+def weis_block(view: TeamView, seat: int) -> list[float]:
+    """The floats of :data:`WEIS_LAYOUT` for ``view``, seen from ``seat``."""
+    vector = relative_values([p or 0 for p in view.declared_points], seat, 300)
+    vector += relative_values([p is not None for p in view.declared_points], seat, 1)
+    for k in range(SEATS):
+        vector += card_vector(CardSet(c for w in view.shown_weis[(seat + k) % SEATS] for c in w.cards))
+    team = seat % 2
+    vector += one_hot(2 if view.stoeck_team is None else (0 if view.stoeck_team == team else 1), 3)
+    return vector
+
+
+def fullest_declaration(hand: CardSet, weis: WeisRules | None) -> tuple[Weis, ...] | None:
+    """The Weis of the declaration of every Weis of ``hand`` (the one action id an agent has for
+    declaring); ``None`` without a Weis to declare."""
+    options = weis_options(hand.bits, weis, WeisDeclaration) if weis is not None else ()
+    return options[0].weis if options else None
