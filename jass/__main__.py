@@ -111,13 +111,13 @@ def _parse_answer(text: str, moves: Sequence[Any], variant: AnyVariant, view: An
         raise JassError(f"{text!r}: {move} is not a legal move now")
     if first in verbs and errors:
         raise JassError(f"{text!r}: {errors[0]}")
-    if text.isascii() and text.isdigit():
-        number = int(text)
+    if text.isascii() and text.isdigit():  # ASCII digits only: int() refuses "²", reads "١٢"
+        number = int(text) if len(text) <= 6 else 0  # no int of thousands of digits
         if 1 <= number <= len(moves):
             return moves[number - 1]
         if len(verbs) == 1 and errors:
-            raise JassError(f"{text!r}: {errors[-1]}")
-        raise JassError(f"{text!r} is not a choice: answer 1 to {len(moves)}")
+            raise JassError(f"{text!r:.40}: {errors[-1]}")
+        raise JassError(f"{text!r:.40} is not a choice: answer 1 to {len(moves)}")
     lowered = text.casefold()
     named = [move for move in moves if _describe(move, _Screen(screen.out, False)).casefold().startswith(lowered)]
     if len(named) == 1:

@@ -14,6 +14,18 @@ Card.H10
 >>> Card.H10.suit, Card.H10.rank
 (Suit.SCHILTEN, Rank.TEN)
 
+**What notation is.** :meth:`Card.parse` also reads the rank first, the suit symbols
+♣♠♥♦ (and ♧♤♡♢), and two-word names in Swiss German, German, French, English and Dutch
+(``Rosen Under``, ``Schellen-Ass``, ``valet de pique``); case does not matter, and spaces,
+tabs and line breaks separate. The characters of notation are ASCII, those symbols, the
+arrows ⬇⬆ of Obenabe and Undenufe (:meth:`jass.trump.Trump.parse`) and the letters
+ä è ö ü œ of the names, in either case: every parser of the library (cards, sets of cards,
+trump modes, the moves of :mod:`jass.records`) refuses any other character with
+:class:`~jass.errors.InvalidNotationError` (:func:`foreign_character`), so that no
+look-alike is read as a card, a space or a digit: not the long s ``ſ`` (which folds to
+``s``), the Kelvin sign ``K``, a no-break or other Unicode space, nor digits such as
+``²`` or ``١``. A set of cards names each card once.
+
 Each card has an index 0..35: ``suit * 9 + rank``. A :class:`CardSet` is a
 frozen set of cards stored in one int, bit *i* for card *i*, so one suit is nine
 adjacent bits.
@@ -44,6 +56,9 @@ __all__ = [
     "validate_deck",
     "hands_of",
     "is_card_order",
+    "foreign_character",
+    "not_notation",
+    "NOTATION",
 ]
 
 
@@ -237,19 +252,27 @@ class Card(enum.Enum):
     def parse(cls, text: str) -> Card:
         """Read a card from its code, a suit symbol, or its Swiss or German name.
 
-        Case and surrounding spaces are ignored; the rank may come first.
+        Case and surrounding spaces are ignored; the rank may come first. Only the characters
+        of notation are read (:func:`foreign_character`): a look-alike such as the long s
+        ``ſ``, another script's digit or a non-ASCII space is an error, not a card.
 
         >>> [Card.parse(t) for t in ("H6", "s10", "♥A", "A♥", "Rosen Under", "Schellen-Ass")]
         [Card.H6, Card.S10, Card.HA, Card.HA, Card.SJ, Card.DA]
+        >>> Card.parse("ſ6")
+        Traceback (most recent call last):
+        jass.errors.InvalidNotationError: 'ſ6' is not a card: 'ſ' (U+017F) is not a character of notation (ASCII, the suit symbols ♣♠♥♦♧♤♡♢, ...)
         """
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise InvalidNotationError(f"{text!r} is not a card: expected a string such as 'H6'")
+            raise InvalidNotationError(f"{text!r:.60} is not a card: expected a string such as 'H6'")
         card = _parse_card(text)
         if card is None:
+            foreign = foreign_character(text)
+            if foreign is not None:
+                raise InvalidNotationError(f"{text!r:.60} is not a card: {not_notation(foreign)}")
             raise InvalidNotationError(
-                f"{text!r} is not a card: expected a suit (C, S, H, D, ♣, ♠, ♥, ♦ "
+                f"{text!r:.60} is not a card: expected a suit (C, S, H, D, ♣, ♠, ♥, ♦ "
                 "or a suit name) and a rank (6, 7, 8, 9, 10, J/U, Q/O, K, A), "
                 "e.g. 'H6', 'S10', 'CJ', '♦A' or 'Rosen Ass'"
             )
@@ -334,14 +357,56 @@ for _rank, _words in (
         _RANK_TOKENS[_word] = _rank
 
 _SYMBOLS: Final = "♣♧♠♤♥♡♦♢"
+#: The symbols of the two modes without trump, Obenabe and Undenufe (:attr:`jass.trump.Trump.symbol`).
+_ARROWS: Final = "⬇⬆"
+#: The letters beyond ASCII that the suit and rank names use (Grün, trèfle, cœur, König, Näll),
+#: in both cases.
+_NAME_LETTERS: Final = "".join(sorted({
+    letter for word in (*_SUIT_TOKENS, *_RANK_TOKENS) for letter in word if not letter.isascii() and letter.isalpha()
+}))
+#: Every character notation may hold: printable ASCII, tabs and line breaks, the suit symbols
+#: and the letters of the names. Nothing else is ever read, so no case mapping, space or digit
+#: of Unicode (the long s "ſ" that folds to "s", the Kelvin sign, a no-break space, "²" or
+#: "١") can make a card, a number or a separator.
+_FOREIGN: Final = re.compile(f"[^\\x20-\\x7e\\t\\n\\r{_SYMBOLS}{_ARROWS}{_NAME_LETTERS}{_NAME_LETTERS.upper()}]")
+#: What notation is, in the words of an error message.
+NOTATION: Final = (f"ASCII, the suit symbols ♣♠♥♦♧♤♡♢, the arrows {_ARROWS} of Obenabe and Undenufe and the letters "
+                   f"{_NAME_LETTERS} of the suit and rank names")
 _COMPACT: Final = re.compile(
-    rf"^(?:([cshd{_SYMBOLS}])\s*(10|[6-9tjuqokab])|(10|[6-9tjuqokab])\s*([cshd{_SYMBOLS}]))$"
+    rf"^(?:([cshd{_SYMBOLS}])[ \t]*(10|[6-9tjuqokab])|(10|[6-9tjuqokab])[ \t]*([cshd{_SYMBOLS}]))$"
 )
-_SEPARATORS: Final = re.compile(r"[\s\-_/]+")
+#: What separates the two words of a name (a card's text holds no other space: see _FOREIGN).
+_SEPARATORS: Final = re.compile(r"[ \t\n\r\-_/]+")
+#: What separates cards in a set or a deck.
+_CARD_SEPARATORS: Final = re.compile(r"[ \t\n\r,;]+")
+
+
+def foreign_character(text: str) -> str | None:
+    """The first character of ``text`` that is not a character of notation, else ``None``.
+
+    Notation (cards, sets of cards, trump modes, the moves of records) is printable ASCII
+    (letters in either case, digits, spaces, punctuation), tabs and line breaks, the suit
+    symbols ♣♠♥♦ (and ♧♤♡♢), the arrows ⬇⬆ of Obenabe and Undenufe, and the letters
+    ä è ö ü œ of the suit and rank names (either case). Parsers refuse any other character
+    before they read a word, so that nothing Unicode folds, spaces or counts as a digit is
+    read as notation.
+
+    >>> foreign_character("Grün Ass"), foreign_character("H6\\u00a0H7"), hex(ord(foreign_character("H\\u212a")))
+    (None, '\\xa0', '0x212a')
+    """
+    found = _FOREIGN.search(text)
+    return None if found is None else found.group()
+
+
+def not_notation(character: str) -> str:
+    """The reason a parser gives for a ``character`` that :func:`foreign_character` found."""
+    return f"{character!r} (U+{ord(character):04X}) is not a character of notation ({NOTATION})"
 
 
 def _parse_card(text: str) -> Card | None:
-    key = text.strip().casefold()
+    if _FOREIGN.search(text) is not None:
+        return None
+    key = text.strip(" \t\n\r").casefold()
     match = _COMPACT.match(key)
     if match:
         suit_token = match.group(1) or match.group(4)
@@ -429,7 +494,9 @@ class CardSet(_SetBase):
     @classmethod
     def parse(cls, text: str) -> CardSet:
         """Read cards separated by spaces or commas (each as :meth:`Card.parse` reads it).
-        Cards written as two words (``Rosen Under``) are separated by commas.
+        Cards written as two words (``Rosen Under``) are separated by commas. A card named
+        twice is an error (:class:`~jass.errors.InvalidCardsError`): text that names a card
+        twice is a mistake, not a set.
 
         >>> CardSet.parse("♥A, s10  cj")
         CardSet('CJ S10 HA')
@@ -437,17 +504,23 @@ class CardSet(_SetBase):
         CardSet('SJ DA')
         >>> CardSet.parse("")
         CardSet()
+        >>> CardSet.parse("H6 H7 h6")
+        Traceback (most recent call last):
+        jass.errors.InvalidCardsError: 'H6 H7 h6' names H6 twice: a set of cards names each card once
         """
         if not isinstance(text, str):
-            raise InvalidNotationError(f"{text!r} is not a set of cards: expected a string")
+            raise InvalidNotationError(f"{text!r:.60} is not a set of cards: expected a string")
+        foreign = foreign_character(text)
+        if foreign is not None:
+            raise InvalidNotationError(f"{text!r:.60} is not a set of cards: {not_notation(foreign)}")
         bits = 0
         for part in re.split(r"[,;]+", text):
             card = _parse_card(part) if part.strip() else None
-            if card is not None:  # a whole part that is one card, possibly of two words
-                bits |= 1 << card._value_
-                continue
-            for token in part.split():
-                bits |= 1 << Card.parse(token)._value_
+            # A whole part that is one card, possibly of two words, or cards separated by spaces.
+            for each in (card,) if card is not None else map(Card.parse, part.split()):
+                if bits >> each._value_ & 1:
+                    raise InvalidCardsError(f"{text!r:.60} names {each} twice: a set of cards names each card once")
+                bits |= 1 << each._value_
         return _from_bits(bits)
 
     @property
@@ -709,7 +782,10 @@ def validate_deck(order: Iterable[Card | str]) -> tuple[Card, ...]:
     jass.errors.InvalidCardsError: a deck must hold each of the 36 cards once: got 36 cards, 35 missing (C7 C8 ...), C6 repeated
     """
     if isinstance(order, str):
-        order = re.split(r"[\s,;]+", order.strip())
+        foreign = foreign_character(order)
+        if foreign is not None:
+            raise InvalidNotationError(f"{order!r:.60} is not an order of cards: {not_notation(foreign)}")
+        order = _CARD_SEPARATORS.split(order.strip(" \t\n\r"))
     if not isinstance(order, Iterable):
         raise InvalidCardsError(f"{order!r:.80} is not a sequence of cards")
     items = tuple(order)

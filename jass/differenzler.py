@@ -53,7 +53,7 @@ import attrs
 from jass._base import ADDED, NamedEnum, cards_in, check_same, instance_of, int_in, tuple_of
 from jass.cards import Card, CardSet, Rank, hands_of, is_card_order, shuffled_deck, validate_deck
 from jass.encoding import Encoding, card_vector, one_hot, play_block, play_layout, relative, relative_values
-from jass.errors import IllegalMoveError, JassError, InvalidCardsError, InvalidStateError, RecordError, SerialError
+from jass.errors import IllegalMoveError, InvalidCardsError, InvalidStateError, JassError, RecordError, SerialError
 from jass.play import (
     CardPlay,
     PlayCard,
@@ -76,12 +76,15 @@ from jass.variant import (
     SettingField,
     TwoPartState,
     Variant,
+    check_game_end,
     check_observer,
     changed,
+    move_error,
     check_turn,
     check_sender,
     game_end,
     game_start,
+    out_of_rounds,
     protocol_of,
     record_deal,
     refused,
@@ -145,7 +148,8 @@ class Phase(NamedEnum):
     PLAY = "play"
     #: The round is scored; the next dealer deals (:class:`Deal`).
     ROUND_OVER = "round_over"
-    #: A single player has the lowest penalty total after the last round.
+    #: A single player has the lowest penalty total after the last round (or, still tied at the
+    #: round limit :data:`~jass.variant.MAX_ROUNDS`, the game ended drawn).
     GAME_OVER = "game_over"
 
 
@@ -187,11 +191,12 @@ class Rules:
           play=PlayRules(bauer_exception=True, undertrump=Undertrump.ALLOWED_IF_VOID))
     >>> Rules(rounds=0)
     Traceback (most recent call last):
-    jass.errors.InvalidRulesError: rounds=0: expected an int 1..1000
+    jass.errors.InvalidRulesError: rounds=0: expected an int 1..10000
     """
 
-    #: Rounds in a game (seed: four); a tie for the lowest total adds rounds until broken.
-    rounds: int = attrs.field(default=4, validator=int_in(1, 1_000))
+    #: Rounds in a game (seed: four); a tie for the lowest total adds rounds until broken, or
+    #: until the round limit :data:`~jass.variant.MAX_ROUNDS` ends the game drawn.
+    rounds: int = attrs.field(default=4, validator=int_in(1, MAX_ROUNDS))
     #: ``SECRET`` (default; hidden until the round is over) or ``OPEN``.
     prediction_mode: PredictionMode = attrs.field(
         default=PredictionMode.SECRET, validator=instance_of(PredictionMode)
@@ -260,7 +265,19 @@ class Predict:
 
 
 def _deal_hands(value: object) -> tuple[CardSet, ...] | None:
-    return None if value is None else hands_of(value, SEATS, _CARDS_EACH, "hands")
+    if value is None:
+        return None
+    try:
+        return hands_of(value, SEATS, _CARDS_EACH, "hands")
+    except JassError as error:
+        raise move_error(error, "Deal") from None
+
+
+def _deal_face_up(value: object) -> Card | None:
+    try:
+        return _optional_card(value)
+    except JassError as error:
+        raise move_error(error, "Deal") from None
 
 
 def _optional_card(value: object) -> Card | None:
@@ -277,7 +294,8 @@ class Deal:
 
     ``hands=None`` deals from the game's seed (:func:`~jass.play.round_seed`).
     Explicit ``hands`` are four hands of nine cards (seat *k* gets ``hands[k]``),
-    checked when the move is built (:class:`~jass.errors.InvalidCardsError`);
+    checked when the move is built (:class:`~jass.errors.IllegalMoveError`, as for every bad
+    move);
     ``face_up`` is the dealer's card shown face up, by default the dealer's card
     with the highest index (:attr:`~jass.cards.Card.index`; the Ace of Schellen
     if the dealer holds it). Only trusted code deals given hands (:func:`apply_trusted`,
@@ -286,7 +304,7 @@ class Deal:
     """
 
     hands: tuple[CardSet, ...] | None = attrs.field(default=None, converter=_deal_hands)
-    face_up: Card | None = attrs.field(default=None, converter=_optional_card)
+    face_up: Card | None = attrs.field(default=None, converter=_deal_face_up)
 
     def __repr__(self) -> str:
         if self.hands is None:
@@ -299,9 +317,7 @@ class Deal:
 
     def __attrs_post_init__(self) -> None:
         if self.face_up is not None and self.hands is None:
-            raise InvalidCardsError(
-                f"face_up={self.face_up}: a seeded deal fixes the face-up card; give hands too"
-            )
+            raise IllegalMoveError(f"Deal: face_up={self.face_up}: a seeded deal fixes the face-up card; give hands too")
 
 
 #: Any Differenzler move.
@@ -605,7 +621,9 @@ def to_act(state: State) -> int | None:
 
 
 is_over, winner = game_end(
-    State, _GAME_OVER, """The seat with the lowest penalty total once the game is over, else ``None``."""
+    State, _GAME_OVER,
+    """The seat with the lowest penalty total once the game is over; ``None`` while it goes on, and
+    for a tie that the round limit (:data:`~jass.variant.MAX_ROUNDS`) ended drawn.""",
 )
 
 
@@ -729,8 +747,9 @@ def _end_round(state: State, play: CardPlay) -> State:
     assert score.penalties is not None  # every card is played
     totals = tuple(a + b for a, b in zip(setting.penalties, score.penalties))
     winning = _game_winner(totals, setting.round_number + 1, setting.rules)
+    over = winning is not None or out_of_rounds(setting.round_number + 1)  # a tie at the round limit: drawn
     return changed(
-        state, play, phase=_ROUND_OVER if winning is None else _GAME_OVER, penalties=totals,
+        state, play, phase=_GAME_OVER if over else _ROUND_OVER, penalties=totals,
         history=setting.history + (score,), winner=winning,
     )
 
@@ -845,6 +864,8 @@ def _check_history(setting: Setting, path: str) -> tuple[RoundScore, ...]:
         if _game_winner(totals, i + 1, rules) is not None:
             raise SerialError(f"after this round seat {totals.index(min(totals))} alone has the lowest total: "
                               "the game would have ended", rpath)
+        if out_of_rounds(i + 1):
+            raise SerialError("after this round the round limit ended the game", rpath)
     return before
 
 
@@ -930,8 +951,7 @@ def check_observation(view: Observation, path: str = "$") -> None:
     totals = [sum((score.penalties or (0,) * SEATS)[s] for score in view.history) for s in range(SEATS)]
     if list(view.penalties) != totals:
         raise SerialError(f"is {list(view.penalties)}, but the history adds up to {totals}", f"{path}.penalties")
-    if (view.winner is not None) != (view.phase is _GAME_OVER):
-        raise SerialError("a winner is known once the game is over, and only then", f"{path}.winner")
+    check_game_end(view.winner, view.phase is _GAME_OVER, len(view.history), path)
     expected = _turn(view.phase, view.dealer, made, (view.trick_leader + len(view.trick)) % SEATS)
     allowed = ({_PREDICT: Predict, _ROUND_OVER: Deal}.get(view.phase, PlayCard),)
     if check_turn(view, expected, allowed, path) and view.phase is _PLAY:
@@ -999,6 +1019,14 @@ def _explicit_deal(state: State) -> tuple[dict[str, Any], State]:
     hands = state.play.hands
     fields = {"deal": [str(hand) for hand in hands], "face_up": state.face_up.name}
     return fields, new_game(state.rules, state.seed, deal=hands, face_up=state.face_up)
+
+
+def _explicit_move(move: Move, after: State) -> Move:
+    """``move`` as a record without the seed writes it: a deal from the seed as the hands it dealt
+    and the face-up card."""
+    if type(move) is Deal and move.hands is None:
+        return Deal(after.play.hands, after.face_up)
+    return move
 
 
 def _game_from_record(rules: Rules, seed: int, fields: Mapping[str, Any]) -> State:
@@ -1257,6 +1285,8 @@ VARIANT: Final = register(
         result=_result,
         record_deal=lambda state: record_deal(state, new_game, _explicit_deal),
         game_from_record=_game_from_record,
+        explicit_deal=_explicit_deal,
+        explicit_move=_explicit_move,
         record_fields=("deal", "face_up"),
         lower_is_better=True,
         standing_name="penalty points",

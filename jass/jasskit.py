@@ -68,9 +68,10 @@ import attrs
 from jass import schieber, serial
 from jass.cards import Card, CardSet, Suit
 from jass.errors import JassError, RecordError, SerialError, describe_value
-from jass.play import PlayCard, explain_illegal_card
+from jass.play import PlayCard, explain_illegal_card, new_seed
 from jass.tricks import legal_cards
 from jass.trump import LAST_TRICK_BONUS, Trump
+from jass.variant import check_seed
 
 __all__ = [
     "FORMAT_VERSION",
@@ -431,13 +432,15 @@ def to_state(
     rules: schieber.Rules | None = None,
     *,
     suits: Sequence[Suit] = FRENCH,
-    seed: int = 0,
+    seed: int | None = None,
 ) -> schieber.State:
     """Replay a jass-kit game (a :class:`Game`, its dict or JSON text) under our Schieber rules.
 
     The result is the state of round 0 of a game with ``rules`` (default
     ``schieber.Rules()``; its ``first_dealer`` is set to the game's dealer) and
-    ``seed``. The trump choice and every card go through :func:`jass.schieber.apply`:
+    ``seed``, which deals the rounds after it: as for ``new_game``, an int 0..2**64-1
+    (:class:`~jass.errors.InvalidSeedError` otherwise), and by default a fresh random
+    one, so that nobody can foresee those deals. The trump choice and every card go through :func:`jass.schieber.apply`:
     a card our rules forbid raises :class:`~jass.errors.RecordError` whose
     ``move_number`` counts the push, the trump choice and the cards (1-based) and
     whose message names the trick, the player and the rule; :func:`forbidden_cards`
@@ -448,8 +451,7 @@ def to_state(
     game = _game(game)
     _check_flow(game)
     rules, dealer, hands = _setup(game, rules, suits)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SerialError(f"seed={seed!r}: expected an int")
+    seed = new_seed() if seed is None else check_seed(seed)
     state = schieber.State.create(rules=rules, seed=seed, round_number=0, dealer=dealer,
                                   phase=schieber.Phase.CHOOSE_TRUMP, dealt=tuple(hands))
     moves: list[tuple[Any, str]] = []
@@ -607,7 +609,7 @@ def _players(data: Any, path: str) -> tuple[Any, ...]:
 
 
 def _date(text: Any, path: str) -> datetime:
-    if not isinstance(text, str) or len(text) != 17:
+    if not isinstance(text, str) or len(text) != 17 or not text.isascii():  # strptime reads any script's digits
         raise SerialError(f"expected a date such as '27.11.17 20:10:08', got {describe_value(text)}", path)
     try:
         return datetime.strptime(text, _DATE)
@@ -663,8 +665,9 @@ def read_swisslos_line(line: str, *, ignore_unknown: bool = False) -> SwisslosLi
     if start == -1:
         raise SerialError("no JSON in the line (it starts at the first '{')")
     date = _date(line[:17], "$.date") if start > 17 else None
-    if date is not None and line[17:18] == "," and line[18:21].isdigit():
-        date = date.replace(microsecond=int(line[18:21]) * 1000)  # the milliseconds, which jass-kit drops
+    millis = line[18:21]
+    if date is not None and line[17:18] == "," and millis.isascii() and millis.isdigit():  # not "²²²" or "١٢٣"
+        date = date.replace(microsecond=int(millis) * 1000)  # the milliseconds, which jass-kit drops
     data = serial.parse_json(line[start:])
     if not isinstance(data, dict):
         raise SerialError("expected an object with the 'rounds'")

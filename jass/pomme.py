@@ -48,7 +48,7 @@ import attrs
 from jass._base import NamedEnum, cards_in, check_same, instance_of, int_in, one_of, tuple_of
 from jass.cards import FULL_DECK, Card, CardSet, Rank, shuffled_deck, validate_deck
 from jass.encoding import Encoding, card_vector, one_hot, play_block, play_layout, relative, relative_values
-from jass.errors import IllegalMoveError, JassError, InvalidStateError, RecordError, SerialError
+from jass.errors import IllegalMoveError, InvalidStateError, JassError, RecordError, SerialError
 from jass.play import (
     CardPlay,
     PlayCard,
@@ -73,14 +73,17 @@ from jass.variant import (
     SettingField,
     TwoPartState,
     Variant,
+    check_game_end,
     check_observer,
     check_seat,
     changed,
+    move_error,
     check_turn,
     check_sender,
     game_end,
     game_start,
     no_argument,
+    out_of_rounds,
     protocol_of,
     record_deal,
     refused,
@@ -94,6 +97,8 @@ from jass.variant import (
 
 __all__ = [
     "SEATS",
+    "MAX_TARGET_POINTS",
+    "MAX_POMME_THRESHOLD",
     "Phase",
     "Rules",
     "KeepHand",
@@ -130,8 +135,18 @@ SEATS: Final = 2
 
 _NAME: Final = "two-player Jass (la pomme)"
 _STATE: Final = InvalidStateError
-#: The range of a game score or a pomme count.
+#: The range of a game score or a pomme count (a round changes each by one at most, and a game
+#: has at most MAX_ROUNDS rounds).
 _MAX_SCORE: Final = 10**6
+#: The highest ``target_points``: with the highest threshold a game to it takes some 1,100 rounds
+#: of random play, well within the round limit :data:`~jass.variant.MAX_ROUNDS`.
+MAX_TARGET_POINTS: Final = 100
+#: The highest ``pomme_threshold``. A pomme marks a poor round: with a threshold above about a
+#: fifth of a round's points, pommes come faster than won rounds, scores fall instead of rising,
+#: and a game never ends (at 159, more than a player can take, every round is a pomme for both).
+#: At 30 a random player still gains 0.09 points a round with every option (with
+#: ``trump_jack_points=0``, the fewest points; tests/test_robust.py measures it); at 39, 0.16 lost.
+MAX_POMME_THRESHOLD: Final = 30
 
 
 class Phase(NamedEnum):
@@ -146,7 +161,7 @@ class Phase(NamedEnum):
     PLAY = "play"
     #: The round is scored; the next dealer deals (:class:`Deal`).
     ROUND_OVER = "round_over"
-    #: A player has won.
+    #: A player has won, or the round limit (:data:`~jass.variant.MAX_ROUNDS`) ended the game drawn.
     GAME_OVER = "game_over"
 
 
@@ -161,19 +176,24 @@ class Rules:
     (21, 7)
     >>> Rules(target_points=0)
     Traceback (most recent call last):
-    jass.errors.InvalidRulesError: target_points=0: expected an int 1..1000
+    jass.errors.InvalidRulesError: target_points=0: expected an int 1..100
+    >>> Rules(pomme_threshold=159)
+    Traceback (most recent call last):
+    jass.errors.InvalidRulesError: pomme_threshold=159: expected an int 0..30
     """
 
     #: Points of the trump Jack: 21 in seed 000 ("Valet d'atout : 21 points"); 20 is the
     #: general Jass value.
     trump_jack_points: int = attrs.field(default=21, validator=int_in(0, 1000))
-    #: The first player to reach this game score wins ("Le premier joueur à totaliser 7 points").
-    target_points: int = attrs.field(default=7, validator=int_in(1, 1000))
+    #: The first player to reach this game score wins ("Le premier joueur à totaliser 7 points");
+    #: at most :data:`MAX_TARGET_POINTS`.
+    target_points: int = attrs.field(default=7, validator=int_in(1, MAX_TARGET_POINTS))
     #: The first player to collect 3 pommes loses (seed 000: "Une variante peut également
     #: désigner comme perdant le premier joueur à totaliser 3 pommes").
     three_pommes_lose: bool = attrs.field(default=False, validator=instance_of(bool))
-    #: A round total under this is a pomme ("moins de 21 points").
-    pomme_threshold: int = attrs.field(default=21, validator=int_in(0, 1000))
+    #: A round total under this is a pomme ("moins de 21 points"); at most
+    #: :data:`MAX_POMME_THRESHOLD`, so that the game can end.
+    pomme_threshold: int = attrs.field(default=21, validator=int_in(0, MAX_POMME_THRESHOLD))
     #: When both players are under the threshold, nobody scores the +1 or a pomme
     #: (fr.wikipedia "Pomme (jeu de cartes)"). Off: each scores a pomme and the higher
     #: total still scores +1, as seed 000 reads.
@@ -278,7 +298,10 @@ class DeclineSwap:
 def _to_order(value: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
     if value is None:
         return None
-    return validate_deck(value)
+    try:
+        return validate_deck(value)
+    except JassError as error:
+        raise move_error(error, "Deal") from None
 
 
 @attrs.frozen
@@ -717,7 +740,11 @@ def to_act(state: State) -> int | None:
                  None if play is None else play.to_play)
 
 
-is_over, winner = game_end(State, _GAME_OVER, """The seat that won the game, or ``None`` while it goes on.""")
+is_over, winner = game_end(
+    State, _GAME_OVER,
+    """The seat that won the game; ``None`` while it goes on, and for a game that the round limit
+    (:data:`~jass.variant.MAX_ROUNDS`) ended drawn.""",
+)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -844,10 +871,11 @@ def _finish_round(state: State, play: CardPlay) -> State:
     scores = (setting.scores[0] + score.game_points[0], setting.scores[1] + score.game_points[1])
     pommes = (setting.pommes[0] + score.pommes[0], setting.pommes[1] + score.pommes[1])
     won = _game_winner(scores, pommes, rules)
+    over = won is not None or out_of_rounds(setting.round_number + 1)
     return changed(
         state,
         play,
-        phase=_ROUND_OVER if won is None else _GAME_OVER,
+        phase=_GAME_OVER if over else _ROUND_OVER,
         scores=scores,
         pommes=pommes,
         history=setting.history + (score,),
@@ -953,7 +981,7 @@ def _check_history(setting: Setting, path: str) -> tuple[tuple[RoundScore, ...],
         for s in (0, 1):
             scores[s] += score.game_points[s]
             pommes[s] += score.pommes[s]
-        if _game_winner(scores, pommes, rules) is not None:
+        if _game_winner(scores, pommes, rules) is not None or out_of_rounds(i + 1):
             raise SerialError("after this round the game was over", rpath)
     return before, (scores[0], scores[1]), (pommes[0], pommes[1])
 
@@ -1077,8 +1105,7 @@ def check_observation(view: Observation, path: str = "$") -> None:
     for name, values, total in (("scores", view.scores, sums[0]), ("pommes", view.pommes, sums[1])):
         if list(values) != total:
             raise SerialError(f"is {list(values)}, but the history adds up to {total}", f"{path}.{name}")
-    if (view.winner is not None) != (view.phase is _GAME_OVER):
-        raise SerialError("a winner is known once the game is over, and only then", f"{path}.winner")
+    check_game_end(view.winner, view.phase is _GAME_OVER, len(view.history), path)
     allowed: tuple[type, ...] = {
         _EXCHANGE: (KeepHand, Exchange), _SWAP_TRUMP_SIX: (SwapTrumpSix, DeclineSwap), _ROUND_OVER: (Deal,),
     }.get(view.phase, (PlayCard,))
@@ -1165,13 +1192,20 @@ def _explicit_deal(state: State) -> tuple[dict[str, Any], State]:
     return {"deal": " ".join(card.name for card in order)}, new_game(state.rules, state.seed, deal=order)
 
 
+def _explicit_move(move: Move, after: State) -> Move:
+    """``move`` as a record without the seed writes it: a deal from the seed as the order it dealt."""
+    if type(move) is Deal and move.order is None:
+        return Deal(_dealt_order(after))
+    return move
+
+
 def _game_from_record(rules: Rules, seed: int, fields: Mapping[str, Any]) -> State:
     deal = fields.get("deal")
     if deal is None:
         return new_game(rules, seed)
     if not isinstance(deal, str):
         raise RecordError("expected the 36 cards in dealing order, one string", "$.deal")
-    return new_game(rules, seed, deal=deal.split()[:37])
+    return new_game(rules, seed, deal=deal)  # read as validate_deck reads a string
 
 
 # --- the conformance harness's hooks -------------------------------------------------------------
@@ -1516,6 +1550,8 @@ VARIANT: Final = register(
         result=_result,
         record_deal=lambda state: record_deal(state, new_game, _explicit_deal),
         game_from_record=_game_from_record,
+        explicit_deal=_explicit_deal,
+        explicit_move=_explicit_move,
         aliases=("la pomme", "two-player", "zweier"),
         json_types=(Setting, RoundScore, HiddenCards),
         check_loaded=check_loaded,

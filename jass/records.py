@@ -52,12 +52,14 @@ from typing import Any, Final
 import attrs
 
 from jass import serial
-from jass.errors import JassError, RecordError, SerialError
-from jass.variant import SEED_LIMIT, VARIANTS, AnyVariant, as_variant, find_variant
+from jass.errors import InvalidRulesError, JassError, RecordError, SerialError, describe_value
+from jass.play import new_seed
+from jass.variant import MAX_ROUNDS, SEED_LIMIT, VARIANTS, AnyVariant, TwoPartState, as_variant, find_variant
 from jass.variant import variant_of as _registered_variant
 
 __all__ = [
     "RECORD_FORMAT",
+    "MAX_MOVES",
     "VARIANTS",
     "Record",
     "format_move",
@@ -72,8 +74,11 @@ __all__ = [
 
 #: The version of the record format, written as ``"format"``.
 RECORD_FORMAT: Final = "jass-record/1"
-#: The most moves a record may hold.
-MAX_MOVES: Final = 200_000
+#: The most moves a record may hold: enough for the longest game, ``MAX_ROUNDS`` rounds of at
+#: most 50 moves (a Schieber round takes at most 45: three trump moves, four declarations,
+#: 36 cards, a claim and the deal). :func:`make_record` refuses more, so that every record
+#: written can be read.
+MAX_MOVES: Final = 50 * MAX_ROUNDS
 #: The fields of a record besides its variant's deal fields.
 _HEADER_KEYS: Final = ("format", "variant", "rules", "seed", "start", "moves", "result")
 
@@ -131,10 +136,42 @@ def parse_move(text: str, variant: Any, rules: Any = None) -> Any:
     except RecordError:
         raise
     except JassError as error:
-        raise RecordError(f"{text!r:.80} is not a move: {error}") from None
+        shown = f"{text!r:.80}" if isinstance(text, str) else describe_value(text)
+        raise RecordError(f"{shown} is not a move: {error}") from None
 
 
 # --- records ---------------------------------------------------------------------------------------
+
+
+def _check_moves(instance: object, attribute: object, moves: tuple[Any, ...]) -> None:
+    if len(moves) > MAX_MOVES:
+        raise RecordError(f"{len(moves)} moves: a record holds at most {MAX_MOVES}", "$.moves")
+
+
+def _check_result(instance: object, attribute: object, result: dict[str, Any] | None) -> None:
+    """A result is what :func:`make_record` writes: an object of numbers, strings, true, false
+    and null, and of short lists of them (never anything nested deeper, which JSON text could
+    not write back)."""
+    if result is None:
+        return
+    problem = None
+    if not isinstance(result, dict) or len(result) > 20:
+        problem = describe_value(result)
+    else:
+        for key, value in result.items():
+            items = value if isinstance(value, list) and len(value) <= 16 else [value]
+            if not isinstance(key, str) or len(key) > 40 or not all(_is_scalar(item) for item in items):
+                problem = f"{describe_value(value)} in {describe_value(key)}"
+                break
+    if problem is not None:
+        raise RecordError(f"expected the result, an object of numbers, strings, true, false, null and short lists "
+                          f"of them, got {problem}", "$.result")
+
+
+def _is_scalar(value: object) -> bool:
+    if isinstance(value, int):  # bool too
+        return value.bit_length() <= 256
+    return value is None or (isinstance(value, str) and len(value) <= 100)
 
 
 @attrs.frozen
@@ -146,23 +183,37 @@ class Record:
     "DA"}``, ``None`` when the seed dealt it); or, for a game recorded from the middle,
     ``start``, a full state. ``result`` is what the game came to (see :func:`write_record`);
     ``None`` when the record does not say.
+
+    ``seed`` is ``None`` when the record withholds the game's seed (``make_record(...,
+    with_seed=False)``): every deal is then written out, and the states replayed from it hold a
+    fresh random seed, which deals nothing the record holds.
     """
 
     variant: str
     rules: Any
-    seed: int
-    moves: tuple[Any, ...]
+    seed: int | None
+    moves: tuple[Any, ...] = attrs.field(validator=_check_moves)
     deal: dict[str, Any] | None = None
     start: Any = None
-    result: dict[str, Any] | None = None
+    result: dict[str, Any] | None = attrs.field(default=None, validator=_check_result)
+
+    @property
+    def holds_seed(self) -> bool:
+        """Whether the record holds the game's seed, which decides every deal: keep such a
+        record from the players until the game is over (see :func:`make_record`)."""
+        return self.seed is not None
 
     def initial_state(self) -> Any:
-        """The state before the first move."""
+        """The state before the first move (with a fresh random seed when the record withholds
+        the game's)."""
+        seed = new_seed() if self.seed is None else self.seed
         if self.start is not None:
+            if self.seed is None and isinstance(self.start, TwoPartState):
+                return self.start.replace(seed=seed)
             return self.start
         variant = _variant(self.variant)
         try:
-            return variant.game_from_record(self.rules, self.seed, self.deal or {})
+            return variant.game_from_record(self.rules, seed, self.deal or {})
         except RecordError:
             raise
         except JassError as error:
@@ -173,6 +224,8 @@ class Record:
         data: dict[str, Any] = {"format": RECORD_FORMAT, "variant": self.variant}
         if self.start is not None:
             data["start"] = serial.to_dict(self.start)
+            if self.seed is None:
+                data["seed"] = None
         else:
             rules = serial.to_dict(self.rules, compact=True)
             del rules["format"]
@@ -185,8 +238,12 @@ class Record:
         return data
 
     def to_text(self, indent: int | None = None) -> str:
-        """The record as JSON text: one line, or indented by ``indent``."""
-        return json.dumps(self.to_json(), ensure_ascii=False, indent=indent)
+        """The record as JSON text: one line, or indented by ``indent``. Raises
+        :class:`~jass.errors.RecordError` for a record longer than :func:`read_record` reads."""
+        text = json.dumps(self.to_json(), ensure_ascii=False, indent=indent)
+        if len(text) > serial.MAX_TEXT:
+            raise RecordError(f"the record has {len(text)} characters: a record read holds at most {serial.MAX_TEXT}")
+        return text
 
 
 def _result(state: Any) -> dict[str, Any]:
@@ -199,17 +256,36 @@ def _result(state: Any) -> dict[str, Any]:
     }
 
 
-def make_record(moves: Iterable[Any], initial: Any, final: Any = None) -> Record:
+def make_record(moves: Iterable[Any], initial: Any, final: Any = None, *, with_seed: bool = True) -> Record:
     """The record of ``moves`` made from ``initial``; checks them by replaying.
 
     ``initial`` is usually a new game (the record then holds its seed and, if it was
     dealt explicitly, the deal); any other state is recorded in full as the start.
-    Raises :class:`~jass.errors.RecordError` for an illegal move (with its number)
-    and when the moves do not lead to ``final`` (if given).
+    Raises :class:`~jass.errors.RecordError` for an illegal move (with its number),
+    when the moves do not lead to ``final`` (if given), and for more than
+    :data:`MAX_MOVES` moves.
+
+    The game's seed decides every deal, so a record that holds it tells whoever reads it the
+    cards of every round still to come: keep it from the players until the game is over.
+    ``with_seed=False`` writes a record without the seed, to show a game to anybody: every
+    deal is written out instead (the first in the record's fields, later ones as ``deal``
+    moves of the cards), and the first dealer in the rules. It replays to the same game, each
+    state holding a fresh random seed in place of the game's.
+
+    >>> from jass import schieber
+    >>> game = schieber.new_game(seed=7)
+    >>> moves = [schieber.ChooseTrump("rosen")]
+    >>> public = make_record(moves, game, with_seed=False)
+    >>> public.holds_seed, public.seed, public.rules.first_dealer == game.dealer, "deal" in public.deal
+    (False, None, True, True)
+    >>> final_state(public).play == schieber.apply(game, moves[0]).play
+    True
     """
     name = variant_of(initial)
     variant = find_variant(name)
     moves = tuple(moves)
+    if len(moves) > MAX_MOVES:
+        raise RecordError(f"{len(moves)} moves: a record holds at most {MAX_MOVES}", "$.moves")
     deal = variant.record_deal(initial)
     if deal is None:
         record = Record(name, initial.rules, initial.seed, moves, start=initial)
@@ -218,12 +294,55 @@ def make_record(moves: Iterable[Any], initial: Any, final: Any = None) -> Record
     state = _last(replay(record), initial)
     if final is not None and final != state:
         raise RecordError("the moves do not lead to the given final state", "$.moves")
-    return attrs.evolve(record, result=_result(state))
+    result = _result(state)
+    if not with_seed:
+        record = _without_seed(variant, record, initial, deal is None)
+        if _result(_last(replay(record), None)) != result:  # pragma: no cover - a variant's hooks are wrong
+            raise RecordError(f"{name}'s deals written out do not replay to the same game")
+    return attrs.evolve(record, result=result)
 
 
-def write_record(moves: Iterable[Any], initial: Any, final: Any = None, *, indent: int | None = None) -> str:
-    """The record of a game as JSON text (:func:`make_record`, then :meth:`Record.to_text`)."""
-    return make_record(moves, initial, final).to_text(indent)
+def _without_seed(variant: AnyVariant, record: Record, initial: Any, from_middle: bool) -> Record:
+    """``record`` without the game's seed: the first deal and every later deal written out, and
+    the first dealer (which the seed may have drawn) fixed in the rules."""
+    if variant.explicit_deal is None:
+        raise RecordError(f"{variant.name} cannot write a record without the seed: it has no explicit deal")
+    rules = initial.rules
+    first = (initial.dealer - initial.round_number) % variant.seats  # the dealer moves on one seat a round
+    if getattr(rules, "first_dealer", None) is None:
+        try:
+            rules = attrs.evolve(rules, first_dealer=first)
+        except TypeError:
+            raise RecordError(f"{variant.name} cannot write a record without the seed: its rules have no "
+                              "first_dealer, which the seed draws") from None
+        except InvalidRulesError:
+            # The rules fix the first dealer another way (Schieber's first_vorhand=rosen_7 takes
+            # it from the deal, which the record writes out): the seedless game must agree.
+            fields, _ = variant.explicit_deal(initial)
+            if not from_middle and variant.game_from_record(rules, 0, fields).dealer != initial.dealer:
+                raise RecordError(f"{variant.name} cannot write a record without the seed: its rules "
+                                  "refuse a first_dealer, and the deal does not fix it") from None
+    moves = []
+    apply = variant.apply_trusted or variant.apply
+    state = initial
+    for move in record.moves:
+        state = apply(state, move)
+        moves.append(move if variant.explicit_move is None else variant.explicit_move(move, state))
+    if from_middle:
+        if not isinstance(initial, TwoPartState):
+            raise RecordError(f"{variant.name} cannot write a record of a game from its middle without the seed")
+        start = initial.replace(seed=0, rules=rules)  # 0 stands for the seed withheld
+        return Record(record.variant, rules, None, tuple(moves), start=start)
+    fields, _ = variant.explicit_deal(initial)
+    return Record(record.variant, rules, None, tuple(moves), deal=fields)
+
+
+def write_record(
+    moves: Iterable[Any], initial: Any, final: Any = None, *, indent: int | None = None, with_seed: bool = True
+) -> str:
+    """The record of a game as JSON text (:func:`make_record`, then :meth:`Record.to_text`);
+    ``with_seed=False`` leaves out the seed, for a finished game shown to anybody."""
+    return make_record(moves, initial, final, with_seed=with_seed).to_text(indent)
 
 
 def _nested(data: Any, path: str, expect: Any) -> Any:
@@ -262,22 +381,28 @@ def read_record(text: str | bytes | dict[str, Any]) -> Record:
     start = None
     deal = {key: data[key] for key in variant.record_fields if data.get(key) is not None} or None
     if "start" in data:
-        for key in ("rules", "seed", *variant.record_fields):
+        for key in ("rules", *variant.record_fields):
             if key in data:
                 raise RecordError(f"a record with a 'start' state has no {key!r} (the state holds it)", f"$.{key}")
+        if data.get("seed", None) is not None:
+            raise RecordError("a record with a 'start' state has no seed, or null when it withholds it (the state "
+                              "holds it)", "$.seed")
         start = _nested(data["start"], "$.start", variant.state_type)
-        rules, seed = start.rules, start.seed
+        rules, seed = start.rules, (None if "seed" in data else start.seed)
     else:
         rules_data = data.get("rules")
         if not isinstance(rules_data, dict):
             raise RecordError("expected the rules, an object", "$.rules")
         rules = _nested({"format": serial.FORMAT, **rules_data}, "$.rules", variant.rules_type)
-        seed = data.get("seed")
-        if isinstance(seed, bool) or not isinstance(seed, int) or not abs(seed) < SEED_LIMIT:
-            raise RecordError("expected the game's seed, an int", "$.seed")
+        if "seed" not in data:
+            raise RecordError("missing field 'seed': the game's seed, or null when the record withholds it")
+        seed = data["seed"]
+        if seed is not None and (type(seed) is not int or not 0 <= seed < SEED_LIMIT):
+            raise RecordError(f"expected the game's seed, an int 0..2**64-1 (or null: withheld), got "
+                              f"{describe_value(seed)}", "$.seed")
         if deal is not None:
             try:
-                variant.game_from_record(rules, seed, deal)
+                variant.game_from_record(rules, 0 if seed is None else seed, deal)
             except RecordError:
                 raise
             except JassError as error:
@@ -294,8 +419,7 @@ def read_record(text: str | bytes | dict[str, Any]) -> Record:
         except RecordError as error:
             raise RecordError(f"move {i + 1}: {error.reason}", f"$.moves[{i}]", i + 1) from None
     result = data.get("result")
-    if result is not None and not isinstance(result, dict):
-        raise RecordError("expected the result, an object", "$.result")
+    _check_result(None, None, result)
     return Record(variant.name, rules, seed, tuple(moves), deal, start, result)
 
 

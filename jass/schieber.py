@@ -67,6 +67,7 @@ from jass.teams import (
     fullest_declaration,
     deal_text,
     explicit_deal,
+    explicit_move,
     first_hands,
     game_from_record,
     parse_deal,
@@ -114,10 +115,11 @@ from jass.variant import (
     split_move,
     wrong_state,
 )
-from jass.weis import STOECK_POINTS, Weis, WeisKind, WeisRules
+from jass.weis import MAX_WEIS_POINTS, STOECK_POINTS, Weis, WeisKind, WeisRules
 
 __all__ = [
     "SEATS",
+    "MAX_TARGET_SCORE",
     "EndMode",
     "ClaimBy",
     "CountingOrder",
@@ -161,8 +163,19 @@ __all__ = [
 #: Number of players.
 SEATS: Final = 4
 _TRICKS: Final = TRICKS
-#: The most points a team's written score can hold (what the JSON format writes).
-_MAX_SCORE: Final = 10**9
+#: The points a round shares out: every card (152) and the last trick.
+_ROUND_POINTS: Final = 152 + LAST_TRICK_BONUS
+#: The highest ``target_score``: the leading team has half of the round's points at least, so a
+#: game to it ends within :data:`~jass.variant.MAX_ROUNDS` rounds (785,000), and can be saved.
+MAX_TARGET_SCORE: Final = MAX_ROUNDS * _ROUND_POINTS // 2
+#: The highest match bonus and multiplier the rules take.
+_MAX_MATCH_BONUS: Final = 10_000
+_MAX_MULTIPLIER: Final = 100
+#: The most a team can score in a round (every point, the match bonus, 16 Weis of the most points
+#: in each of its two hands, the Stöck, times the multiplier), and so in a game of at most
+#: MAX_ROUNDS rounds: the range of a written score that JSON loads.
+_MAX_ROUND_SCORE: Final = (_ROUND_POINTS + _MAX_MATCH_BONUS + 2 * 16 * MAX_WEIS_POINTS + STOECK_POINTS) * _MAX_MULTIPLIER
+_MAX_SCORE: Final = MAX_ROUNDS * _MAX_ROUND_SCORE
 
 
 class EndMode(NamedEnum):
@@ -249,10 +262,10 @@ def _multipliers_valid(instance: object, attribute: object, value: object) -> No
     if (
         not isinstance(value, tuple)
         or len(value) != 6
-        or not all(isinstance(m, int) and not isinstance(m, bool) and 1 <= m <= 100 for m in value)
+        or not all(isinstance(m, int) and not isinstance(m, bool) and 1 <= m <= _MAX_MULTIPLIER for m in value)
     ):
         raise InvalidRulesError(
-            f"multipliers={value!r}: expected 6 ints 1..100 for Eicheln, Rosen, Schilten, "
+            f"multipliers={value!r:.80}: expected 6 ints 1..{_MAX_MULTIPLIER} for Eicheln, Rosen, Schilten, "
             "Schellen, Obenabe, Undenufe"
         )
 
@@ -291,8 +304,9 @@ class Rules:
     True
     """
 
-    #: The score that ends the game (seed: 3000, the value used with the seed's multipliers).
-    target_score: int | None = attrs.field(default=3000, validator=int_in(1, 1_000_000, optional=True))
+    #: The score that ends the game (seed: 3000, the value used with the seed's multipliers); at
+    #: most :data:`MAX_TARGET_SCORE`, which a game surely reaches within the round limit.
+    target_score: int | None = attrs.field(default=3000, validator=int_in(1, MAX_TARGET_SCORE, optional=True))
     #: Play a fixed number of rounds instead of a target (then ``target_score=None``).
     rounds: int | None = attrs.field(default=None, validator=int_in(1, MAX_ROUNDS, optional=True))
     #: How a game to a target ends: ``CLAIM`` ("bedankt, genug", seed) or ``AUTO``.
@@ -302,7 +316,7 @@ class Rules:
     #: After a push, the partner may push back to Vorhand, who must then choose.
     allow_push_back: bool = attrs.field(default=False, validator=instance_of(bool))
     #: Points for taking all nine tricks (before the multiplier); 0 turns it off.
-    match_bonus: int = attrs.field(default=100, validator=int_in(0, 10_000))
+    match_bonus: int = attrs.field(default=100, validator=int_in(0, _MAX_MATCH_BONUS))
     #: Every player's Weis is declared automatically (for simulation).
     auto_declare: bool = attrs.field(default=False, validator=instance_of(bool))
     #: The first round's dealer; ``None`` draws it from the game's seed.
@@ -406,7 +420,13 @@ class Announce:
 @attrs.frozen
 class Deal(NextDeal):
     """The next dealer deals the next round; ``hands=None`` deals from the game's seed.
-    Explicit ``hands`` (four disjoint hands of nine cards) are checked when the move is built."""
+    Explicit ``hands`` (four disjoint hands of nine cards) are checked when the move is built
+    (:class:`~jass.errors.IllegalMoveError`, as for every bad move).
+
+    >>> Deal(hands=[1, 2, 3, 4])
+    Traceback (most recent call last):
+    jass.errors.IllegalMoveError: Deal: hands: 1 is not a hand (expected 4 hands of 9 cards)
+    """
 
 
 #: Any Schieber move.
@@ -986,7 +1006,7 @@ def _check_target(
     # What a team can have gained in this round at most: every card, the last trick, the match,
     # every Weis declared, the Stöck. Short of the target even so, nobody reaches it now.
     weis = sum(w.points for declared in _declarations(setting) for w in declared)
-    ceiling = (152 + LAST_TRICK_BONUS + rules.match_bonus + weis + STOECK_POINTS) * multiplier
+    ceiling = (_ROUND_POINTS + rules.match_bonus + weis + STOECK_POINTS) * multiplier
     if max(setting.scores) + ceiling < target:
         return None
     old = _breakdown(setting, before)
@@ -1597,6 +1617,8 @@ VARIANT: Final = register(
         result=_result,
         record_deal=lambda state: record_deal(state, new_game, lambda s: explicit_deal(s, new_game)),
         game_from_record=lambda rules, seed, fields: game_from_record(new_game, rules, seed, fields),
+        explicit_deal=lambda state: explicit_deal(state, new_game),
+        explicit_move=explicit_move,
         aliases=("chibre", "schieb"),
         standing_name="team points",
         json_types=(Setting, TeamScore, RoundScore),

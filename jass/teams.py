@@ -29,12 +29,12 @@ from jass._base import NamedEnum, int_in, one_of
 from jass._kernel import HAND_BITS
 from jass.cards import Card, CardSet, Rank, card_set_of, hands_of, is_card_order
 from jass.cards import deal as deal_cards
-from jass.errors import IllegalMoveError, InvalidCardsError, InvalidStateError, RecordError
+from jass.errors import IllegalMoveError, InvalidCardsError, InvalidStateError, JassError, RecordError
 from jass.play import CardPlay, Trick
 from jass.encoding import card_vector, one_hot, relative_values
 from jass.sampling import HandSampler, played_by
 from jass.trump import LAST_TRICK_BONUS, RoundMode, Trump
-from jass.variant import replay_move
+from jass.variant import move_error, replay_move
 from jass.weis import STOECK_POINTS, Weis, WeisKind, WeisRules, best_weis, detect_weis, may_hold_weis, stoeck_cards
 
 __all__ = [
@@ -61,6 +61,7 @@ __all__ = [
     "parse_deal",
     "first_hands",
     "explicit_deal",
+    "explicit_move",
     "game_from_record",
     "hand_value",
     "TeamState",
@@ -158,14 +159,25 @@ class WeisDeclaration:
 
 
 def _deal_hands(value: object) -> tuple[CardSet, ...] | None:
-    return None if value is None else hands_of(value, SEATS, TRICKS, "hands")
+    if value is None:
+        return None
+    try:
+        return hands_of(value, SEATS, TRICKS, "hands")
+    except JassError as error:
+        raise move_error(error, "Deal") from None
 
 
 @attrs.frozen
 class NextDeal:
     """The move "deal the next round" (the base of each variant's ``Deal``); ``hands=None``
     deals from the game's seed. Explicit ``hands`` (four disjoint hands of nine cards) are
-    checked when the move is built; only trusted code deals them."""
+    checked when the move is built (:class:`~jass.errors.IllegalMoveError`, as for every bad
+    move); only trusted code deals them.
+
+    >>> NextDeal(hands=[1, 2, 3, 4])
+    Traceback (most recent call last):
+    jass.errors.IllegalMoveError: Deal: hands: 1 is not a hand (expected 4 hands of 9 cards)
+    """
 
     hands: tuple[CardSet, ...] | None = attrs.field(default=None, converter=_deal_hands)
 
@@ -407,7 +419,7 @@ def first_hands(deal: object) -> tuple[CardSet, ...]:
     [9, 9, 9, 9]
     """
     if is_card_order(deal) and not (isinstance(deal, (list, tuple)) and len(deal) == SEATS):
-        return deal_cards(deal.split() if isinstance(deal, str) else deal)
+        return deal_cards(deal)  # a string is read as validate_deck reads it
     if isinstance(deal, (list, tuple)):
         return hands_of(deal, SEATS, TRICKS, "deal")
     raise InvalidCardsError(f"deal={deal!r:.80}: expected 4 hands of 9 cards or an order of the 36 cards")
@@ -416,6 +428,14 @@ def first_hands(deal: object) -> tuple[CardSet, ...]:
 def explicit_deal(state: TeamState, new_game: Callable[..., Any]) -> tuple[dict[str, Any], Any]:
     """The record fields of the first round's deal of ``state`` and the game they start."""
     return {"deal": [str(hand) for hand in state.dealt]}, new_game(state.rules, state.seed, deal=state.dealt)
+
+
+def explicit_move(move: Any, after: TeamState) -> Any:
+    """``move`` as a record without the seed writes it: a deal from the seed as the hands it
+    dealt (``after`` is the state it led to); any other move itself."""
+    if isinstance(move, NextDeal) and move.hands is None:
+        return type(move)(after.dealt)
+    return move
 
 
 def game_from_record(new_game: Callable[..., Any], rules: Any, seed: int, fields: Mapping[str, Any]) -> Any:

@@ -46,7 +46,7 @@ import attrs
 from jass._kernel import MASK64, splitmix64
 from jass.bots import BOTS, Bot, make_bot
 from jass.errors import JassError
-from jass.variant import VARIANTS, AnyVariant, as_variant, find_variant
+from jass.variant import VARIANTS, AnyVariant, as_variant, check_seed, find_variant
 
 __all__ = [
     "VARIANTS",
@@ -313,6 +313,9 @@ def run_arena(
     even). ``processes > 1`` spreads the games over a process pool; ``executor`` runs them on
     any :class:`concurrent.futures.Executor` instead (for a Dask cluster:
     ``distributed.Client(address).get_executor()``). The report is the same either way.
+    ``seed`` is an int 0..2**64-1, as a game's (:class:`~jass.errors.InvalidSeedError`
+    otherwise): the games' seeds are mixed from it in 64 bits, so a larger one would only
+    repeat the games of a smaller one.
     """
     found = as_variant(variant)
     if len(bots) != 2:
@@ -325,6 +328,7 @@ def run_arena(
         raise JassError(f"games={games}: duplicate deals are played twice, so the number of games must be even")
     if isinstance(processes, bool) or not isinstance(processes, int) or processes < 1:
         raise JassError(f"processes={processes!r}: expected an int >= 1")
+    seed = check_seed(seed)
     entries = (bots[0], bots[1])
     jobs: list[_Job] = [(found, entries, seed, i, rules, duplicate) for i in range(games)]
     records = _run(jobs, executor, processes, progress)

@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from typing import Final, Union
 
 from jass import _kernel
-from jass.cards import SUIT_WORDS, Card, CardSet, Rank, Suit
+from jass.cards import SUIT_WORDS, Card, CardSet, Rank, Suit, foreign_character, not_notation
 from jass.errors import InvalidNotationError, InvalidRulesError
 
 __all__ = [
@@ -91,8 +91,11 @@ class Trump(enum.IntEnum):
         if isinstance(text, Trump):
             return text
         if not isinstance(text, str):
-            raise InvalidNotationError(f"{text!r} is not a trump mode: expected a string")
-        key = text.strip().casefold()
+            raise InvalidNotationError(f"{text!r:.60} is not a trump mode: expected a string")
+        foreign = foreign_character(text)
+        if foreign is not None:
+            raise InvalidNotationError(f"{text!r:.60} is not a trump mode: {not_notation(foreign)}")
+        key = text.strip().casefold()  # notation's only spaces are ASCII
         if key in _MODE_WORDS:
             return _MODE_WORDS[key]
         if key in SUIT_WORDS:
@@ -100,7 +103,7 @@ class Trump(enum.IntEnum):
         if key.upper() in cls.__members__:
             return cls.__members__[key.upper()]
         raise InvalidNotationError(
-            f"{text!r} is not a trump mode: expected a suit (C, S, H, D, ♣, ♠, ♥, ♦, "
+            f"{text!r:.60} is not a trump mode: expected a suit (C, S, H, D, ♣, ♠, ♥, ♦, "
             "Eicheln, Rosen, Schilten, Schellen), 'obenabe' or 'undenufe'"
         )
 

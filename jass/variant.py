@@ -48,7 +48,7 @@ from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, cast, overl
 
 import attrs
 
-from jass.cards import CardSet
+from jass.cards import CardSet, foreign_character, not_notation
 from jass.encoding import Encoding
 from jass.errors import (
     IllegalMoveError,
@@ -58,6 +58,7 @@ from jass.errors import (
     RecordError,
     SerialError,
     WrongSeatError,
+    describe_value,
 )
 from jass.play import new_seed, seeded_seat
 
@@ -78,6 +79,7 @@ __all__ = [
     "game_start",
     "SEED_LIMIT",
     "MAX_ROUNDS",
+    "out_of_rounds",
     "PROTOCOL",
     "protocol_of",
     "game_end",
@@ -86,6 +88,7 @@ __all__ = [
     "record_deal",
     "rounds_before",
     "replay_move",
+    "check_game_end",
     "check_turn",
     "split_move",
     "no_argument",
@@ -94,6 +97,7 @@ __all__ = [
     "check_seed",
     "check_sender",
     "refused",
+    "move_error",
     "wrong_state",
     "slot_builder",
     "slot_evolve",
@@ -268,6 +272,14 @@ class Variant(Generic[R, S, M, O]):
     game_from_record: Callable[[R, int, Mapping[str, JSON]], S]
     #: The names of the fields :attr:`record_deal` may write.
     record_fields: tuple[str, ...] = ("deal",)
+    #: ``explicit_deal(state)``: the record fields of the deal of ``state``, a new game, written
+    #: out whether or not its seed dealt it, and the game they start: what a record that
+    #: withholds the seed holds. ``None``: the variant cannot write a record without its seed.
+    explicit_deal: Callable[[S], tuple[dict[str, JSON], S]] | None = None
+    #: ``explicit_move(move, after)``: ``move`` written so that it needs no seed (a deal from the
+    #: seed becomes the deal of the cards that ``after``, the state it led to, holds); any
+    #: other move itself. ``None``: no move of the variant uses the seed.
+    explicit_move: Callable[[M, S], M] | None = None
     #: ``apply_trusted(state, move)``: ``apply`` for trusted code (a replayed record, a test
     #: position), which also takes what no player may choose (a deal of given hands); never for
     #: a client's move. ``None``: the variant has no such move.
@@ -490,10 +502,23 @@ def random_playout(variant: Any, state: S, seed: int = 0, max_moves: int = 100_0
 #: SplitMix64 seed, and JSON holds such an int. A seed decides every deal of a game: keep it
 #: from the players until the game is over (see the servers guide).
 SEED_LIMIT: Final = 2**64
-#: The most rounds a game's history holds (and a state's round number).
+#: The most rounds a game has (its history holds at most as many, and JSON loads no more). A game
+#: that its rules have not ended after ``MAX_ROUNDS`` rounds (la pomme's players trading the points,
+#: a Differenzler tie that goes on) ends then, drawn: see :func:`out_of_rounds`. The options of
+#: every variant's ``Rules`` are limited so that their games end sooner.
 MAX_ROUNDS: Final = 10_000
 #: The longest text of a move that records read.
 MAX_MOVE_TEXT: Final = 400
+
+
+def out_of_rounds(rounds_played: int) -> bool:
+    """Whether a game has played :data:`MAX_ROUNDS` rounds, after which it is over (a draw, if its
+    rules have not ended it), so that every game the library plays can be saved and loaded.
+
+    >>> out_of_rounds(MAX_ROUNDS - 1), out_of_rounds(MAX_ROUNDS)
+    (False, True)
+    """
+    return rounds_played >= MAX_ROUNDS
 
 
 #: A keyword left out (of :func:`slot_evolve`'s functions, of :func:`changed`).
@@ -558,6 +583,17 @@ def refused(move: object, phase: Any, acting: int | None, legal: Sequence[Any]) 
         legal_moves=tuple(legal),
         detail=f"seat {acting} may make: {shown}",
     )
+
+
+def move_error(error: JassError, move: str) -> IllegalMoveError:
+    """``error``, raised by a part of a move that cannot be built (the hands of a ``Deal``), as the
+    move's own error: an :class:`~jass.errors.IllegalMoveError`, as every bad move raises, with
+    the fields that give :mod:`jass.serial` the JSON path."""
+    moved = IllegalMoveError(f"{move}: {error}")
+    for name in ("field", "index", "expected", "got", "reason"):
+        if hasattr(error, name):
+            setattr(moved, name, getattr(error, name))
+    return moved
 
 
 def check_observer(seat: object, seats: int) -> int | None:
@@ -748,6 +784,16 @@ def rounds_before(
     return before
 
 
+def check_game_end(winner: int | None, over: bool, rounds_played: int, path: str) -> None:
+    """The check of a loaded observation's ``winner``: known once the game is over, and only then;
+    ``None`` at the end only for a game that the round limit ended drawn (:func:`out_of_rounds`)."""
+    if winner is not None and not over:
+        raise SerialError("a winner is known once the game is over, and only then", f"{path}.winner")
+    if over and winner is None and not out_of_rounds(rounds_played):
+        raise SerialError(f"the game is over after {rounds_played} rounds: somebody has won (only the round limit, "
+                          f"{MAX_ROUNDS} rounds, ends a game drawn)", f"{path}.winner")
+
+
 def replay_move(apply: Callable[[S, M], S], state: S, move: M, path: str) -> S:
     """``apply(state, move)`` while a loaded state is replayed: a move the rules refuse is a
     :class:`~jass.errors.SerialError` at ``path``, the field that asked for it."""
@@ -778,13 +824,16 @@ def split_move(text: object, verbs: Sequence[str], what: str) -> tuple[str, str]
     variant's ``parse_move`` starts. Raises :class:`~jass.errors.RecordError` for text that is
     no move of ``what`` (the variant's title)."""
     if not isinstance(text, str):
-        raise RecordError(f"{text!r:.80} is not a move: expected a string such as 'play H10'")
+        raise RecordError(f"{describe_value(text)} is not a move: expected a string such as 'play H10'")
     if len(text) > MAX_MOVE_TEXT:
         raise RecordError(f"a move of {len(text)} characters: moves are short strings such as 'play H10'")
+    foreign = foreign_character(text)
+    if foreign is not None:  # so that no case mapping, space or digit beyond notation is read
+        raise RecordError(f"{text!r:.80} is not a move: {not_notation(foreign)}")
     verb, _, rest = text.strip().partition(" ")
     verb = verb.casefold()
     if verb not in verbs:
-        raise RecordError(f"{text!r} is not a {what} move: expected {', '.join(verbs)}")
+        raise RecordError(f"{text!r:.80} is not a {what} move: expected {', '.join(verbs)}")
     return verb, rest.strip()
 
 

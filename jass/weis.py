@@ -47,10 +47,13 @@ __all__ = [
     "has_stoeck",
     "stoeck_cards",
     "STOECK_POINTS",
+    "MAX_WEIS_POINTS",
 ]
 
 #: Points of Stöck (trump King and Queen in one hand).
 STOECK_POINTS: Final = 20
+#: The most points one Weis may be given (:attr:`WeisRules.sequence_points`).
+MAX_WEIS_POINTS: Final = 10_000
 
 
 class WeisKind(NamedEnum):
@@ -85,10 +88,10 @@ def _sequence_points_valid(instance: object, attribute: object, value: object) -
     if (
         not isinstance(value, tuple)
         or len(value) != 7
-        or not all(isinstance(v, int) and not isinstance(v, bool) and 0 < v <= 10_000 for v in value)
+        or not all(isinstance(v, int) and not isinstance(v, bool) and 0 < v <= MAX_WEIS_POINTS for v in value)
     ):
         raise InvalidRulesError(
-            f"sequence_points={value!r}: expected a tuple of 7 positive ints, "
+            f"sequence_points={value!r:.80}: expected a tuple of 7 ints 1..{MAX_WEIS_POINTS}, "
             "the points of sequences of 3, 4, ..., 9 cards"
         )
 

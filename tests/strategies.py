@@ -249,7 +249,7 @@ def pomme_rules() -> st.SearchStrategy[pomme.Rules]:
         trump_jack_points=st.sampled_from([20, 21]),
         target_points=st.integers(min_value=1, max_value=7),
         three_pommes_lose=st.booleans(),
-        pomme_threshold=st.sampled_from([0, 21, 40]),
+        pomme_threshold=st.sampled_from([0, 21, pomme.MAX_POMME_THRESHOLD]),
         both_pommes_cancel=st.booleans(),
         bauer_exception=st.booleans(),
         first_dealer=st.sampled_from([None, 0, 1]),

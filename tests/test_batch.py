@@ -736,8 +736,9 @@ def test_differenzler_seeded_deals_and_illegal_actions() -> None:
 
 POMME_RULES: dict[str, pomme.Rules] = {
     "seed": pomme.Rules(),
-    "cancel-high-threshold": pomme.Rules(both_pommes_cancel=True, pomme_threshold=70, bauer_exception=False),
-    "jack-20": pomme.Rules(trump_jack_points=20, pomme_threshold=60),
+    "cancel-high-threshold": pomme.Rules(both_pommes_cancel=True, pomme_threshold=pomme.MAX_POMME_THRESHOLD,
+                                         bauer_exception=False),
+    "jack-20": pomme.Rules(trump_jack_points=20, pomme_threshold=25),
 }
 
 

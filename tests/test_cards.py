@@ -236,7 +236,6 @@ def test_every_card_round_trips_in_every_notation(card: Card) -> None:
         pytest.param("♥A, s10  cj", CardSet([Card.CJ, Card.S10, Card.HA]), id="CardSet: commas, symbols"),
         pytest.param("D6;D7;D8", CardSet([Card.D6, Card.D7, Card.D8]), id="CardSet: semicolons"),
         pytest.param("Schellen-Ass H6", CardSet([Card.H6, Card.DA]), id="CardSet: a hyphenated name"),
-        pytest.param("H6 H6", CardSet([Card.H6]), id="CardSet: a repeated card counts once (set)"),
     ],
 )
 def test_cardset_parse(text: str, expected: CardSet) -> None:

@@ -241,7 +241,7 @@ def test_bad_deals_raise_invalid_cards(kwargs: dict[str, Any], message: str) -> 
     ],
 )
 def test_bad_deal_moves_cannot_be_built(hands: Any) -> None:
-    with pytest.raises(InvalidCardsError):
+    with pytest.raises(IllegalMoveError, match="^Deal: "):  # as every bad move (issue 21)
         Deal(hands=hands)
 
 
@@ -723,7 +723,7 @@ def test_move_records() -> None:
     assert Predict(12) == Predict(12) and hash(Predict(12)) == hash(Predict(12))
     assert len({Predict(12), Predict(12), Predict(13)}) == 2
     assert Deal() == Deal() and Deal(hands=dealer_takes_all(0)) == Deal(hands=dealer_takes_all(0))
-    with pytest.raises(InvalidCardsError, match="seeded"):
+    with pytest.raises(IllegalMoveError, match="seeded"):
         Deal(face_up=Card.C6)
 
 

@@ -788,7 +788,7 @@ def test_bad_input_raises_library_errors() -> None:
         pomme.new_game(seed=_any("1"))
     with pytest.raises(InvalidCardsError, match="36 cards"):
         pomme.new_game(deal=ALL[:35])
-    with pytest.raises(InvalidCardsError):
+    with pytest.raises(IllegalMoveError, match="^Deal: "):
         Deal(_any(ALL[:35] + [ALL[0]]))
     with pytest.raises(JassError):
         Exchange(_any(5))
