@@ -6,3 +6,9 @@ try:
     import numpy  # noqa: F401
 except ImportError:
     collect_ignore.append("jass/batch")
+
+# jass.serve.app is the optional extra jass[serve]: without Starlette its doctests cannot be collected.
+try:
+    import starlette  # noqa: F401
+except ImportError:
+    collect_ignore.append("jass/serve/app.py")

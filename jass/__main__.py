@@ -3,7 +3,8 @@
 - ``jass play schieber|differenzler|pomme``: play a game against bots in the terminal;
 - ``jass simulate VARIANT --games N --seed S --bots rule,random``: bots against bots;
 - ``jass rules VARIANT``: the variant's options, their defaults and the presets;
-- ``jass deal --seed S``: deal four hands and show their Weis.
+- ``jass deal --seed S``: deal four hands and show their Weis;
+- ``jass serve --host H --port P``: play in the browser with friends and bots (``jass[serve]``).
 """
 
 from __future__ import annotations
@@ -276,6 +277,23 @@ def _deal_command(seed: int, screen: _Screen) -> int:
     return 0
 
 
+def _serve_command(host: str, port: int, bot_delay: float, out: TextIO) -> int:
+    try:
+        from jass.serve.app import run
+    except ImportError as error:
+        raise JassError(str(error)) from None
+    if not 0 <= port <= 65535 or not 0 <= bot_delay <= 60:
+        raise JassError(f"--port {port} --bot-delay {bot_delay}: expected a port 0..65535 and 0..60 seconds")
+    try:
+        run(host, port, bot_delay=bot_delay, out=out)
+    except OSError as error:  # the port is taken, the address is not this machine's
+        raise JassError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    except KeyboardInterrupt:  # Ctrl-C: uvicorn has closed every connection, then raises it again
+        pass
+    print("jass serve: stopped", file=out, flush=True)
+    return 0
+
+
 def main(
     argv: Sequence[str] | None = None, *, out: TextIO | None = None,
     read: Callable[[str], str] | None = None,
@@ -308,6 +326,10 @@ def main(
     rules.add_argument("variant", choices=sorted(VARIANTS))
     deal_parser = commands.add_parser("deal", help="deal four hands and show their Weis")
     deal_parser.add_argument("--seed", type=int, default=0, help="the deal's seed (default 0)")
+    serve = commands.add_parser("serve", help="play in the browser with friends and bots")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any free port)")
+    serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before its move")
     args = parser.parse_args(argv)
     colour = (
         not args.no_colour and out is sys.stdout and sys.stdout.isatty() and "NO_COLOR" not in os.environ
@@ -326,6 +348,8 @@ def main(
             )
         if args.command == "rules":
             return _rules_command(args.variant, screen)
+        if args.command == "serve":
+            return _serve_command(args.host, args.port, args.bot_delay, out)
         return _deal_command(args.seed, screen)
     except JassError as error:
         print(f"jass: {error}", file=sys.stderr)

@@ -1,0 +1,22 @@
+"""``jass serve``: a game server to play any registered variant in the browser, with friends and
+bots (the optional extra ``jass[serve]``: Starlette and uvicorn).
+
+It is also the reference for apps built on the library, and it uses nothing an app could not:
+the registry (:mod:`jass.variant`), ``apply(state, move, seat=...)``, ``observe``, the JSON
+loaders (:mod:`jass.serial`), records (:mod:`jass.records`) and bots (:mod:`jass.bots`).
+
+- :mod:`jass.serve.tables`: the tables, in plain Python and asyncio: the authoritative
+  state of each game, the seats and their secret tokens, the bots, every message a client
+  may send and every message it is sent;
+- :mod:`jass.serve.app`: the web layer (Starlette): the page, the card pictures, the
+  HTTP API and the WebSocket of each table; :func:`jass.serve.app.run` starts it;
+- ``jass/serve/static/``: the page, plain HTML, CSS and JavaScript (no build step).
+
+The guide "Run a game server" in the documentation walks through the code.
+"""
+
+from __future__ import annotations
+
+from jass.serve.tables import Client, Lobby, Table, TableError
+
+__all__ = ["Client", "Lobby", "Table", "TableError"]

@@ -1,0 +1,208 @@
+"""``jass serve`` in a real browser: the system's headless Chromium, driven by Playwright, opens
+the page, creates a one-round Schieber table, sits down, plays a whole game against three bots
+by clicking legal cards, comes back through its seat's link after closing the tab, and checks
+the final score against the game record it downloads; a forged seat link and a link to no table
+are refused on the page with the server's words.
+
+It needs Chromium from the system's packages (``apt-get install chromium``; ``.ci/run``
+installs it) and Playwright for Python (the ``dev`` extra); Playwright's own browser download
+is not used. The screenshot of the docs (``docs/_static/serve.png``) is taken here:
+``JASS_SCREENSHOT=docs/_static/serve.png python -m pytest tests/test_serve_browser.py``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import urllib.request
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+#: In CI (``CI`` set, as .ci/run runs) whatever this test needs is installed: a missing piece
+#: there fails the test run instead of skipping it.
+IN_CI = bool(os.environ.get("CI"))
+
+
+def _needed(module: str, reason: str) -> Any:
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        if IN_CI:
+            pytest.fail(f"{reason}; CI installs it", pytrace=False)
+        pytest.skip(reason, allow_module_level=True)
+
+
+_needed("starlette", "jass serve is the optional extra jass[serve] (Starlette, uvicorn)")
+sync_api = _needed("playwright.sync_api", "Playwright for Python is not installed (it is in the dev extra)")
+
+from jass import records, schieber  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+#: Headless, and nothing that reaches out to the network or needs a sandbox (CI runs as root).
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+ONE_ROUND = {"format": "jass/1", "type": "schieber.Rules", "target_score": None, "rounds": 1}
+
+NO_CHROMIUM = "no Chromium on this machine: install the system package (apt-get install chromium), as .ci/run does"
+if CHROMIUM is None and IN_CI:
+    pytest.fail(NO_CHROMIUM, pytrace=False)
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
+
+
+@pytest.fixture
+def address(tmp_path: Path) -> Iterator[str]:
+    """A ``jass serve`` of its own, on a free port, whose bots barely wait. Its errors go to a
+    file (a pipe nobody reads could fill up and stop the server), shown if it fails."""
+    errors = tmp_path / "serve.err"
+    with errors.open("w", encoding="utf-8") as error_file:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "jass", "serve", "--port", "0", "--bot-delay", "0.02"],
+            stdout=subprocess.PIPE, stderr=error_file, text=True,
+        )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        found = re.search(r"(http://\S+/)", line)
+        assert found, f"jass serve printed {line!r}: {errors.read_text(encoding='utf-8')}"
+        yield found.group(1)
+    finally:
+        process.terminate()
+        process.communicate(timeout=20)
+    logged = errors.read_text(encoding="utf-8")
+    assert "Traceback" not in logged, logged  # a bot's or a socket's failure, logged by the server
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def open_page(browser: Any, url: str, errors: list[str]) -> Any:
+    page = browser.new_page(viewport={"width": 1180, "height": 760}, accept_downloads=True)
+    page.set_default_timeout(20_000)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    return page
+
+
+def moves_made(page: Any) -> int:
+    return int(page.get_attribute("body", "data-moves-made") or -1)
+
+
+def test_a_whole_schieber_game_in_the_browser(address: str, browser: Any, tmp_path: Path) -> None:
+    errors: list[str] = []
+    page = open_page(browser, address, errors)
+
+    # A new table: one round of Schieber, its rules written as JSON in the page's form.
+    page.wait_for_selector("#variant option", state="attached")
+    page.select_option("#variant", "schieber")
+    page.click("#lobby summary")
+    page.fill("#rules", json.dumps(ONE_ROUND))
+    page.click("#create-table")
+    page.wait_for_selector(".sit")
+    table_link = page.url
+    page.fill("#name", "Anna")
+    page.click('.sit[data-seat="0"]')
+    page.wait_for_selector("#start:not([hidden])")
+    own_link = page.input_value("#mine")
+    assert own_link.startswith(table_link + "#seat=0&token=")
+    page.click("#start")
+
+    clicks = 0
+    screenshot = tmp_path / "serve.png"
+    while True:
+        page.wait_for_selector("#hand img.legal, #moves button, #result:not([hidden])")
+        if page.is_visible("#result"):
+            break
+        made = moves_made(page)
+        legal = page.locator("#hand img.legal")
+        if legal.count():
+            dim = page.locator("#hand img.dim").count()
+            assert legal.count() + dim == page.locator("#hand img").count()
+            live = page.locator("#trick img:not(.taken)").count()
+            if not screenshot.exists() and clicks >= 3 and (live >= 2 or clicks >= 6):
+                page.screenshot(path=str(screenshot))
+            card = legal.first.get_attribute("data-card")
+            legal.first.click()
+            clicks += 1
+            page.wait_for_selector(f'#hand img[data-card="{card}"]', state="detached")
+        else:  # the trump: the first choice offered
+            page.locator("#moves button").first.click()
+        page.wait_for_function("n => Number(document.body.dataset.movesMade) > n", arg=made)
+        if clicks == 3 and not page.is_visible("#previous"):
+            # The previous trick on request, then the tab closed and opened again from the
+            # seat's link: the game goes on where it stood.
+            page.click("#last-trick")
+            assert page.locator("#previous img.card").count() == 4
+            page.close()
+            page = open_page(browser, own_link, errors)
+            page.wait_for_selector("#game:not([hidden])")
+            assert page.locator("#hand img").count() == 6
+            page.click("#last-trick")
+
+    assert clicks == 9 and screenshot.exists() and screenshot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    standings = [int(points) for points in (page.get_attribute("[data-standings]", "data-standings") or "").split()]
+    with page.expect_download() as download:
+        page.click("#record")
+    record = records.read_record(Path(download.value.path()).read_text(encoding="utf-8"))
+    final = records.final_state(record)
+    assert schieber.is_over(final) and record.rules == schieber.Rules(target_score=None, rounds=1)
+    assert standings == list(final.scores) == record.result["scores"]  # type: ignore[index]
+    assert sum(final.scores) >= 157
+    states = list(records.replay(record))
+    played = [move for state, move in zip(states, record.moves)
+              if schieber.to_act(state) == 0 and isinstance(move, schieber.PlayCard)]
+    assert len(played) == 9
+    assert page.inner_text("#status") == "game over"
+    assert not errors, errors
+    target = os.environ.get("JASS_SCREENSHOT")
+    if target:
+        shutil.copyfile(screenshot, target)
+
+
+def test_a_link_to_no_table_says_so(address: str, browser: Any) -> None:
+    errors: list[str] = []
+    page = open_page(browser, address + "t/no-such-table", errors)
+    page.wait_for_selector("#message:not([hidden])")
+    assert page.inner_text("#message") == "there is no such table"
+    assert page.inner_text("#status") == "no table here: start a new one"
+    assert not errors, errors
+
+
+def test_a_forged_seat_link_is_refused_and_the_page_watches_instead(address: str, browser: Any) -> None:
+    """A link with a token that is not the seat's: the page says so, forgets the token and
+    shows the table as a spectator sees it."""
+    request = urllib.request.Request(
+        address + "api/tables", data=json.dumps({"variant": "schieber", "preset": "swisslos"}).encode(),
+        headers={"content-type": "application/json"}, method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=20) as response:
+        table = json.load(response)["table"]
+    owner = browser.new_page()
+    owner.goto(f"{address}t/{table}")
+    owner.wait_for_selector(".sit")
+    owner.click('.sit[data-seat="0"]')
+    owner.wait_for_selector("#start:not([hidden])")
+    errors: list[str] = []
+    page = open_page(browser, f"{address}t/{table}#seat=0&token=forged", errors)
+    page.wait_for_selector("#message:not([hidden])")
+    assert page.inner_text("#message") == "that is not the token of seat 0"
+    page.wait_for_selector("#seating:not([hidden])")
+    assert page.is_hidden("#own-link") and "token" not in page.url
+    assert page.is_hidden("#start")  # only a seated person starts the game
+    assert not errors, errors
