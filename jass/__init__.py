@@ -23,9 +23,10 @@ from jass.errors import (
 )
 from jass.play import CardPlay, PlayCard, Trick
 from jass.tricks import PlayRules, Undertrump, legal_cards, trick_winner, winning_position
-from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, Trump
+from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, PerTrickMode, Trump
 from jass.weis import (
     STOECK_POINTS,
+    SequenceOrder,
     Weis,
     WeisKind,
     WeisRules,
@@ -51,11 +52,13 @@ __all__ = [
     "InvalidStateError",
     "JassError",
     "LAST_TRICK_BONUS",
+    "PerTrickMode",
     "PlayCard",
     "PlayRules",
     "RecordError",
     "Rank",
     "STOECK_POINTS",
+    "SequenceOrder",
     "SerialError",
     "Suit",
     "Trick",

@@ -74,11 +74,14 @@ def _simple(ok: Callable[[Any], bool], expected: str, error: type[JassError]) ->
     return _Rule(ok, lambda value: (expected, None), error, expected)
 
 
-def instance_of(kind: type, *, optional: bool = False, error: type[JassError] = InvalidRulesError) -> _Rule:
-    """Accept only instances of ``kind`` (a ``bool`` is not an ``int`` here), and ``None`` when
-    ``optional``."""
-    name = kind.__name__
-    expected = f"{'None or ' if optional else ''}{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+def instance_of(
+    kind: type | tuple[type, ...], *, optional: bool = False, error: type[JassError] = InvalidRulesError
+) -> _Rule:
+    """Accept only instances of ``kind`` (a ``bool`` is not an ``int`` here; a tuple of classes
+    accepts any of them), and ``None`` when ``optional``."""
+    names = [k.__name__ for k in kind] if isinstance(kind, tuple) else [kind.__name__]
+    named = " or ".join(f"{'an' if name[0] in 'AEIOU' else 'a'} {name}" for name in names)
+    expected = f"{'None or ' if optional else ''}{named}"
     if kind is int:
         def ok(value: Any) -> bool:
             return (optional and value is None) or (type(value) is int)
@@ -180,6 +183,16 @@ class NamedEnum(enum.Enum):
 # --- the fields JSON writes, and where two values differ ------------------------------------------
 
 
+#: The metadata key of a field added to a class after JSON texts of it were written: a text
+#: may lack it and then reads as its default (``attrs.field(..., metadata={ADDED: True})``).
+ADDED: Final = "jass.json.added"
+
+#: The attrs metadata of an option added after the ``jass/1`` JSON format was fixed: a field
+#: :data:`ADDED` later that :mod:`jass.serial` also writes only when it differs from its
+#: default, so the JSON of every value that does not use it is what it was.
+LATER_OPTION: dict[str, Any] = {ADDED: True, "jass_json": "omit_default"}
+
+
 def json_fields(cls: type) -> tuple[str, ...]:
     """The fields JSON writes for the attrs class ``cls``, in order: its ``JSON_FIELDS`` if it
     says (a card play writes its hands, a state its setting's fields flat), else its fields."""
@@ -220,7 +233,3 @@ def check_same(claimed: Any, derived: Any, path: str, how: str) -> None:
         where, said, right = found
         raise SerialError(f"is {_short(said)}, but {how} gives {_short(right)}", where)
 
-
-#: The metadata key of a field added to a class after JSON texts of it were written: a text
-#: may lack it and then reads as its default (``attrs.field(..., metadata={ADDED: True})``).
-ADDED: Final = "jass.json.added"

@@ -106,10 +106,12 @@ TRICK_KEYS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
 # --- the rules of card play -----------------------------------------------------------------
 
 
-def legal(hand: int, led: int, best: int, trump: int, bauer_exception: bool) -> int:
+def legal(hand: int, led: int, best: int, trump: int, bauer_exception: bool, void_undertrumps: bool = False) -> int:
     """The rules of card play, once: the cards of ``hand`` that may be played to a trick whose
     led suit is ``led``, in mode ``trump``; ``best`` is the trump strength of the best trump in
-    the trick when undertrumping is forbidden (else -1)."""
+    the trick when undertrumping is restricted (else -1). Restricted, a trump below ``best`` may
+    be played only by a hand of nothing but trumps, or, with ``void_undertrumps``, by a hand void
+    in the led suit (``Undertrump.ALLOWED_IF_VOID``)."""
     follow = hand & SUIT_MASKS[led]
     if trump > 3:
         return follow or hand
@@ -120,7 +122,7 @@ def legal(hand: int, led: int, best: int, trump: int, bauer_exception: bool) -> 
         return trumps
     if best >= 0 and trumps and trumps != hand:
         trumps &= STRONGER[trump][best]
-        if not follow:
+        if not follow and not void_undertrumps:
             return (hand & ~SUIT_MASKS[trump]) | trumps
     if follow:
         return follow | trumps

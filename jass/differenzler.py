@@ -22,7 +22,7 @@ round is played.)
 A round goes: :class:`Deal` (automatic for the first round), one :class:`Predict`
 per seat from Vorhand (the seat after the dealer) round to the dealer, then nine
 tricks of :class:`~jass.play.PlayCard` led by Vorhand, with the card-play rules
-of :mod:`jass.tricks` (undertrumping allowed). No Weis, no Stöck, no match
+of :mod:`jass.tricks` (undertrumping only when void in the led suit). No Weis, no Stöck, no match
 bonus: the round's 157 points (152 in cards, 5 for the last trick) are shared
 out as taken.
 
@@ -176,8 +176,9 @@ class ZeroBonus(NamedEnum):
     ALWAYS = "always"
 
 
-#: The card play of Differenzler: Bauer exception, undertrumping allowed (:doc:`/rules/differenzler`).
-DIFFERENZLER_PLAY: Final = PlayRules(bauer_exception=True, undertrump=Undertrump.ALLOWED)
+#: The card play of Differenzler: Bauer exception, undertrumping only when void in the led suit
+#: (Swisslos "Differenzler", jassverzeichnis.ch, pagat; :doc:`/rules/differenzler`).
+DIFFERENZLER_PLAY: Final = PlayRules(bauer_exception=True, undertrump=Undertrump.ALLOWED_IF_VOID)
 
 
 @attrs.frozen
@@ -187,7 +188,7 @@ class Rules:
     >>> Rules()
     Rules(rounds=4, prediction_mode=PredictionMode.SECRET, exact_bonus=0,
           zero_prediction_bonus=ZeroBonus.WITH_TRICK, first_dealer=None,
-          play=PlayRules(bauer_exception=True, undertrump=Undertrump.ALLOWED))
+          play=PlayRules(bauer_exception=True, undertrump=Undertrump.ALLOWED_IF_VOID))
     >>> Rules(rounds=0)
     Traceback (most recent call last):
     jass.errors.InvalidRulesError: rounds=0: expected an int 1..10000
@@ -216,7 +217,8 @@ class Rules:
     #: The first round's dealer; ``None`` draws it from the game's seed.
     #: Source: none, an engine setting: the seeds do not say who deals first.
     first_dealer: int | None = attrs.field(default=None, validator=int_in(0, SEATS - 1, optional=True))
-    #: The card-play options (Bauer exception on, undertrumping allowed).
+    #: The card-play options (Bauer exception on; undertrumping allowed only to a player void
+    #: in the led suit: who holds it follows or over-trumps).
     play: PlayRules = attrs.field(default=DIFFERENZLER_PLAY, validator=instance_of(PlayRules))
 
     @classmethod

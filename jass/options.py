@@ -194,16 +194,24 @@ def changes(rules: Any, defaults: Any = None) -> dict[str, Any]:
     """
     base = type(rules)() if defaults is None else defaults
     found: dict[str, Any] = {}
+    whole: tuple[str, ...] = ()  # groups changed as a whole: their options are not compared
     for option in options(type(rules), rules):
-        if option.group:
+        if option.name.startswith(whole):
             continue
-        if option.default != _get(base, option.name):
+        before = _get(base, option.name)
+        if option.group and attrs.has(type(before)):
+            continue
+        if option.group:  # an optional group (weis=None) given: the group is the change
+            whole += (option.name + ".",)
+        if option.default != before:
             found[option.name] = option.default
     return found
 
 
 def _get(value: Any, dotted: str) -> Any:
     for name in dotted.split("."):
+        if value is None:  # inside an optional group that is not there (weis=None)
+            return None
         value = getattr(value, name)
     return value
 

@@ -33,7 +33,10 @@ from jass.trump import (
     LAST_TRICK_BONUS,
     TRICK_KEYS,
     TRUMP_STRENGTH,
+    PerTrickMode,
+    RoundMode,
     Trump,
+    parse_mode,
     point_table,
 )
 
@@ -131,72 +134,107 @@ class Trick:
 
 @attrs.frozen
 class PlaySetup:
-    """What stays the same through the card play of a round: the mode, the number of
-    seats, the card-play options and the trump Jack's value (with the tables derived
-    from them). Every :class:`CardPlay` of a round shares one.
+    """What stays the same through the card play of a trick: the round's mode, the number of
+    seats, the card-play options and the trump Jack's value, the trick's mode and the tables
+    derived from them. In the six classic modes one setup serves every trick of the round
+    (:attr:`following` is itself); in a :class:`~jass.trump.PerTrickMode` each trick number
+    has its own, and :attr:`following` is the next trick's. Every :class:`CardPlay` of a trick
+    shares one.
 
     >>> PlaySetup.of(Trump.OBENABE, 4).points[Card.HA.index]
     11
+    >>> slalom = PlaySetup.of(PerTrickMode.SLALOM_OBENABE, 4)
+    >>> slalom.trump, slalom.following.trump, slalom.following.points[Card.HA.index]
+    (Trump.OBENABE, Trump.UNDENUFE, 0)
     """
 
-    trump: Trump
+    #: The round's mode.
+    mode: RoundMode
     seats: int
     rules: PlayRules = PlayRules()
     trump_jack_points: int = DEFAULT_TRUMP_JACK_POINTS
+    #: The number of the trick this setup plays (0 for the first; always 0 in a classic mode,
+    #: whose setup serves every trick).
+    trick: int = 0
+    #: The mode of the trick: the round's mode in a classic mode.
+    trump: Trump = attrs.field(init=False, repr=False, eq=False)
     #: Card points by card index.
     points: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
     #: ``trick_keys[led_suit][card_index]``: a card's strength in a trick.
     trick_keys: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False, eq=False)
     #: Trump strength by card index when undertrumping is restricted (else all -1).
     undertrump_strengths: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
-    #: The mode as a plain int, and the Bauer exception: read on every card.
-    mode: int = attrs.field(init=False, repr=False, eq=False)
+    #: The trick's mode as a plain int, and the Bauer exception: read on every card.
+    trump_value: int = attrs.field(init=False, repr=False, eq=False)
     bauer_exception: bool = attrs.field(init=False, repr=False, eq=False)
-    #: True when a trump mode forbids undertrumping, so the trick's best trump matters.
+    #: True when a trump mode restricts undertrumping, so the trick's best trump matters.
     undertrump_restricted: bool = attrs.field(init=False, repr=False, eq=False)
+    #: True when a player void in the led suit may undertrump (``Undertrump.ALLOWED_IF_VOID``).
+    void_undertrumps: bool = attrs.field(init=False, repr=False, eq=False)
+    #: The setup of the next trick (this one in a classic mode, and for the last trick a round
+    #: can have): the card play moves to it when a trick is complete.
+    following: PlaySetup = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
-        # Derived once per round (or once in all, through ``of``), read on every card.
+        # Derived once per trick number (or once in all, through ``of``), read on every card.
         set_field = object.__setattr__
-        set_field(self, "points", point_table(self.trump, self.trump_jack_points))
-        set_field(self, "trick_keys", TRICK_KEYS[self.trump])
+        trump = self.mode.trick_mode(self.trick)
+        set_field(self, "trump", trump)
+        set_field(self, "points", point_table(trump, self.trump_jack_points))
+        set_field(self, "trick_keys", TRICK_KEYS[trump])
         allowed = self.rules.undertrump is Undertrump.ALLOWED
-        set_field(self, "undertrump_strengths", NO_STRENGTH if allowed else TRUMP_STRENGTHS[self.trump])
-        set_field(self, "mode", int(self.trump))
+        set_field(self, "undertrump_strengths", NO_STRENGTH if allowed else TRUMP_STRENGTHS[trump])
+        set_field(self, "trump_value", int(trump))
         set_field(self, "bauer_exception", self.rules.bauer_exception)
-        set_field(self, "undertrump_restricted", not allowed and self.trump < 4)
+        set_field(self, "undertrump_restricted", not allowed and trump < 4)
+        set_field(self, "void_undertrumps", self.rules.undertrump is Undertrump.ALLOWED_IF_VOID)
+        last = 36 // self.seats - 1
+        if type(self.mode) is Trump or self.trick >= last:
+            set_field(self, "following", self)
+        else:
+            set_field(self, "following", _setup(self.mode, self.seats, self.rules, self.trump_jack_points,
+                                                self.trick + 1))
 
-    def __reduce__(self) -> tuple[object, tuple[Trump, int, PlayRules, int]]:
-        # Pickled as its four values, not its tables; unpickling shares the cached setup.
-        return (_setup, (self.trump, self.seats, self.rules, self.trump_jack_points))
+    def __reduce__(self) -> tuple[object, tuple[RoundMode, int, PlayRules, int, int]]:
+        # Pickled as its values, not its tables; unpickling shares the cached setup.
+        return (_setup, (self.mode, self.seats, self.rules, self.trump_jack_points, self.trick))
+
+    def at_trick(self, number: int) -> PlaySetup:
+        """The setup of trick ``number`` of the round (itself in a classic mode)."""
+        if type(self.mode) is Trump:
+            return self
+        return _setup(self.mode, self.seats, self.rules, self.trump_jack_points,
+                      max(0, min(number, 36 // self.seats - 1)))
 
     @staticmethod
     def of(
-        trump: Trump,
+        trump: RoundMode,
         seats: int,
         rules: PlayRules = PlayRules(),
         trump_jack_points: int = DEFAULT_TRUMP_JACK_POINTS,
     ) -> PlaySetup:
-        """The shared setup of these values (one object per distinct setup), validated."""
+        """The shared setup of the first trick of a round in mode ``trump`` (a
+        :class:`~jass.trump.Trump` or a :class:`~jass.trump.PerTrickMode`) with these values,
+        validated (one object per distinct setup)."""
         # The cheap checks come first, so that the cache is only asked with hashable keys.
         if not isinstance(rules, PlayRules):
             raise InvalidRulesError(f"rules={rules!r}: expected a PlayRules")
-        if type(trump) is not Trump:
-            if isinstance(trump, int) and not isinstance(trump, bool) and 0 <= trump <= 5:
-                trump = Trump(trump)
+        if type(trump) is not Trump and type(trump) is not PerTrickMode:
+            if isinstance(trump, int) and not isinstance(trump, bool) and 0 <= trump <= 9:
+                trump = Trump(trump) if trump <= 5 else PerTrickMode(trump)
             else:
-                trump = Trump.parse(trump)  # a name, or an error saying what a mode is
+                trump = parse_mode(trump)  # a name, or an error saying what a mode is
         if type(seats) is not int or not 1 <= seats <= 4:
             raise InvalidCardsError(f"seats={seats!r}: expected 1..4 players")
         if type(trump_jack_points) is not int:
             raise InvalidRulesError(f"trump_jack_points={trump_jack_points!r}: expected an int")
-        return _setup(trump, seats, rules, trump_jack_points)
+        return _setup(trump, seats, rules, trump_jack_points, 0)
 
 
-@functools.lru_cache(maxsize=256)
-def _setup(trump: Trump, seats: int, rules: PlayRules, trump_jack_points: int) -> PlaySetup:
-    point_table(trump, trump_jack_points)  # validates the points, once per distinct setup
-    return PlaySetup(trump, seats, rules, trump_jack_points)
+@functools.lru_cache(maxsize=512)
+def _setup(trump: RoundMode, seats: int, rules: PlayRules, trump_jack_points: int, trick: int) -> PlaySetup:
+    point_table(Trump.OBENABE, trump_jack_points)  # validates the points, once per distinct setup
+    return PlaySetup(trump, seats, rules, trump_jack_points, trick)
 
 
 def _legal_after(setup: PlaySetup, hand: int, trick: tuple[Card, ...]) -> int:
@@ -208,7 +246,7 @@ def _legal_after(setup: PlaySetup, hand: int, trick: tuple[Card, ...]) -> int:
             strength = strengths[card._value_]
             if strength > best:
                 best = strength
-    return legal(hand, trick[0]._value_ // 9, best, setup.mode, setup.bauer_exception)
+    return legal(hand, trick[0]._value_ // 9, best, setup.trump_value, setup.bauer_exception, setup.void_undertrumps)
 
 
 @attrs.frozen(repr=False)
@@ -240,14 +278,26 @@ class CardPlay:
     @classmethod
     def start(
         cls,
-        trump: Trump,
+        trump: RoundMode,
         hands: Sequence[CardSet],
         leader: int,
         rules: PlayRules = PlayRules(),
         trump_jack_points: int = DEFAULT_TRUMP_JACK_POINTS,
     ) -> CardPlay:
-        """The start of play: ``hands`` (one per seat, equal sizes, no card twice) and the
-        seat that leads the first trick."""
+        """The start of play in mode ``trump`` (one of the six :class:`~jass.trump.Trump`
+        modes, or a :class:`~jass.trump.PerTrickMode` whose tricks each have their own):
+        ``hands`` (one per seat, equal sizes, no card twice) and the seat that leads the first
+        trick.
+
+        >>> hands = (CardSet.parse("HA H6"), CardSet.parse("HK H7"))
+        >>> play = CardPlay.start(PerTrickMode.SLALOM_OBENABE, hands, leader=0)
+        >>> play = play.play(Card.HA).play(Card.HK)      # trick 1, Obenabe: the Ace wins
+        >>> play.tricks[0].winner, play.tricks[0].points, play.trump
+        (0, 15, Trump.UNDENUFE)
+        >>> play = play.play(Card.H6).play(Card.H7)      # trick 2, Undenufe: the 6 wins, 11 points
+        >>> play.tricks[1].winner, play.tricks[1].points, play.mode
+        (0, 11, PerTrickMode.SLALOM_OBENABE)
+        """
         hands = tuple(hands)
         if not hands:
             raise InvalidCardsError(f"hands={hands!r}: expected a sequence of CardSet, one per seat")
@@ -282,10 +332,13 @@ class CardPlay:
         tricks: tuple[Trick, ...] = (),
     ) -> CardPlay:
         """A play at any moment, from its parts as given: nothing is checked against the
-        rules (:mod:`jass.serial` checks a loaded play by replaying it from the start)."""
+        rules (:mod:`jass.serial` checks a loaded play by replaying it from the start). The
+        setup may be that of any trick of the round: the play takes the one of its trick."""
         if len(hands) != setup.seats:
             raise InvalidCardsError(f"{len(hands)} hands for {setup.seats} seats")
         hand = hands[(leader + len(trick)) % setup.seats].bits
+        # After the last trick the play keeps the last trick's setup (see play).
+        setup = setup.at_trick(len(tricks) if hand or trick else len(tricks) - 1)
         legal = 0 if not hand else _legal_after(setup, hand, trick) if trick else hand
         return cls(setup, _pack(hands), leader, tuple(trick), tuple(tricks), legal)
 
@@ -296,8 +349,15 @@ class CardPlay:
 
     @property
     def trump(self) -> Trump:
-        """The trump mode."""
+        """The mode of the trick in progress (after the last trick: of the last trick); in the
+        six classic modes, the round's mode."""
         return self.setup.trump
+
+    @property
+    def mode(self) -> RoundMode:
+        """The round's mode: a :class:`~jass.trump.Trump`, or a
+        :class:`~jass.trump.PerTrickMode` whose tricks each have their own (:attr:`trump`)."""
+        return self.setup.mode
 
     @property
     def rules(self) -> PlayRules:
@@ -372,9 +432,9 @@ class CardPlay:
         trick = trick + (card,)
         # Built slot by slot (see _new below): this runs for every card of every game.
         new = _new(CardPlay)
-        _set_setup(new, setup)
         _set_hand_bits(new, hands)
         if len(trick) < seats:
+            _set_setup(new, setup)
             _set_leader(new, leader)
             _set_trick(new, trick)
             _set_tricks(new, self.tricks)
@@ -399,7 +459,11 @@ class CardPlay:
         _set_trick_winner(done, winner)
         _set_trick_points(done, points)
         _set_tricks(new, self.tricks + (done,))
-        _set_legal_bits(new, hands >> 36 * winner & HAND_MASK)
+        following = hands >> 36 * winner & HAND_MASK
+        # The next trick's setup: the same in the six classic modes (``following`` is the setup
+        # itself), the next trick's mode in a per-trick mode; after the last trick, the last's.
+        _set_setup(new, setup.following if following else setup)
+        _set_legal_bits(new, following)
         return new
 
     def _refused(self, card: Card) -> IllegalMoveError:
@@ -510,7 +574,7 @@ class CardPlay:
         (:meth:`dealt`), it must give itself. Raises :class:`~jass.errors.SerialError`."""
         first = self.tricks[0].leader if self.tricks else self.leader
         try:
-            derived = CardPlay.start(self.trump, self.dealt(path), first, self.rules, self.trump_jack_points)
+            derived = CardPlay.start(self.mode, self.dealt(path), first, self.rules, self.trump_jack_points)
         except InvalidCardsError as error:
             raise SerialError(str(error), path) from None
         for card, card_path in self.cards_in_order(path):
@@ -522,7 +586,7 @@ class CardPlay:
 
     def __repr__(self) -> str:
         return (
-            f"CardPlay(trump={self.trump!r}, hands={self.hands!r}, leader={self.leader!r}, "
+            f"CardPlay(trump={self.mode!r}, hands={self.hands!r}, leader={self.leader!r}, "
             f"trick={self.trick!r}, tricks={self.tricks!r}, rules={self.rules!r}, "
             f"trump_jack_points={self.trump_jack_points!r})"
         )
@@ -569,15 +633,7 @@ def explain_illegal_card(
     H6 would undertrump H9 in a trick of Rosen (♠) with Schilten (♥) trump (seat 2 may play C8)
     """
     who = f"seat {seat}" if seat is not None else "the player"
-    legal = CardSet.from_bits(
-        legal_bits(
-            hand.bits,
-            [c.index for c in trick],
-            trump,
-            rules.bauer_exception,
-            rules.undertrump is Undertrump.ALLOWED,
-        )
-    )
+    legal = CardSet.from_bits(legal_bits(hand.bits, [c.index for c in trick], trump, *rules.legal_flags))
     allowed = f"({who} may play {legal})"
     if card not in hand:
         return f"{who} does not hold {card} {allowed}"
@@ -588,9 +644,10 @@ def explain_illegal_card(
             (c for c in trick if c.suit == trump_suit),
             key=lambda c: TRUMP_STRENGTH[c.rank],
         )
+        holding = f" while {who} holds {_SUIT_NAMES[led]}" if rules.undertrump is Undertrump.ALLOWED_IF_VOID else ""
         return (
             f"{card} would undertrump {best} in a trick of {_SUIT_NAMES[led]} "
-            f"with {_SUIT_NAMES[trump_suit]} trump {allowed}"
+            f"with {_SUIT_NAMES[trump_suit]} trump{holding} {allowed}"
         )
     if led == trump_suit:
         return f"{card} does not follow trump {_SUIT_NAMES[led]}: {who} must play a trump {allowed}"
@@ -641,16 +698,16 @@ def check_public_tricks(
     tricks: Sequence[Trick],
     trick: Sequence[Card],
     leader: int,
-    trump: Trump,
+    trump: RoundMode,
     seats: int,
     trump_jack_points: int,
     first_leader: int,
     path: str,
 ) -> tuple[list[int], int]:
     """Check the tricks of an observation as public facts: the first led by ``first_leader``,
-    each later one by the last winner, won and counted by the rules of card play, no card twice.
-    Returns the number of cards each seat has played and the bits of every card played."""
-    table = point_table(trump, trump_jack_points)
+    each later one by the last winner, won and counted by the rules of card play (each in its
+    trick's mode, for a per-trick mode ``trump``), no card twice. Returns the number of cards
+    each seat has played and the bits of every card played."""
     if (tricks[0].leader if tricks else leader) != first_leader:
         where = f"{path}.tricks[0].leader" if tricks else f"{path}.trick_leader"
         raise SerialError(f"seat {first_leader} leads the first trick", where)
@@ -670,9 +727,11 @@ def check_public_tricks(
                 raise SerialError(f"{card} is played twice", f"{tpath}.cards")
             seen |= card.bit
             played[(done.leader + k) % seats] += 1
-        winner = (done.leader + winning_position(done.cards, trump)) % seats
+        mode = trump.trick_mode(i)
+        winner = (done.leader + winning_position(done.cards, mode)) % seats
         if done.winner != winner:
             raise SerialError(f"is {done.winner}, but the rules give seat {winner}", f"{tpath}.winner")
+        table = point_table(mode, trump_jack_points)
         points = sum(table[card.index] for card in done.cards)
         if done.points != points:
             raise SerialError(f"is {done.points}, but the cards are worth {points}", f"{tpath}.points")

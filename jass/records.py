@@ -52,7 +52,7 @@ from typing import Any, Final
 import attrs
 
 from jass import serial
-from jass.errors import JassError, RecordError, SerialError, describe_value
+from jass.errors import InvalidRulesError, JassError, RecordError, SerialError, describe_value
 from jass.play import new_seed
 from jass.variant import MAX_ROUNDS, SEED_LIMIT, VARIANTS, AnyVariant, TwoPartState, as_variant, find_variant
 from jass.variant import variant_of as _registered_variant
@@ -315,6 +315,13 @@ def _without_seed(variant: AnyVariant, record: Record, initial: Any, from_middle
         except TypeError:
             raise RecordError(f"{variant.name} cannot write a record without the seed: its rules have no "
                               "first_dealer, which the seed draws") from None
+        except InvalidRulesError:
+            # The rules fix the first dealer another way (Schieber's first_vorhand=rosen_7 takes
+            # it from the deal, which the record writes out): the seedless game must agree.
+            fields, _ = variant.explicit_deal(initial)
+            if not from_middle and variant.game_from_record(rules, 0, fields).dealer != initial.dealer:
+                raise RecordError(f"{variant.name} cannot write a record without the seed: its rules "
+                                  "refuse a first_dealer, and the deal does not fix it") from None
     moves = []
     apply = variant.apply_trusted or variant.apply
     state = initial

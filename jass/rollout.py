@@ -23,7 +23,7 @@ from collections.abc import MutableSequence, Sequence
 from typing import Final, NamedTuple, Protocol
 
 from jass._kernel import FOLLOWERS, legal
-from jass.tricks import PlayRules, Undertrump
+from jass.tricks import PlayRules
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, TRICK_KEYS, Trump, point_table
 
 __all__ = ["RandomSource", "Outcome", "random_deal", "play_cards"]
@@ -100,10 +100,10 @@ def play_cards(
     draw = rng.random
     table = point_table(_MODES[trump], trump_jack_points)
     keys_of_led = TRICK_KEYS[trump]
-    bauer = rules.bauer_exception
-    # tricks._legal forbids undertrumping the best trump of the trick, given its strength
+    bauer, undertrump_allowed, void_undertrumps = rules.legal_flags
+    # The kernel's legal restricts undertrumping the best trump of the trick, given its strength
     # (the card's key - 100); -1 when undertrumping is allowed or no trump is in the trick.
-    count_trumps = trump < 4 and rules.undertrump is not Undertrump.ALLOWED
+    count_trumps = trump < 4 and not undertrump_allowed
     points = [0] * seats
     won = [0] * seats
     record = played.append if played is not None else None
@@ -139,7 +139,7 @@ def play_cards(
         best = best_key - 100 if count_trumps and best_key >= 100 else -1
         for seat in to_play:
             hand = hands[seat]
-            pick = legal(hand, led, best, trump, bauer)
+            pick = legal(hand, led, best, trump, bauer, void_undertrumps)
             n = int(draw() * pick.bit_count())
             while n:
                 pick &= pick - 1

@@ -54,7 +54,8 @@ from typing import Any, Final, Protocol, cast
 from jass.cards import Card, CardSet
 from jass.errors import InvalidCardsError, JassError
 from jass.play import Trick
-from jass.tricks import PlayRules, Undertrump, legal_bits
+from jass.tricks import PlayRules, legal_bits
+from jass.trump import PerTrickMode, RoundMode
 
 __all__ = ["SamplingError", "HandSampler", "PlayView", "played_by"]
 
@@ -78,6 +79,8 @@ class HandSampler:
     """Uniform deals of the unseen cards to the hidden hands, consistent with the card play.
 
     ``hand`` is the observer's hand now and ``hand_sizes`` how many cards each seat holds now.
+    ``trump`` is the round's mode: a :class:`~jass.trump.Trump` (or its int), or a
+    :class:`~jass.trump.PerTrickMode`, whose every trick is checked in its own mode.
     ``tricks`` are the completed tricks as ``(leader, cards)`` with card indices in play
     order, ``trick`` the cards of the trick in progress (led by ``trick_leader``). ``known``
     maps a seat to cards known to be in its hand now; ``excluded`` are cards known to be in
@@ -96,7 +99,7 @@ class HandSampler:
         observer: int,
         hand: int,
         hand_sizes: Sequence[int],
-        trump: int,
+        trump: int | RoundMode,
         rules: PlayRules = PlayRules(),
         tricks: Sequence[tuple[int, Sequence[int]]] = (),
         trick: Sequence[int] = (),
@@ -119,16 +122,18 @@ class HandSampler:
         self.observer: Final = observer
         self.hand: Final = hand
         self.hand_sizes: Final = tuple(hand_sizes)
-        self.trump: Final = int(trump)
+        per_trick = trump if type(trump) is PerTrickMode else None
+        #: The first trick's mode as an int (every trick's, but in a per-trick mode).
+        self.trump: Final = int(trump) if per_trick is None else int(per_trick.trick_mode(0))
         self.rules: Final = rules
         self.accept: Final = accept
         self.max_tries: Final = max_tries
-        bauer = rules.bauer_exception
-        undertrump_allowed = rules.undertrump is Undertrump.ALLOWED
-        self._legal_args: Final = (self.trump, bauer, undertrump_allowed)
+        flags = rules.legal_flags
+        self._legal_args: Final = (self.trump, *flags)
 
-        # Every card played, in order: (seat, card, the cards before it in its trick).
-        plays: list[tuple[int, int, tuple[int, ...]]] = []
+        # Every card played, in order: (seat, card, the cards before it in its trick, the
+        # arguments of legal_bits in that trick's mode).
+        plays: list[tuple[int, int, tuple[int, ...], tuple[int, bool, bool, bool]]] = []
         played = 0
         by_seat = [0] * seats
         all_tricks = [(leader, tuple(cards)) for leader, cards in tricks]
@@ -136,13 +141,14 @@ class HandSampler:
             if trick_leader is None:
                 raise InvalidCardsError("a trick in progress needs its trick_leader")
             all_tricks.append((trick_leader, tuple(trick)))
-        for leader, cards in all_tricks:
+        for number, (leader, cards) in enumerate(all_tricks):
+            args = self._legal_args if per_trick is None else (int(per_trick.trick_mode(number)), *flags)
             for position, card in enumerate(cards):
                 if played >> card & 1:
                     raise InvalidCardsError(f"{Card.from_index(card)} is played twice")
                 played |= 1 << card
                 by_seat[(leader + position) % seats] |= 1 << card
-                plays.append(((leader + position) % seats, card, cards[:position]))
+                plays.append(((leader + position) % seats, card, cards[:position], args))
         self.plays: Final = tuple(plays)
         self.played: Final = played
         #: The cards each seat has played this round (bit sets), as :func:`played_by` gives them.
@@ -170,7 +176,7 @@ class HandSampler:
         # Voids: the cards that cannot be in a seat's hand now, from the legality of its plays.
         forbidden = dict.fromkeys(hidden, 0)
         later = {seat: self.known.get(seat, 0) for seat in hidden}  # known cards it still held
-        for seat, card, before in reversed(plays):
+        for seat, card, before, args in reversed(plays):
             if seat == observer:
                 continue
             later[seat] |= 1 << card
@@ -178,10 +184,10 @@ class HandSampler:
                 continue  # a lead is always legal
             base = later[seat]
             candidates = pool & ~forbidden[seat] & ~base
-            if legal_bits(base | candidates, before, *self._legal_args) >> card & 1:
+            if legal_bits(base | candidates, before, *args) >> card & 1:
                 continue  # legal whatever else the hand held: no constraint
             for other in _cards(candidates):
-                if not legal_bits(base | 1 << other, before, *self._legal_args) >> card & 1:
+                if not legal_bits(base | 1 << other, before, *args) >> card & 1:
                     forbidden[seat] |= 1 << other
         self.forbidden: Final = forbidden
 
@@ -241,7 +247,7 @@ class HandSampler:
         cls,
         view: PlayView,
         *,
-        trump: int,
+        trump: int | RoundMode,
         rules: PlayRules,
         known: Mapping[int, int] | None = None,
         excluded: int = 0,
@@ -297,8 +303,7 @@ class HandSampler:
         """True when replaying the play with ``hands`` (one bit set per seat, the hands now)
         finds every card legal when it was played."""
         held = list(hands)
-        args = self._legal_args
-        for seat, card, before in reversed(self.plays):
+        for seat, card, before, args in reversed(self.plays):
             held[seat] |= 1 << card
             if before and not legal_bits(held[seat], before, *args) >> card & 1:
                 return False

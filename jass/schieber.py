@@ -27,19 +27,18 @@ The module ends by registering the variant (:data:`VARIANT`) in :mod:`jass.varia
 from __future__ import annotations
 
 import functools
-import itertools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar, Final, Union
 
 import attrs
 
-from jass._base import NamedEnum, cards_in, check_same, instance_of, int_in, one_of, tuple_of
+from jass._base import LATER_OPTION, NamedEnum, cards_in, check_same, instance_of, int_in, tuple_of
 from jass._kernel import HAND_BITS, HAND_MASK
-from jass.cards import Card, CardSet, Rank, card_set_of, hands_of, is_card_order
+from jass.cards import Card, CardSet
 from jass.cards import deal as deal_cards
-from jass.encoding import Encoding, card_vector, one_hot, play_block, play_layout, relative, relative_values
-from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, InvalidStateError, JassError
+from jass.encoding import Encoding, one_hot, play_block, play_layout, relative
+from jass.errors import IllegalMoveError, InvalidRulesError, InvalidStateError, JassError
 from jass.errors import RecordError, SerialError
 from jass.play import (
     CardPlay,
@@ -54,7 +53,41 @@ from jass.play import (
     round_seed,
 )
 from jass.rollout import RandomSource, play_cards
-from jass.sampling import HandSampler, played_by
+from jass.sampling import HandSampler
+from jass.teams import (
+    STOECK_BITS,
+    TRICKS,
+    NextDeal,
+    Parts,
+    StoeckMode,
+    WeisDeclaration,
+    WEIS_LAYOUT,
+    counted_weis,
+    drawn_declarations,
+    fullest_declaration,
+    deal_text,
+    explicit_deal,
+    explicit_move,
+    first_hands,
+    game_from_record,
+    parse_deal,
+    parse_weis,
+    replay_declaration,
+    weis_text,
+    hand_value,
+    hidden_variations,
+    known_cards,
+    stoeck_team,
+    team_of,
+    team_parts,
+    team_sampler,
+    team_tricks,
+    team_weis,
+    weis_options,
+    weis_block,
+    weis_view,
+)
+from jass.teams import TeamScore as _TeamScore
 from jass.tricks import PlayRules
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, Trump
 from jass.variant import (
@@ -67,7 +100,6 @@ from jass.variant import (
     Variant,
     check_observer,
     changed,
-    move_error,
     check_turn,
     check_sender,
     game_end,
@@ -83,12 +115,16 @@ from jass.variant import (
     split_move,
     wrong_state,
 )
-from jass.weis import MAX_WEIS_POINTS, STOECK_POINTS, Weis, WeisKind, WeisRules, best_weis, detect_weis, may_hold_weis, stoeck_cards
+from jass.weis import MAX_WEIS_POINTS, STOECK_POINTS, Weis, WeisKind, WeisRules
 
 __all__ = [
     "SEATS",
     "MAX_TARGET_SCORE",
     "EndMode",
+    "ClaimBy",
+    "CountingOrder",
+    "FirstVorhand",
+    "StoeckMode",
     "Phase",
     "GameEnd",
     "Rules",
@@ -126,7 +162,7 @@ __all__ = [
 
 #: Number of players.
 SEATS: Final = 4
-_TRICKS: Final = 9
+_TRICKS: Final = TRICKS
 #: The points a round shares out: every card (152) and the last trick.
 _ROUND_POINTS: Final = 152 + LAST_TRICK_BONUS
 #: The highest ``target_score``: the leading team has half of the round's points at least, so a
@@ -142,11 +178,6 @@ _MAX_ROUND_SCORE: Final = (_ROUND_POINTS + _MAX_MATCH_BONUS + 2 * 16 * MAX_WEIS_
 _MAX_SCORE: Final = MAX_ROUNDS * _MAX_ROUND_SCORE
 
 
-def team_of(seat: int) -> int:
-    """The team of ``seat``: 0 for seats 0 and 2, 1 for seats 1 and 3."""
-    return seat % 2
-
-
 class EndMode(NamedEnum):
     """How a game played to a target ends."""
 
@@ -157,6 +188,37 @@ class EndMode(NamedEnum):
     CLAIM = "claim"
     #: The engine ends the game as soon as a team reaches the target (Swisslos).
     AUTO = "auto"
+
+
+class ClaimBy(NamedEnum):
+    """Who may announce "bedankt, genug" in ``EndMode.CLAIM``."""
+
+    #: The team that has just won a trick, before leading the next (seed 001: "het team dat
+    #: net de slag maakt kan het einde van het spel aankondigen").
+    TRICK_WINNER = "trick_winner"
+    #: Either team at any time of the card play (the Jassreglement: "Jede Partei kann sich
+    #: jederzeit bedanken, unabhängig davon, wer am Zug ist"). The engine asks one seat at a
+    #: time, so it is the seat to act, for its team, before any card it plays.
+    ANY_TEAM = "any_team"
+
+
+class CountingOrder(NamedEnum):
+    """The order in which points count when both teams reach the target during trick 1."""
+
+    #: Stöck, then Weis, then the trick (seed 001 "Paar-Weis-Slag"; Swisslos "Stöck, Wys, Stich").
+    STOECK_WEIS_STICH = "stoeck_weis_stich"
+    #: Stöck, then the trick, then Weis.
+    STOECK_STICH_WEIS = "stoeck_stich_weis"
+
+
+class FirstVorhand(NamedEnum):
+    """Who is Vorhand (chooses trump and leads) in the first round."""
+
+    #: The seat after the first dealer, who comes from the game's seed (or ``first_dealer``).
+    SEED = "seed"
+    #: The seat dealt the Rosen 7 (♠7): it is Vorhand, the seat before it deals the first round
+    #: (pagat.com, Schieber: the holder of the seven of roses begins).
+    ROSEN_7 = "rosen_7"
 
 
 class Phase(NamedEnum):
@@ -176,7 +238,7 @@ class GameEnd(NamedEnum):
     """Why a game ended."""
 
     #: A team reached the target: at a round's end (the team of the last trick counts first),
-    #: in ``AUTO`` mode as soon as it happens, or by Stöck, Weis, Stich when both teams pass
+    #: in ``AUTO`` mode as soon as it happens, or by the counting order when both teams pass
     #: the target in the first trick.
     TARGET_REACHED = "target_reached"
     #: A team said "bedankt, genug" with enough points, and won.
@@ -211,13 +273,36 @@ def _multipliers_valid(instance: object, attribute: object, value: object) -> No
 
 @attrs.frozen(cache_hash=True)  # a cache key of the Weis points
 class Rules:
-    """Every Schieber option (:doc:`/rules/schieber`); the defaults are the seed's.
+    """Every Schieber option (:doc:`/rules/schieber`); the defaults are the seed's (seed 001,
+    "Spelregels voor Schieber"), or the official Swiss rule where the seed is silent.
+
+    The options the official rules and the seed disagree on, each with its source:
+
+    - ``weis=None``: a game without Weis, as clubs and tournaments play "ohne Weis" (the
+      default: Weis on, the seed's "mag [...] aankondigen"); ``stoeck=StoeckMode.OFF`` a game
+      without Stöck; both together a game of card points only;
+    - ``stoeck``: Stöck credited when the second card is played (``IMMEDIATE``, the default:
+      the official rule, and seed 001's "Paar-Weis-Slag" counts them during the round), at the
+      end of the round (``ROUND_END``: seed 001's words "in de volgende ronde", German source
+      "nach der Runde"), or never (``OFF``);
+    - ``claim_by``: who may say "bedankt, genug" in claim mode: the team that has just won a
+      trick (``TRICK_WINNER``, seed 001) or either team at any time (``ANY_TEAM``, the
+      Jassreglement);
+    - ``counting_order``: when both teams reach the target during trick 1, Stöck, Weis, then
+      the trick (``STOECK_WEIS_STICH``, seed 001 "Paar-Weis-Slag") or Stöck, the trick, then
+      Weis (``STOECK_STICH_WEIS``);
+    - ``first_vorhand``: the first round's Vorhand from the seed (``SEED``) or the seat dealt
+      the Rosen 7 (``ROSEN_7``, pagat.com);
+    - ``weis.undenufe_sequences``: equal sequences in Undenufe by their top card in natural
+      order (``NATURAL``, Q-K-A beats 6-7-8) or in Undenufe's order (``REVERSED``, Parlett).
 
     >>> Rules().multiplier(Trump.UNDENUFE), Rules.swisslos().multiplier(Trump.UNDENUFE)
     (4, 3)
     >>> Rules(target_score=None)
     Traceback (most recent call last):
     jass.errors.InvalidRulesError: set exactly one of target_score (a game to a target) and rounds (a fixed number of rounds)
+    >>> Rules(weis=None, stoeck=StoeckMode.OFF).weis is None
+    True
     """
 
     #: The score that ends the game. The highest allowed is one a game surely reaches within
@@ -246,16 +331,42 @@ class Rules:
     #: The first round's dealer; ``None`` draws it from the game's seed.
     #: Source: none, an engine setting: the seeds do not say who deals first.
     first_dealer: int | None = attrs.field(default=None, validator=int_in(0, SEATS - 1, optional=True))
-    #: The Weis options.
-    weis: WeisRules = attrs.field(factory=WeisRules, validator=instance_of(WeisRules))
+    #: The Weis options; ``None``: a game without Weis ("ohne Weis", clubs and tournaments).
+    weis: WeisRules | None = attrs.field(factory=WeisRules, validator=instance_of(WeisRules, optional=True))
     #: The card-play options (Bauer exception, undertrumping forbidden unless only trumps).
     play: PlayRules = attrs.field(factory=PlayRules, validator=instance_of(PlayRules))
+    #: When Stöck are credited: ``IMMEDIATE`` (the second card played), ``ROUND_END``, ``OFF``.
+    #: Source: the official rule counts them at the second card; seed 001 "in de volgende
+    #: ronde" (``ROUND_END``); ``OFF`` is a game without Stöck.
+    stoeck: StoeckMode = attrs.field(default=StoeckMode.IMMEDIATE, validator=instance_of(StoeckMode),
+                                     metadata=LATER_OPTION)
+    #: Who may say "bedankt, genug": ``TRICK_WINNER`` or ``ANY_TEAM``.
+    #: Source: seed 001 ("het team dat net de slag maakt"); the Jassreglement ("Jede Partei
+    #: kann sich jederzeit bedanken").
+    claim_by: ClaimBy = attrs.field(default=ClaimBy.TRICK_WINNER, validator=instance_of(ClaimBy),
+                                    metadata=LATER_OPTION)
+    #: The count when both teams reach the target in trick 1: ``STOECK_WEIS_STICH`` or
+    #: ``STOECK_STICH_WEIS``.
+    #: Source: seed 001 ("Paar-Weis-Slag") and Swisslos ("Stöck, Wys, Stich"); allmedias.ch
+    #: counts the trick before the Weis.
+    counting_order: CountingOrder = attrs.field(default=CountingOrder.STOECK_WEIS_STICH,
+                                                validator=instance_of(CountingOrder), metadata=LATER_OPTION)
+    #: The first round's Vorhand: ``SEED`` (after the first dealer) or ``ROSEN_7``.
+    #: Source: pagat.com, Schieber (the holder of the seven of roses begins); the seeds do not
+    #: say who begins (``SEED``, an engine setting).
+    first_vorhand: FirstVorhand = attrs.field(default=FirstVorhand.SEED, validator=instance_of(FirstVorhand),
+                                              metadata=LATER_OPTION)
 
     def __attrs_post_init__(self) -> None:
         if (self.target_score is None) == (self.rounds is None):
             raise InvalidRulesError(
                 "set exactly one of target_score (a game to a target) and rounds "
                 "(a fixed number of rounds)"
+            )
+        if self.first_vorhand is FirstVorhand.ROSEN_7 and self.first_dealer is not None:
+            raise InvalidRulesError(
+                f"first_dealer={self.first_dealer} and first_vorhand=rosen_7: the holder of the Rosen 7 "
+                "fixes the first dealer; set one of them"
             )
 
     def multiplier(self, trump: Trump) -> int:
@@ -306,56 +417,26 @@ class Push:
         return "push (schieben)"
 
 
-def _weis_tuple(value: object) -> tuple[Weis, ...]:
-    if isinstance(value, Weis):
-        return (value,)
-    if isinstance(value, (list, tuple)) and all(isinstance(w, Weis) for w in value):
-        return tuple(sorted(value, key=lambda w: (-w.points, w.cards.bits)))
-    raise IllegalMoveError(f"DeclareWeis({value!r:.80}): expected a Weis or a tuple of Weis")
-
-
-def _weis_valid(instance: object, attribute: object, value: tuple[Weis, ...]) -> None:
-    if not 1 <= len(value) <= 16:
-        error = IllegalMoveError(f"DeclareWeis({value!r:.60}): declare 1 to 16 Weis, or play a card")
-        error.field, error.index, error.expected = "weis", None, "1..16 Weis"  # type: ignore[attr-defined]
-        error.got = str(len(value))  # type: ignore[attr-defined]
-        raise error
-
-
 @attrs.frozen
-class DeclareWeis:
+class DeclareWeis(WeisDeclaration):
     """Declare Weis before playing the first card (in trick 1); the same player then plays.
 
     The Weis must be among those :func:`~jass.weis.detect_weis` finds in the
     player's hand; declaring is optional, and a player may declare only some.
     """
 
-    weis: tuple[Weis, ...] = attrs.field(converter=_weis_tuple, validator=_weis_valid)
-
-    def __str__(self) -> str:
-        return "declare " + ", ".join(str(w) for w in self.weis)
-
 
 @attrs.frozen
 class Announce:
-    """ "Bedankt, genug": the player whose team has just won a trick ends the game,
-    winning if the team's points reach the target and losing otherwise (``claim`` mode)."""
+    """ "Bedankt, genug": a player ends the game for their team, winning if the team's points
+    reach the target and losing otherwise (``claim`` mode); who may say it is ``claim_by``."""
 
     def __str__(self) -> str:
         return "announce «bedankt, genug»"
 
 
-def _deal_hands(value: object) -> tuple[CardSet, ...] | None:
-    if value is None:
-        return None
-    try:
-        return hands_of(value, SEATS, 9, "hands")
-    except JassError as error:
-        raise move_error(error, "Deal") from None
-
-
 @attrs.frozen
-class Deal:
+class Deal(NextDeal):
     """The next dealer deals the next round; ``hands=None`` deals from the game's seed.
     Explicit ``hands`` (four disjoint hands of nine cards) are checked when the move is built
     (:class:`~jass.errors.IllegalMoveError`, as for every bad move).
@@ -364,11 +445,6 @@ class Deal:
     Traceback (most recent call last):
     jass.errors.IllegalMoveError: Deal: hands: 1 is not a hand (expected 4 hands of 9 cards)
     """
-
-    hands: tuple[CardSet, ...] | None = attrs.field(default=None, converter=_deal_hands)
-
-    def __str__(self) -> str:
-        return "deal the next round"
 
 
 #: Any Schieber move.
@@ -381,25 +457,10 @@ _STATE: Final = InvalidStateError
 
 
 @attrs.frozen
-class TeamScore:
-    """One team's points in one round, before and after the multiplier."""
-
-    cards: int = attrs.field(validator=int_in(0, 152, error=_STATE))
-    last_trick: int = attrs.field(validator=one_of(0, LAST_TRICK_BONUS, error=_STATE))
-    match: int = attrs.field(validator=int_in(0, _MAX_MATCH_BONUS, error=_STATE))
-    weis: int = attrs.field(validator=int_in(0, 1_000_000, error=_STATE))
-    stoeck: int = attrs.field(validator=one_of(0, STOECK_POINTS, error=_STATE))
-    multiplier: int = attrs.field(validator=int_in(1, _MAX_MULTIPLIER, error=_STATE))
-
-    @property
-    def points(self) -> int:
-        """Points before the multiplier."""
-        return self.cards + self.last_trick + self.match + self.weis + self.stoeck
-
-    @property
-    def total(self) -> int:
-        """Points written: everything times the multiplier."""
-        return (self.cards + self.last_trick + self.match + self.weis + self.stoeck) * self.multiplier
+class TeamScore(_TeamScore):
+    """One team's points in one round, before and after the multiplier: ``cards``,
+    ``last_trick``, ``match``, ``weis``, ``stoeck`` and the mode's ``multiplier``
+    (:class:`jass.teams.TeamScore`)."""
 
 
 @attrs.frozen
@@ -560,6 +621,10 @@ _PLAY: Final = Phase.PLAY
 _ROUND_OVER: Final = Phase.ROUND_OVER
 _GAME_OVER: Final = Phase.GAME_OVER
 _CLAIM: Final = EndMode.CLAIM
+_TRICK_WINNER: Final = ClaimBy.TRICK_WINNER
+_ANY_TEAM: Final = ClaimBy.ANY_TEAM
+_ROSEN_7: Final = FirstVorhand.ROSEN_7
+_IMMEDIATE: Final = StoeckMode.IMMEDIATE
 # Values the package has checked, built slot by slot (see jass.variant.slot_builder).
 _state: Final = slot_builder(State)
 _setting: Final = slot_builder(Setting)
@@ -571,14 +636,6 @@ _NO_CARDS: Final = CardSet()
 
 # --- the game ------------------------------------------------------------------
 
-
-def _hands_from(deal: object) -> tuple[CardSet, ...]:
-    """Four hands of nine cards, or the hands that an order of the 36 cards deals."""
-    if is_card_order(deal) and not (isinstance(deal, (list, tuple)) and len(deal) == SEATS):
-        return deal_cards(deal)  # a string is read as validate_deck reads it
-    if isinstance(deal, (list, tuple)):
-        return hands_of(deal, SEATS, 9, "deal")
-    raise InvalidCardsError(f"deal={deal!r:.80}: expected 4 hands of 9 cards or an order of the 36 cards")
 
 
 def new_game(
@@ -594,14 +651,28 @@ def new_game(
     gives the first round's hands explicitly: four hands of nine cards, or an
     order of the 36 cards (seat *k* gets cards ``9k .. 9k+8``).
 
+    With ``first_vorhand=FirstVorhand.ROSEN_7`` the seat dealt the Rosen 7 is Vorhand: the
+    seat before it is the first dealer.
+
     >>> state = new_game(seed=7)
     >>> state.dealt == deal_cards(7), state.phase
     (True, Phase.CHOOSE_TRUMP)
+    >>> state = new_game(Rules(first_vorhand=FirstVorhand.ROSEN_7), seed=7)
+    >>> Card.S7 in state.dealt[state.vorhand]
+    True
     """
     game_rules, seed, dealer = game_start(rules, seed, Rules, SEATS)
-    hands = deal_cards(seed) if deal is None else _hands_from(deal)
+    hands = deal_cards(seed) if deal is None else first_hands(deal)
+    if game_rules.first_vorhand is _ROSEN_7:
+        dealer = _rosen_7_dealer(hands)
     setting = _setting(rules=game_rules, seed=seed, round_number=0, dealer=dealer, phase=_CHOOSE_TRUMP, dealt=hands)
     return _state(setting, None)
+
+
+def _rosen_7_dealer(hands: Sequence[CardSet]) -> int:
+    """The first dealer under ``FirstVorhand.ROSEN_7``: the seat before the one dealt the Rosen 7."""
+    holder = next(seat for seat, hand in enumerate(hands) if Card.S7 in hand)
+    return (holder - 1) % SEATS
 
 
 def _turn(phase: Phase, dealer: int, pushed: int, to_play: int | None) -> int | None:
@@ -639,18 +710,6 @@ _ANNOUNCE: Final = Announce()
 _DEAL: Final = Deal()
 
 
-@functools.lru_cache(maxsize=4096)
-def _weis_options(hand_bits: int, rules: WeisRules) -> tuple[DeclareWeis, ...]:
-    # Cached: every player's first legal_moves asks, and search asks again and again for
-    # the same hand; hands and rules are immutable, so the answer never changes.
-    found = detect_weis(CardSet.from_bits(hand_bits), rules)
-    return tuple(
-        DeclareWeis(combo)
-        for size in range(len(found), 0, -1)
-        for combo in itertools.combinations(found, size)
-    )
-
-
 def _may_push(rules: Rules, pushed: int) -> bool:
     return pushed == 0 or (pushed == 1 and rules.allow_push_back)
 
@@ -672,15 +731,21 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         cards: tuple[Move, ...] = card_moves(play.legal_bits)
         rules = setting.rules
         if play.tricks:
-            # "Bedankt, genug" is said between tricks, before the last, in a game to a target in
-            # claim mode: the cheapest tests first, as this runs for every card.
-            if play.trick or rules.target_score is None or rules.end_mode is not _CLAIM or len(play.tricks) >= _TRICKS:
+            # "Bedankt, genug", in a game to a target in claim mode: the trick's winner says it
+            # between tricks (claim_by trick_winner), or the seat to act before any card
+            # (any_team). The cheapest tests first, as this runs for every card.
+            if (play.trick or len(play.tricks) >= _TRICKS) and rules.claim_by is _TRICK_WINNER:
+                return cards
+            if rules.target_score is None or rules.end_mode is not _CLAIM:
                 return cards
             return (_ANNOUNCE,) + cards
         seat = (play.leader + len(play.trick)) % SEATS
-        if rules.auto_declare or setting.declared[seat] is not None:
-            return cards
-        return _weis_options(setting.dealt[seat].bits, rules.weis) + cards
+        weis = rules.weis
+        if weis is not None and not rules.auto_declare and setting.declared[seat] is None:
+            cards = weis_options(setting.dealt[seat].bits, weis, DeclareWeis) + cards
+        if rules.claim_by is _ANY_TEAM and rules.target_score is not None and rules.end_mode is _CLAIM:
+            return (_ANNOUNCE,) + cards
+        return cards
     if phase is _CHOOSE_TRUMP:
         if _may_push(setting.rules, setting.pushed):
             return _CHOOSE_MOVES + (_PUSH,)
@@ -785,86 +850,36 @@ def _deal(state: State, move: Deal) -> State:
 def _declarations(setting: Setting) -> tuple[tuple[Weis, ...], ...]:
     """Every seat's Weis as they count: declared, or every Weis with ``auto_declare``."""
     rules = setting.rules
-    if rules.auto_declare:
-        weis = rules.weis
-        return tuple(detect_weis(hand, weis) if may_hold_weis(hand.bits) else () for hand in setting.dealt)
-    return tuple(w or () for w in setting.declared)
+    return counted_weis(setting.dealt, setting.declared, rules.weis, rules.auto_declare)
 
 
 def _weis_points(setting: Setting, trump: Trump) -> tuple[int, int]:
     """Each team's Weis points: the team with the best Weis scores all of its own."""
     rules = setting.rules
-    if not rules.auto_declare and setting.declared == _NO_DECLARATIONS:
-        return (0, 0)  # nobody declared: most rounds of a game with declarations
+    weis = rules.weis
+    if weis is None or (not rules.auto_declare and setting.declared == _NO_DECLARATIONS):
+        return (0, 0)  # no Weis, or nobody declared: most rounds of a game with declarations
     dealt = setting.dealt
-    return _team_weis((dealt[0].bits, dealt[1].bits, dealt[2].bits, dealt[3].bits), setting.declared, rules,
-                      setting.dealer, trump)
+    return team_weis((dealt[0].bits, dealt[1].bits, dealt[2].bits, dealt[3].bits), setting.declared, weis,
+                     rules.auto_declare, (setting.dealer + 1) % SEATS, trump)
 
 
 _NO_DECLARATIONS: Final = (None,) * SEATS
 
 
-@functools.lru_cache(maxsize=1024)
-def _team_weis(
-    hands: tuple[int, ...], declared: tuple[tuple[Weis, ...] | None, ...], rules: Rules, dealer: int, trump: Trump
-) -> tuple[int, int]:
-    # Cached by the hands' bits (cheap to hash): the score of a round is asked after every trick,
-    # and a search plays many rollouts of one deal; everything it depends on is immutable.
-    if rules.auto_declare:
-        declarations = tuple(
-            detect_weis(card_set_of(bits), rules.weis) if may_hold_weis(bits) else () for bits in hands
-        )
-    else:
-        declarations = tuple(w or () for w in declared)
-    if not any(declarations):
-        return (0, 0)  # nobody has a Weis: most rounds
-    seat = best_weis(declarations, trump, (dealer + 1) % SEATS, rules.weis.equal_weis_tiebreak)
-    points = [0, 0]
-    if seat is not None:
-        team = team_of(seat)
-        points[team] = sum(w.points for partner in (team, team + 2) for w in declarations[partner])
-    return (points[0], points[1])
-
-
-#: The bits of the trump King and Queen of each mode (none in Obenabe and Undenufe).
-_STOECK_BITS: Final = tuple(stoeck_cards(trump).bits for trump in Trump)
-
-
-def _stoeck_holder(dealt: tuple[CardSet, ...], trump: Trump) -> int | None:
-    stoeck = _STOECK_BITS[trump]
-    if stoeck:
-        for seat, hand in enumerate(dealt):
-            if hand.bits & stoeck == stoeck:
-                return seat
-    return None
-
-
 def _parts(
     setting: Setting, trump: Trump, cards: Sequence[int], won: Sequence[int], last: int | None,
     weis_due: bool, stoeck: int | None,
-) -> tuple[tuple[int, int, int, int, int], tuple[int, int, int, int, int], int]:
+) -> tuple[Parts, Parts, int]:
     """The parts of a round's score from what the cards gave: ``cards`` and ``won`` (tricks)
     per team, ``last`` the team of the last trick once every card is played, whether the Weis
     count yet (after trick 1) and the team credited with the Stöck; per team (cards, last
-    trick, match, Weis, Stöck), and the multiplier. The one rule of a round's score:
+    trick, match, Weis, Stöck) by the rules of :mod:`jass.teams`, and the multiplier.
     :func:`_tally` builds the :class:`RoundScore`, :func:`observe` reads the numbers."""
     rules = setting.rules
-    last_trick = [0, 0]
-    match = [0, 0]
-    if last is not None:
-        last_trick[last] = LAST_TRICK_BONUS
-        for team in (0, 1):
-            if won[team] == _TRICKS:
-                match[team] = rules.match_bonus
     weis = _weis_points(setting, trump) if weis_due else (0, 0)
-    stoeck_points = [0, 0]
-    if stoeck is not None:
-        stoeck_points[stoeck] = STOECK_POINTS
-    return (
-        (cards[0], last_trick[0], match[0], weis[0], stoeck_points[0]),
-        (cards[1], last_trick[1], match[1], weis[1], stoeck_points[1]),
-        rules.multipliers[trump],
-    )
+    first, second = team_parts(cards, won, last, rules.match_bonus, weis, stoeck)
+    return first, second, rules.multipliers[trump]
 
 
 def _tally(
@@ -878,8 +893,8 @@ def _tally(
 
 
 def _breakdown(setting: Setting, play: CardPlay, *, held_stoeck: bool = False) -> RoundScore:
-    """The round's score so far: tricks taken, Weis once trick 1 is done, Stöck once
-    the second card is played (or, with ``held_stoeck``, as soon as held)."""
+    """The round's score so far: tricks taken, Weis once trick 1 is done, Stöck as the rules
+    credit them (with ``held_stoeck``, immediate Stöck count as soon as held)."""
     return _tally(setting, play.setup.trump, *_so_far(setting, play, held_stoeck))
 
 
@@ -887,18 +902,9 @@ def _so_far(
     setting: Setting, play: CardPlay, held_stoeck: bool = False
 ) -> tuple[list[int], list[int], int | None, bool, int | None]:
     """What the cards of ``play`` have given so far, as :func:`_parts` takes it."""
-    trump = play.setup.trump
     tricks = play.tricks
-    cards = [0, 0]
-    won = [0, 0]
-    for trick in tricks:
-        team = trick.winner & 1
-        cards[team] += trick.points
-        won[team] += 1
-    stoeck = None
-    holder = _stoeck_holder(setting.dealt, trump)
-    if holder is not None and (held_stoeck or not play.hand_bits >> HAND_BITS * holder & _STOECK_BITS[trump]):
-        stoeck = holder & 1
+    cards, won = team_tricks(tricks)
+    stoeck = stoeck_team(setting.rules.stoeck, setting.dealt, play.setup.trump, play, held=held_stoeck)
     last = None if play.legal_bits else tricks[-1].winner & 1
     return cards, won, last, bool(tricks), stoeck
 
@@ -976,8 +982,8 @@ def rollout(state: State, rng: RandomSource | None = None) -> RoundScore:
         won[seat & 1] += outcome.tricks[seat]
     last = outcome.last & 1
     cards[last] -= LAST_TRICK_BONUS  # play_cards counts it with the points
-    holder = _stoeck_holder(setting.dealt, trump)
-    return _tally(setting, trump, cards, won, last, True, None if holder is None else holder & 1)
+    stoeck = stoeck_team(setting.rules.stoeck, setting.dealt, trump, None)  # the round is played out
+    return _tally(setting, trump, cards, won, last, True, stoeck)
 
 
 _MODES: Final = tuple(Trump)
@@ -1005,15 +1011,15 @@ def _check_target(
     state: State, before: CardPlay, play: CardPlay, trick_done: bool, target: int
 ) -> State | None:
     """End the game if this card made a team reach the target, in the counting order
-    Stöck, Weis, tricks (seed 001 "Paar-Weis-Slag")."""
+    (``counting_order``: Stöck, Weis, tricks, seed 001 "Paar-Weis-Slag"; or Stöck, tricks, Weis)."""
     setting = state.setting
     rules = setting.rules
     trump = play.trump
     first_trick = trick_done and len(play.tricks) == 1
     if rules.end_mode is _CLAIM and not first_trick:
         return None
-    if not trick_done and not _STOECK_BITS[trump] >> play.trick[-1].index & 1:
-        return None  # only a trick or the second Stöck card credits points
+    if not trick_done and not (STOECK_BITS[trump] >> play.trick[-1].index & 1 and rules.stoeck is _IMMEDIATE):
+        return None  # only a trick or the second Stöck card (credited at once) credits points
     multiplier = rules.multiplier(trump)
     # What a team can have gained in this round at most: every card, the last trick, the match,
     # every Weis declared, the Stöck. Short of the target even so, nobody reaches it now.
@@ -1027,16 +1033,11 @@ def _check_target(
     def count(held_stoeck: bool) -> list[tuple[int, int]]:
         new = _breakdown(setting, play, held_stoeck=held_stoeck)
         steps: list[tuple[int, int]] = []
-        for kind in ("stoeck", "weis"):
+        for kind in _COUNTING[rules.counting_order]:
             for team in (0, 1):
-                gained = getattr(new.teams[team], kind) - getattr(old.teams[team], kind)
+                gained = _gained(new.teams[team], kind) - _gained(old.teams[team], kind)
                 if gained:
                     steps.append((team, gained * multiplier))
-        for team in (0, 1):
-            old_t, new_t = old.teams[team], new.teams[team]
-            gained = (new_t.cards + new_t.last_trick + new_t.match) - (old_t.cards + old_t.last_trick + old_t.match)
-            if gained:
-                steps.append((team, gained * multiplier))
         return steps
 
     steps = count(first_trick)
@@ -1056,6 +1057,21 @@ def _check_target(
     if reached is None:
         return None
     return _game_over(state, play, reached, GameEnd.TARGET_REACHED, held_stoeck=held)
+
+
+#: The order points count in when both teams reach the target in trick 1 ("stich": the trick's
+#: card points, with the last trick and the match once the round is over).
+_COUNTING: Final = {
+    CountingOrder.STOECK_WEIS_STICH: ("stoeck", "weis", "stich"),
+    CountingOrder.STOECK_STICH_WEIS: ("stoeck", "stich", "weis"),
+}
+
+
+def _gained(score: TeamScore, kind: str) -> int:
+    """A team's points of one ``kind`` of :data:`_COUNTING`, before the multiplier."""
+    if kind == "stich":
+        return score.cards + score.last_trick + score.match
+    return score.weis if kind == "weis" else score.stoeck
 
 
 def _end_round(state: State, play: CardPlay) -> State:
@@ -1113,40 +1129,31 @@ def observe(state: State, seat: int | None) -> Observation:
     else:
         hand, trick, leader, tricks = _NO_CARDS if seat is None else setting.dealt[seat], (), None, ()
         hand_sizes = tuple(len(dealt) for dealt in setting.dealt)
-    auto = setting.rules.auto_declare
-    # Every seat's Weis, as they count: public once the first trick is over.
-    counted = _declarations(setting) if play is not None and play.tricks else None
-    declarations = counted if auto and counted is not None else setting.declared
-    declared_points = tuple(None if d is None else sum(w.points for w in d) for d in declarations)
-    shown: tuple[tuple[Weis, ...], ...] = ((),) * SEATS
-    stoeck_team = None
+    rules = setting.rules
+    weis_team = credited_stoeck = None
     round_points = (0, 0)
     if play is not None and setting.trump is not None:
         if setting.phase is _PLAY:
             # The numbers of the score so far, without building it: this runs for every move.
             first, second, multiplier = _parts(setting, play.setup.trump, *_so_far(setting, play))
+            round_points = (sum(first) * multiplier, sum(second) * multiplier)
         else:
             done = score_round(state).teams
             first = (0, 0, 0, done[0].weis, done[0].stoeck)
             second = (0, 0, 0, done[1].weis, done[1].stoeck)
-            multiplier = 0
-        if counted is not None:
-            # The team with the best Weis scores all of its Weis, so it is the one with Weis points.
-            weis_team = 0 if first[3] else 1 if second[3] else None
-            if weis_team is not None:
-                shown = tuple(counted[s] if s % 2 == weis_team else () for s in range(SEATS))
-        if first[4]:
-            stoeck_team = 0
-        elif second[4]:
-            stoeck_team = 1
-        round_points = (sum(first) * multiplier, sum(second) * multiplier)
+        # The team with the best Weis scores all of its Weis, so it is the one with Weis points.
+        weis_team = 0 if first[3] else 1 if second[3] else None
+        credited_stoeck = 0 if first[4] else 1 if second[4] else None
+    declared_points, own_weis, shown = weis_view(
+        setting.dealt, setting.declared, rules.weis, rules.auto_declare, play is not None and bool(play.tricks),
+        weis_team, seat,
+    )
     acting = to_act(state)
     return _observation(
-        seat, setting.rules, setting.phase, setting.round_number, setting.dealer, acting, hand, hand_sizes,
-        setting.trump, setting.pushed, trick, leader, tricks, declared_points,
-        declarations[seat] if not auto and seat is not None else None, shown, stoeck_team, setting.scores,
-        round_points,
-        setting.history, setting.winner, setting.end, legal_moves(state) if acting == seat else (),
+        seat, rules, setting.phase, setting.round_number, setting.dealer, acting, hand, hand_sizes,
+        setting.trump, setting.pushed, trick, leader, tricks, declared_points, own_weis, shown, credited_stoeck,
+        setting.scores, round_points, setting.history, setting.winner, setting.end,
+        legal_moves(state) if acting == seat else (),
     )
 
 
@@ -1178,7 +1185,14 @@ def _check_history(setting: Setting, path: str) -> tuple[tuple[RoundScore, ...],
     """The dealer, and the rounds written before the one in ``setting`` (each a whole round that
     did not end the game); the rounds and the scores they add up to."""
     rules = setting.rules
-    before = rounds_before(setting, Rules, SEATS, setting.phase is _ROUND_OVER or setting.phase is _GAME_OVER, path)
+    first_dealer = None
+    if rules.first_vorhand is _ROSEN_7:
+        # The first deal fixed the first dealer. A later round's state no longer holds that deal
+        # (it may have been given, not seeded), so only round 0 can be checked against it.
+        first_dealer = _rosen_7_dealer(setting.dealt) if setting.round_number == 0 else \
+            (setting.dealer - setting.round_number) % SEATS
+    over = setting.phase is _ROUND_OVER or setting.phase is _GAME_OVER
+    before = rounds_before(setting, Rules, SEATS, over, path, first_dealer)
     scores = [0, 0]
     for i, score in enumerate(before):
         rpath = f"{path}.history[{i}]"
@@ -1220,26 +1234,14 @@ def check_loaded(state: State, path: str = "$") -> None:
     if state.play is not None and replay.phase is _PLAY:
         for card, card_path in state.play.cards_in_order(f"{path}.play"):
             if replay.phase is _PLAY:
-                replay = _replay_declaration(replay, setting, path)
+                replay = replay_declaration(apply, replay, setting.declared, DeclareWeis, path)
             replay = replay_move(apply, replay, PlayCard(card), card_path)
         if replay.phase is _PLAY:
-            replay = _replay_declaration(replay, setting, path)
+            replay = replay_declaration(apply, replay, setting.declared, DeclareWeis, path)
         if setting.end in (GameEnd.CLAIM_CORRECT, GameEnd.CLAIM_WRONG):
             replay = replay_move(apply, replay, _ANNOUNCE, f"{path}.end")
     check_same(state, replay, path, "replaying the round from its deal")
 
-
-def _replay_declaration(replay: State, setting: Setting, path: str) -> State:
-    """The declaration of the seat to play, if the loaded state says it declared."""
-    play = replay.play
-    assert play is not None
-    seat = play.to_play
-    if seat is None or play.tricks:
-        return replay
-    weis = setting.declared[seat]
-    if weis is not None and replay.declared[seat] is None:
-        return replay_move(apply, replay, DeclareWeis(weis), f"{path}.declared[{seat}]")
-    return replay
 
 
 def check_observation(view: Observation, path: str = "$") -> None:
@@ -1294,13 +1296,6 @@ def check_observation(view: Observation, path: str = "$") -> None:
 _VERBS: Final = ("trump", "push", "weis", "play", "announce", "deal")
 
 
-def _weis_text(weis: Weis) -> str:
-    cards = list(weis.cards)
-    if weis.kind is WeisKind.SEQUENCE:
-        return f"{cards[0]}-{cards[-1]}"
-    return f"four-{weis.top.code}"
-
-
 def format_move(move: Move) -> str:
     """The short text of a move, as records write it.
 
@@ -1315,29 +1310,12 @@ def format_move(move: Move) -> str:
     if kind is Push:
         return "push"
     if kind is DeclareWeis:
-        return "weis " + " ".join(_weis_text(w) for w in move.weis)  # type: ignore[union-attr]
+        return "weis " + weis_text(move)  # type: ignore[arg-type]
     if kind is Announce:
         return "announce"
     if kind is Deal:
-        hands = move.hands  # type: ignore[union-attr]
-        return "deal" if hands is None else "deal " + " / ".join(str(h) for h in hands)
+        return deal_text(move)  # type: ignore[arg-type]
     raise RecordError(f"{move!r:.80} is not a Schieber move")
-
-
-def _parse_weis(token: str, rules: WeisRules) -> Weis:
-    if token.casefold().startswith("four-"):
-        rank_text = token[5:].casefold()
-        for rank in Rank:
-            if rank.code.casefold() == rank_text:
-                return Weis.from_cards([Card.of(suit, rank) for suit in range(4)], rules)  # type: ignore[arg-type]
-        raise RecordError(f"{token!r}: four of a kind is written four-<rank>, e.g. four-J or four-10")
-    first, sep, last = token.partition("-")
-    if not sep:
-        raise RecordError(f"{token!r}: a Weis is written as a sequence H6-H9 or four of a kind four-J")
-    start, end = Card.parse(first), Card.parse(last)
-    if start.suit != end.suit or end.rank - start.rank < 2:
-        raise RecordError(f"{token!r}: a sequence runs from a lower to a higher card of one suit, 3 cards or more")
-    return Weis.from_cards([Card.of(start.suit, Rank(r)) for r in range(start.rank, end.rank + 1)], rules)
 
 
 def parse_move(text: str, rules: Rules | None = None) -> Move:
@@ -1357,88 +1335,15 @@ def parse_move(text: str, rules: Rules | None = None) -> Move:
     if verb == "announce":
         return no_argument(verb, rest, _ANNOUNCE)
     if verb == "weis":
-        weis_rules = rules.weis if isinstance(rules, Rules) else WeisRules()
-        tokens = rest.split()
-        if not tokens:
-            raise RecordError("'weis' names at least one Weis, e.g. 'weis H6-H8'")
-        return DeclareWeis(tuple(_parse_weis(token, weis_rules) for token in tokens))
-    if not rest:
-        return _DEAL
-    parts = rest.split("/")
-    if len(parts) != SEATS:
-        raise RecordError(f"{rest!r}: a deal is four hands separated by '/'")
-    return Deal(hands_of([CardSet.parse(part) for part in parts], SEATS, 9, "deal"))
+        return parse_weis(rest, rules.weis if isinstance(rules, Rules) else None, DeclareWeis)
+    return parse_deal(rest, _DEAL, Deal)
 
 
 def _result(state: State) -> dict[str, Any]:
     return {"scores": list(state.scores), "end": None if state.end is None else state.end.value}
 
 
-def _explicit_deal(state: State) -> tuple[dict[str, Any], State]:
-    """The record fields of the deal of ``state`` and the game they start."""
-    return {"deal": [str(hand) for hand in state.dealt]}, new_game(state.rules, state.seed, deal=state.dealt)
-
-
-def _explicit_move(move: Move, after: State) -> Move:
-    """``move`` as a record without the seed writes it: a deal from the seed as the hands it dealt."""
-    if type(move) is Deal and move.hands is None:
-        return Deal(after.dealt)
-    return move
-
-
-def _game_from_record(rules: Rules, seed: int, fields: Mapping[str, Any]) -> State:
-    deal = fields.get("deal")
-    if deal is None:
-        return new_game(rules, seed)
-    if not isinstance(deal, list) or len(deal) != SEATS or not all(isinstance(h, str) for h in deal):
-        raise RecordError("expected four hands, strings of card codes", "$.deal")
-    return new_game(rules, seed, deal=[CardSet.parse(hand) for hand in deal])
-
-
 # --- the conformance harness's hooks -------------------------------------------------------------
-
-
-def _variations(state: State, seat: int, rng: random.Random) -> list[State]:
-    """One unplayed card of each of two other seats exchanged (in the hands as dealt and in
-    play); with automatic Weis declared after trick 1, only if no Weis changes."""
-    play = state.play
-    in_play = play is not None and state.phase is not _CHOOSE_TRUMP
-    held = play.hands if in_play and play is not None else state.dealt
-    others = [s for s in range(SEATS) if s != seat and held[s]]
-    if len(others) < 2:
-        return []
-    a, b = rng.sample(others, 2)
-    card_a, card_b = rng.choice(list(held[a])), rng.choice(list(held[b]))
-    dealt = _swap(state.dealt, a, b, card_a, card_b)
-    if state.rules.auto_declare and in_play and play is not None and play.tricks:
-        # The Weis of every hand are public after trick 1: a swap that changes one is no test.
-        weis = state.rules.weis
-        if any(detect_weis(dealt[s], weis) != detect_weis(state.dealt[s], weis) for s in (a, b)):
-            return []
-    if not in_play or play is None:
-        return [state.replace(dealt=dealt)]
-    return [state.replace(dealt=dealt, play=play.with_hands(_swap(play.hands, a, b, card_a, card_b)))]
-
-
-def _swap(hands: tuple[CardSet, ...], a: int, b: int, card_a: Card, card_b: Card) -> tuple[CardSet, ...]:
-    result = list(hands)
-    result[a] = CardSet.from_bits(hands[a].bits & ~card_a.bit | card_b.bit)
-    result[b] = CardSet.from_bits(hands[b].bits & ~card_b.bit | card_a.bit)
-    return tuple(result)
-
-
-def _known_cards(state: State, seat: int) -> CardSet:
-    """Its hand as dealt, the cards played, and once trick 1 is over the declared Weis."""
-    known: CardSet = state.dealt[seat]
-    play = state.play
-    if play is None:
-        return known
-    known |= play.played()
-    if play.tricks:
-        for declared in _declarations(state.setting):
-            for weis in declared:
-                known |= weis.cards
-    return known
 
 
 def _choose(state: State, moves: Sequence[Move], rng: random.Random) -> Move:
@@ -1480,22 +1385,6 @@ def _check_step(before: State, move: Move, after: State) -> None:
 
 # --- the rule-based bot's choices among Schieber's own moves ------------------------------------
 
-# Rough trick-taking strength of a card held in the trump suit, by rank 6..A.
-_TRUMP_WEIGHT: Final = (1, 1, 1, 7, 2, 10, 2, 3, 5)
-
-
-def _hand_value(hand: CardSet, trump: Trump) -> int:
-    """How much a hand likes a trump mode (a rule of thumb, not an evaluation)."""
-    if trump is Trump.OBENABE:
-        return sum({Rank.ACE: 6, Rank.KING: 3, Rank.QUEEN: 1}.get(c.rank, 0) for c in hand)
-    if trump is Trump.UNDENUFE:
-        return sum({Rank.SIX: 6, Rank.SEVEN: 3, Rank.EIGHT: 1}.get(c.rank, 0) for c in hand)
-    suit = trump.suit
-    value = sum(_TRUMP_WEIGHT[c.rank] for c in hand if c.suit == suit)
-    value += 3 * sum(1 for c in hand if c.suit != suit and c.rank == Rank.ACE)
-    return value
-
-
 # --- learning agents: fixed action ids and the observation as a vector -------------------------
 
 _PHASES: Final = tuple(Phase)
@@ -1510,8 +1399,8 @@ _ACTION_NAMES: Final = (
 
 
 def _fullest_declaration(view: Observation) -> DeclareWeis | None:
-    options = _weis_options(view.hand.bits, view.rules.weis)
-    return options[0] if options else None
+    weis = fullest_declaration(view.hand, view.rules.weis)
+    return DeclareWeis(weis) if weis else None
 
 
 def _action_of(view: Observation, move: Move) -> int | None:
@@ -1549,10 +1438,7 @@ _SCHIEBER_LAYOUT: Final = play_layout(SEATS) + (
     ("phase", len(_PHASES)),
     ("dealer", SEATS),
     ("pushed", 3),
-    ("declared_points", SEATS),
-    ("declared", SEATS),
-    *((f"shown_weis[{k}]", 36) for k in range(SEATS)),
-    ("stoeck_team", 3),
+    *WEIS_LAYOUT,
     ("scores", 2),
     ("round_points", 2),
     ("target", 1),
@@ -1574,12 +1460,8 @@ def _encode(view: Observation) -> list[float]:
     vector += one_hot(_PHASES.index(view.phase), len(_PHASES))
     vector += one_hot(relative(view.dealer, seat, SEATS), SEATS)
     vector += one_hot(view.pushed, 3)
-    vector += relative_values([p or 0 for p in view.declared_points], seat, 300)
-    vector += relative_values([p is not None for p in view.declared_points], seat, 1)
-    for k in range(SEATS):
-        vector += card_vector(CardSet(c for w in view.shown_weis[(seat + k) % SEATS] for c in w.cards))
+    vector += weis_block(view, seat)
     team = seat % 2
-    vector += one_hot(2 if view.stoeck_team is None else (0 if view.stoeck_team == team else 1), 3)
     scale = rules.target_score or 3000
     vector += [view.scores[team] / scale, view.scores[1 - team] / scale]
     vector += [view.round_points[team] / scale, view.round_points[1 - team] / scale]
@@ -1614,8 +1496,8 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
             return move  # the first offered declaration is the fullest one
     options = [m for m in moves if type(m) is ChooseTrump]
     if options:
-        best = max(options, key=lambda m: _hand_value(view.hand, m.trump))
-        if _PUSH in moves and _hand_value(view.hand, best.trump) < 24:
+        best = max(options, key=lambda m: hand_value(view.hand, m.trump))
+        if _PUSH in moves and hand_value(view.hand, best.trump) < 24:
             return _PUSH
         return best
     return None
@@ -1624,57 +1506,14 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
 # --- search: the states a seat's view allows, and what a round is worth ---------------------------
 
 
-def _declarable(dealt: CardSet, rules: Rules, points: int | None, shown: tuple[Weis, ...]) -> list[tuple[Weis, ...]]:
-    """The declarations a seat with ``dealt`` could have made to be seen declaring ``points``
-    (and showing ``shown``, which is all it declared once shown)."""
-    if points is None:
-        return []
-    if shown:
-        return [shown] if sum(w.points for w in shown) == points else []
-    return [m.weis for m in _weis_options(dealt.bits, rules.weis) if sum(w.points for w in m.weis) == points]
-
-
 def hand_sampler(view: Observation, *, max_tries: int = 100_000) -> HandSampler:
     """A :class:`~jass.sampling.HandSampler` of the hands the other seats may hold, given
-    ``view``: the card play, and the Weis.
-
-    Shown Weis put their cards in the hand of the seat that showed them (as long as they are
-    not played); a seat that declared Weis must hold, as dealt, Weis it could have declared
-    for the points it declared (all its Weis, with ``auto_declare``). Before trump is chosen
-    only the sizes count.
+    ``view``: the card play, and the Weis (:func:`jass.teams.team_sampler`). Before trump is
+    chosen only the sizes count.
     """
     if type(view) is not Observation:
         raise wrong_state(view, Observation)
-    played = {seat: played_by(view, seat) for seat in range(SEATS)}
-    known: dict[int, int] = {}
-    for seat in range(SEATS):
-        shown = 0
-        for weis in view.shown_weis[seat]:
-            shown |= weis.cards.bits  # a card may be in two Weis (Kreuzweis)
-        shown &= ~played[seat].bits
-        if seat != view.seat and shown:
-            known[seat] = shown
-    rules = view.rules
-    checks = [s for s in range(SEATS) if s != view.seat and (view.shown_weis[s] or view.declared_points[s] is not None)]
-
-    def accept(hands: tuple[int, ...]) -> bool:
-        for seat in checks:
-            dealt = card_set_of(hands[seat] | played[seat].bits)
-            points = view.declared_points[seat]
-            if rules.auto_declare:
-                found = detect_weis(dealt, rules.weis)
-                if any(w not in found for w in view.shown_weis[seat]):
-                    return False
-                if points is not None and sum(w.points for w in found) != points:
-                    return False
-            elif not _declarable(dealt, rules, points, view.shown_weis[seat]):
-                return False
-        return True
-
-    return HandSampler.of_view(
-        view, trump=int(view.trump if view.trump is not None else Trump.OBENABE), rules=rules.play, known=known,
-        accept=accept if checks else None, max_tries=max_tries,
-    )
+    return team_sampler(view, view.trump, max_tries)
 
 
 def sample_hands(view: Observation, rng: random.Random) -> tuple[CardSet, ...]:
@@ -1707,19 +1546,12 @@ def determinize(view: Observation, rng: random.Random, sampler: HandSampler | No
     """
     hands, dealt = (sampler or _cached_sampler(view)).sample_dealt(rng)
     rules = view.rules
-    declared: list[tuple[Weis, ...] | None] = [None] * SEATS
-    if not rules.auto_declare:
-        for seat in range(SEATS):
-            if seat == view.seat:
-                declared[seat] = view.own_weis
-            else:
-                options = _declarable(dealt[seat], rules, view.declared_points[seat], view.shown_weis[seat])
-                declared[seat] = rng.choice(options) if options else None
+    declared = drawn_declarations(view, dealt, rng)
     phase = view.phase
     setting = _setting(
         rules=rules, seed=rng.randrange(SEED_LIMIT), round_number=view.round_number, dealer=view.dealer,
         phase=phase, dealt=dealt, scores=view.scores, pushed=view.pushed, trump=view.trump,
-        declared=tuple(declared), history=view.history, winner=view.winner, end=view.end,
+        declared=declared, history=view.history, winner=view.winner, end=view.end,
     )
     if phase is _CHOOSE_TRUMP or view.trump is None:
         return _state(setting, None)
@@ -1868,17 +1700,17 @@ VARIANT: Final = register(
         **protocol_of(globals()),
         standings=lambda state: state.scores,
         result=_result,
-        record_deal=lambda state: record_deal(state, new_game, _explicit_deal),
-        game_from_record=_game_from_record,
-        explicit_deal=_explicit_deal,
-        explicit_move=_explicit_move,
+        record_deal=lambda state: record_deal(state, new_game, lambda s: explicit_deal(s, new_game)),
+        game_from_record=lambda rules, seed, fields: game_from_record(new_game, rules, seed, fields),
+        explicit_deal=lambda state: explicit_deal(state, new_game),
+        explicit_move=explicit_move,
         aliases=("chibre", "schieb"),
         standing_name="team points",
         json_types=(Setting, TeamScore, RoundScore),
         check_loaded=check_loaded,
         check_observation=check_observation,
         hooks=ConformanceHooks(
-            hidden_variations=_variations, known_cards=_known_cards, check_step=_check_step, choose=_choose,
+            hidden_variations=hidden_variations, known_cards=known_cards, check_step=_check_step, choose=_choose,
         ),
         rule_move=_rule_move,
         public_move=_public_move,

@@ -48,14 +48,14 @@ from cattrs.errors import (
     ForbiddenExtraKeysError,
     IterableValidationNote,
 )
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from jass._base import ADDED, json_fields
+from jass._base import ADDED, LATER_OPTION, json_fields
 from jass.cards import Card, CardSet, Rank, Suit
 from jass.errors import JassError, SerialError, describe_value
 from jass.play import CardPlay, PlayCard, PlaySetup, Trick
 from jass.tricks import PlayRules
-from jass.trump import Trump
+from jass.trump import PerTrickMode, RoundMode, Trump
 from jass.variant import MAX_ROUNDS, SEED_LIMIT, VARIANTS, TwoPartState
 from jass.weis import Weis, WeisRules
 
@@ -94,9 +94,12 @@ class _Refused(Exception):
 _CORE: Final[dict[str, type]] = {
     "Card": Card, "CardSet": CardSet, "Suit": Suit, "Rank": Rank, "Trump": Trump, "PlayRules": PlayRules,
     "WeisRules": WeisRules, "Weis": Weis, "Trick": Trick, "CardPlay": CardPlay, "PlayCard": PlayCard,
+    "PerTrickMode": PerTrickMode,
 }
 #: Types written as one field that holds the value itself: ``{"type": "Card", "card": "H10"}``.
-_VALUE_FIELDS: Final[dict[type, str]] = {Card: "card", CardSet: "cards", Suit: "suit", Rank: "rank", Trump: "trump"}
+_VALUE_FIELDS: Final[dict[type, str]] = {
+    Card: "card", CardSet: "cards", Suit: "suit", Rank: "rank", Trump: "trump", PerTrickMode: "mode",
+}
 
 
 class _Names:
@@ -121,7 +124,12 @@ class _Names:
                     by_name[f"{variant.name}.{cls.__name__}"] = cls
             defaults.add(variant.rules_type)
         self.by_name = by_name
-        self.by_class = {cls: name for name, cls in by_name.items()}
+        # A class that several variants share (the team score of Schieber and Coiffeur) is
+        # written under the name of the first variant that registers it; every name reads it.
+        by_class: dict[type, str] = {}
+        for name, cls in by_name.items():
+            by_class.setdefault(cls, name)
+        self.by_class = by_class
         self.defaults = defaults
         self.count = len(VARIANTS)
 
@@ -202,7 +210,7 @@ def _read_bool(data: Any, _: Any = None) -> bool:
 def _enum_texts(cls: type[enum.Enum]) -> dict[Any, str]:
     """The string each member of an enum is written as: modes and suits by their lower-case
     names, ranks by their codes, any other enum by its value."""
-    if cls is Trump or cls is Suit:
+    if cls is Trump or cls is Suit or cls is PerTrickMode:
         return {member: member.name.lower() for member in cls}
     if cls is Rank:
         return {member: member.code for member in Rank}
@@ -219,6 +227,28 @@ def _is_tuple(kind: Any) -> bool:
 
 def _is_enum(kind: Any) -> bool:
     return isinstance(kind, type) and issubclass(kind, enum.Enum) and kind is not Card
+
+
+_MODES_BY_NAME: Final[dict[str, RoundMode]] = {
+    **{text: mode for mode, text in _enum_texts(Trump).items()},
+    **{text: mode for mode, text in _enum_texts(PerTrickMode).items()},
+}
+
+
+def _is_round_mode(kind: Any) -> bool:
+    """A union of Trump and PerTrickMode (a round's mode), possibly with None."""
+    args = set(typing.get_args(kind))
+    return typing.get_origin(kind) in (typing.Union, getattr(__import__("types"), "UnionType", None)) and \
+        {Trump, PerTrickMode} <= args <= {Trump, PerTrickMode, type(None)}
+
+
+def _read_mode(data: Any, kind: Any) -> RoundMode | None:
+    if data is None and type(None) in typing.get_args(kind):
+        return None
+    mode = _MODES_BY_NAME.get(data) if isinstance(data, str) else None
+    if mode is None:
+        raise _Refused(f"expected one of {', '.join(repr(v) for v in _MODES_BY_NAME)}, got {describe_value(data)}")
+    return mode
 
 
 def _is_union_of_objects(kind: Any) -> bool:
@@ -257,9 +287,12 @@ def _make_converter(compact: bool) -> cattrs.Converter:
 
     conv.register_unstructure_hook_factory(_is_enum, enum_unstructure)
     conv.register_structure_hook_factory(_is_enum, enum_structure)
-    for int_enum in (Trump, Suit, Rank):  # ints too: by class, so that the int hook does not take them
+    for int_enum in (Trump, Suit, Rank, PerTrickMode):  # ints too: by class, so that the int hook does not take them
         conv.register_structure_hook(int_enum, enum_structure(int_enum))
         conv.register_unstructure_hook(int_enum, enum_unstructure(int_enum))
+    # A round's mode (Trump | PerTrickMode, optionally None): one string among the ten modes'.
+    conv.register_structure_hook_func(_is_round_mode, lambda data, kind: _read_mode(data, kind))
+    conv.register_unstructure_hook_func(_is_round_mode, lambda mode: None if mode is None else conv.unstructure(mode))
 
     def tuple_structure(kind: Any) -> Callable[[Any, Any], Any]:
         args = typing.get_args(kind)
@@ -305,7 +338,7 @@ def _writer(conv: cattrs.Converter, cls: type, compact: bool) -> Callable[[Any],
     if cls is CardPlay:
         return lambda play: {
             "type": "CardPlay",
-            "trump": conv.unstructure(play.trump, Trump),
+            "trump": conv.unstructure(play.mode),  # the round's mode (a Trump or a PerTrickMode)
             "hands": [str(hand) for hand in play.hands],
             "leader": play.leader,
             "trick": conv.unstructure(play.trick, tuple[Card, ...]),
@@ -326,7 +359,10 @@ def _writer(conv: cattrs.Converter, cls: type, compact: bool) -> Callable[[Any],
 
         return write_state
     _names.refresh()
-    write = make_dict_unstructure_fn(cls, conv, _cattrs_omit_if_default=compact and cls in _names.defaults)
+    # Options added after jass/1 was fixed are written only when not at their default.
+    later: dict[str, Any] = {field.name: override(omit_if_default=True) for field in attrs.fields(cast(Any, cls))
+                             if field.metadata.get("jass_json") == LATER_OPTION["jass_json"]}
+    write = make_dict_unstructure_fn(cls, conv, _cattrs_omit_if_default=compact and cls in _names.defaults, **later)
     return lambda value: {"type": type_name(cls), **write(value)}
 
 
@@ -380,7 +416,7 @@ def _make_reader(conv: cattrs.Converter, cls: type) -> Callable[[dict[str, Any]]
 
         return read_value
     if cls is CardPlay:
-        spec = {"trump": Trump, "hands": tuple[CardSet, ...], "leader": int, "trick": tuple[Card, ...],
+        spec = {"trump": RoundMode, "hands": tuple[CardSet, ...], "leader": int, "trick": tuple[Card, ...],
                 "tricks": tuple[Trick, ...], "rules": PlayRules, "trump_jack_points": int}
 
         def read_play(data: dict[str, Any]) -> CardPlay:

@@ -44,7 +44,7 @@ import attrs
 from jass.cards import SUIT_MASKS, Card, CardSet
 from jass.errors import InvalidCardsError, InvalidRulesError
 from jass.play import CardPlay
-from jass.tricks import PlayRules, Undertrump, legal_bits
+from jass.tricks import PlayRules, legal_bits
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, TRICK_KEYS, TRUMP_STRENGTH, Trump, point_table
 
 __all__ = ["SolveResult", "Solver", "solve", "best_cards", "solve_bits", "equivalent_cards"]
@@ -194,8 +194,7 @@ class _Kernel:
         team = self.team
         bonus = self.match_bonus
         tjp = self.trump_jack_points
-        bauer = rules.bauer_exception
-        undertrump_allowed = rules.undertrump is Undertrump.ALLOWED
+        bauer, undertrump_allowed, void_undertrumps = rules.legal_flags
         points = point_table(Trump(trump), tjp)
         keys_by_led = TRICK_KEYS[trump]
         table = self.table
@@ -302,7 +301,7 @@ class _Kernel:
                 ka = keys[ca]
                 rest_a = ha ^ bit_a
                 best_b = -_INF if max_b else _INF
-                for_b = legal_bits(hb, [ca], trump, bauer, undertrump_allowed)
+                for_b = legal_bits(hb, [ca], trump, bauer, undertrump_allowed, void_undertrumps)
                 while for_b:
                     bit_b = for_b & -for_b
                     for_b ^= bit_b
@@ -315,7 +314,7 @@ class _Kernel:
                         top_b, win_b = ka, a
                     ours_ab = (rest_a if max_a else 0) | (rest_b if max_b else 0)
                     best_c = -_INF if max_c else _INF
-                    for_c = legal_bits(hc, [ca, cb], trump, bauer, undertrump_allowed)
+                    for_c = legal_bits(hc, [ca, cb], trump, bauer, undertrump_allowed, void_undertrumps)
                     while for_c:
                         bit_c = for_c & -for_c
                         for_c ^= bit_c
@@ -329,7 +328,7 @@ class _Kernel:
                         ours_abc = ours_ab | rest_c if max_c else ours_ab
                         trick_points = points[ca] + points[cb] + points[cc]
                         best_d = -_INF if max_d else _INF
-                        for_d = legal_bits(hd, [ca, cb, cc], trump, bauer, undertrump_allowed)
+                        for_d = legal_bits(hd, [ca, cb, cc], trump, bauer, undertrump_allowed, void_undertrumps)
                         while for_d:
                             bit_d = for_d & -for_d
                             for_d ^= bit_d
@@ -521,7 +520,7 @@ class _Kernel:
             self.nodes += 1
             seat = seat_at[leader][pos]
             hand = hands[seat]
-            legal = legal_bits(hand, trick, trump, bauer, undertrump_allowed)
+            legal = legal_bits(hand, trick, trump, bauer, undertrump_allowed, void_undertrumps)
             if legal & (legal - 1):
                 legal &= reps(hand, live)
             beating = beats[led][win_key]
@@ -818,9 +817,7 @@ class Solver:
             live |= h
         for c in trick:
             live |= 1 << c
-        legal = legal_bits(
-            hand, trick, self.trump, self.rules.bauer_exception, self.rules.undertrump is Undertrump.ALLOWED
-        )
+        legal = legal_bits(hand, trick, self.trump, *self.rules.legal_flags)
         optimal = 0
         for cls in _classes(legal, live, int(self.trump), self.trump_jack_points):
             card = (cls & -cls).bit_length() - 1
@@ -858,6 +855,8 @@ def _play_parts(play: CardPlay) -> tuple[list[int], int, list[int], list[int]]:
         raise InvalidCardsError(f"{play!r} is not a CardPlay")
     if play.seats not in (2, 4):
         raise InvalidRulesError(f"a play of {play.seats} seats: the solver plays 2 or 4 seats")
+    if type(play.mode) is not Trump:
+        raise InvalidRulesError(f"a round in {play.mode}: the solver plays rounds of one mode (the six classic modes)")
     hands = [hand.bits for hand in play.hands]
     won = [0, 0]
     for done in play.tricks:

@@ -9,9 +9,11 @@ variant only chooses the :class:`PlayRules` (Bauer exception, undertrumping).
    Jack (the Bauer) may play any card (``bauer_exception``).
 4. Undertrumping (a trump lower than the best trump already in a plain-suit
    trick) is forbidden unless the hand holds only trumps
-   (``undertrump=Undertrump.FORBIDDEN_UNLESS_ONLY_TRUMPS``, Schieber), or
-   allowed (``Undertrump.ALLOWED``, Differenzler). Trumps are compared by trump
-   rank: the 9 beats the Ace.
+   (``undertrump=Undertrump.FORBIDDEN_UNLESS_ONLY_TRUMPS``, Schieber), allowed
+   only to a player void in the led suit (``Undertrump.ALLOWED_IF_VOID``,
+   Differenzler: who holds the led suit follows or over-trumps), or always
+   allowed (``Undertrump.ALLOWED``). Trumps are compared by trump rank: the 9
+   beats the Ace.
 5. Obenabe and Undenufe: follow suit if able, else any card.
 6. The highest trump wins the trick, else the highest card of the led suit.
 
@@ -22,6 +24,14 @@ CardSet('C7 C9 H6 HA')
 CardSet('C9 H6 HA')
 >>> trick_winner([Card.DA, Card.CA, Card.C9], Trump.EICHELN)  # the trump 9 beats the trump Ace
 2
+
+Differenzler's policy: who holds the led suit may not go under the trump 9; void, they may.
+
+>>> differenzler = PlayRules(undertrump=Undertrump.ALLOWED_IF_VOID)
+>>> legal_cards(CardSet.parse("H7 C6"), [Card.HK, Card.C9], Trump.EICHELN, differenzler)
+CardSet('H7')
+>>> legal_cards(CardSet.parse("D7 C6"), [Card.HK, Card.C9], Trump.EICHELN, differenzler)
+CardSet('C6 D7')
 """
 
 from __future__ import annotations
@@ -52,7 +62,10 @@ class Undertrump(NamedEnum):
 
     #: Forbidden unless the hand holds only trumps (Schieber, seed 001 "Ondertroefen").
     FORBIDDEN_UNLESS_ONLY_TRUMPS = "forbidden_unless_only_trumps"
-    #: Always allowed (Differenzler).
+    #: Allowed only to a player void in the led suit: who holds the led suit may follow or
+    #: over-trump, never under-trump (Differenzler: Swisslos, jassverzeichnis.ch, pagat).
+    ALLOWED_IF_VOID = "allowed_if_void"
+    #: Always allowed.
     ALLOWED = "allowed"
 
 
@@ -74,6 +87,17 @@ class PlayRules:
         validator=instance_of(Undertrump),
     )
 
+    @property
+    def legal_flags(self) -> tuple[bool, bool, bool]:
+        """The options as :func:`legal_bits` takes them after the mode: ``(bauer_exception,
+        undertrump_allowed, void_undertrumps)``; the one place a policy becomes the kernel's flags.
+
+        >>> PlayRules(undertrump=Undertrump.ALLOWED_IF_VOID).legal_flags
+        (True, False, True)
+        """
+        policy = self.undertrump
+        return (self.bauer_exception, policy is Undertrump.ALLOWED, policy is Undertrump.ALLOWED_IF_VOID)
+
 
 def legal_bits(
     hand: int,
@@ -81,11 +105,15 @@ def legal_bits(
     trump: int,
     bauer_exception: bool = True,
     undertrump_allowed: bool = False,
+    void_undertrumps: bool = False,
 ) -> int:
     """The raw-int form of :func:`legal_cards`, for search and simulation.
 
     ``hand`` is a card bit set, ``trick`` the indices of the cards already in
-    the trick (leader first), ``trump`` a :class:`~jass.trump.Trump` value. Nothing is
+    the trick (leader first), ``trump`` a :class:`~jass.trump.Trump` value. The undertrumping
+    policy is ``undertrump_allowed`` (``Undertrump.ALLOWED``) or ``void_undertrumps``
+    (``Undertrump.ALLOWED_IF_VOID``), neither for ``FORBIDDEN_UNLESS_ONLY_TRUMPS``:
+    ``*rules.legal_flags`` gives all three options of a :class:`PlayRules`. Nothing is
     validated: give it a non-empty hand disjoint from the trick.
 
     >>> legal_bits(CardSet.parse("H6 C7").bits, [Card.HA.index], Trump.OBENABE) == Card.H6.bit
@@ -99,7 +127,7 @@ def legal_bits(
         for card in trick:
             if low <= card < low + 9 and TRUMP_STRENGTH_OF[card] > best:
                 best = TRUMP_STRENGTH_OF[card]
-    return legal(hand, trick[0] // 9, best, trump, bauer_exception)
+    return legal(hand, trick[0] // 9, best, trump, bauer_exception, void_undertrumps)
 
 
 _DEFAULT_PLAY_RULES: Final = PlayRules()
@@ -124,10 +152,9 @@ def legal_cards(
     if type(trump) is not Trump:
         trump = Trump.parse(trump)
     if rules is _DEFAULT_PLAY_RULES:
-        bauer_exception, undertrump_allowed = True, False
+        bauer_exception, undertrump_allowed, void_undertrumps = True, False, False
     elif isinstance(rules, PlayRules):
-        bauer_exception = rules.bauer_exception
-        undertrump_allowed = rules.undertrump is Undertrump.ALLOWED
+        bauer_exception, undertrump_allowed, void_undertrumps = rules.legal_flags
     else:
         raise InvalidRulesError(f"rules={rules!r}: expected a PlayRules")
     if type(trick) is not list and type(trick) is not tuple:
@@ -154,7 +181,7 @@ def legal_cards(
         raise InvalidCardsError(
             f"{CardSet.from_bits(hand_bits & seen)} is both in the hand and in the trick"
         )
-    bits = legal(hand_bits, trick[0]._value_ // 9, best, trump_value, bauer_exception)
+    bits = legal(hand_bits, trick[0]._value_ // 9, best, trump_value, bauer_exception, void_undertrumps)
     if bits == hand_bits and type(hand) is CardSet:
         return hand  # immutable, so the same object serves
     return card_set_of(bits)

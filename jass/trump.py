@@ -12,6 +12,11 @@ The orders and points (:doc:`/rules/general`):
 Every mode's 36 cards are worth 152 points (153 with a 21-point trump Jack);
 the last trick adds 5.
 
+A round may also change its mode from trick to trick (:class:`PerTrickMode`, Coiffeur's
+Slalom and Guschti): each trick is then played, won and counted in the mode
+:meth:`PerTrickMode.trick_mode` gives it. A round's mode is a :data:`RoundMode`: a
+:class:`Trump` (one mode for every trick) or a :class:`PerTrickMode`.
+
 >>> Trump.OBENABE.card_points(Card.C8)
 8
 >>> Trump.SCHILTEN.card_points(Card.HJ), Trump.SCHILTEN.card_points(Card.HJ, trump_jack_points=21)
@@ -25,13 +30,21 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, Union
 
 from jass import _kernel
 from jass.cards import SUIT_WORDS, Card, CardSet, Rank, Suit, foreign_character, not_notation
 from jass.errors import InvalidNotationError, InvalidRulesError
 
-__all__ = ["Trump", "DEFAULT_TRUMP_JACK_POINTS", "LAST_TRICK_BONUS", "point_table"]
+__all__ = [
+    "Trump",
+    "PerTrickMode",
+    "RoundMode",
+    "parse_mode",
+    "DEFAULT_TRUMP_JACK_POINTS",
+    "LAST_TRICK_BONUS",
+    "point_table",
+]
 
 #: The trump Jack's (Bauer's) points in the general game; two-player "la pomme" uses 21.
 DEFAULT_TRUMP_JACK_POINTS: Final = 20
@@ -94,6 +107,11 @@ class Trump(enum.IntEnum):
             "Eicheln, Rosen, Schilten, Schellen), 'obenabe' or 'undenufe'"
         )
 
+    def trick_mode(self, number: int) -> Trump:
+        """The mode of trick ``number`` (0 for the first) of a round in this mode: itself, for
+        every trick (as :meth:`PerTrickMode.trick_mode` gives a trick's mode)."""
+        return self
+
     def rank_order(self, suit: Suit) -> tuple[Rank, ...]:
         """The ranks of ``suit`` in this mode, strongest first."""
         if self._value_ == suit:
@@ -138,6 +156,124 @@ class Trump(enum.IntEnum):
         return ("Eicheln", "Rosen", "Schilten", "Schellen", "Obenabe", "Undenufe")[self._value_]
 
 
+class PerTrickMode(enum.IntEnum):
+    """A round whose mode changes from trick to trick, between Obenabe and Undenufe (Coiffeur;
+    Swisslos "Coiffeur"). Each trick is played in one of the six classic modes: the legal
+    cards, the trick's winner and its points follow that trick's mode
+    (:meth:`trick_mode`).
+
+    - Slalom: the tricks alternate, starting with the mode named: Slalom-Obenabe plays trick 1
+      Obenabe, trick 2 Undenufe, trick 3 Obenabe, ... ("Beim Slalom wird abwechslungsweise
+      ein Stich Obenabe und dann ein Stich Undenufe gespielt");
+    - Guschti: five tricks of the mode named, then four of the other ("Beim Guschti-Obenabe
+      werden zuerst fünf Stiche Obenabe und dann vier Stiche Undenufe [...] gejasst").
+
+    The values follow :class:`Trump`'s (6..9), so that a mode's value names it among all ten.
+
+    >>> [str(PerTrickMode.SLALOM_UNDENUFE.trick_mode(n))[0] for n in range(9)]
+    ['U', 'O', 'U', 'O', 'U', 'O', 'U', 'O', 'U']
+    >>> [str(PerTrickMode.GUSCHTI_OBENABE.trick_mode(n))[0] for n in range(9)]
+    ['O', 'O', 'O', 'O', 'O', 'U', 'U', 'U', 'U']
+    """
+
+    SLALOM_OBENABE = 6
+    SLALOM_UNDENUFE = 7
+    GUSCHTI_OBENABE = 8
+    GUSCHTI_UNDENUFE = 9
+
+    @property
+    def first(self) -> Trump:
+        """The mode named: the mode of the first trick."""
+        return Trump.OBENABE if self._value_ % 2 == 0 else Trump.UNDENUFE
+
+    @property
+    def second(self) -> Trump:
+        """The other of Obenabe and Undenufe."""
+        return Trump.UNDENUFE if self._value_ % 2 == 0 else Trump.OBENABE
+
+    @property
+    def is_slalom(self) -> bool:
+        """True for Slalom, False for Guschti."""
+        return self._value_ < 8
+
+    @property
+    def suit(self) -> None:
+        """No trump suit, in any trick."""
+        return None
+
+    @property
+    def is_suit(self) -> bool:
+        """False: no trick has a trump suit."""
+        return False
+
+    def trick_mode(self, number: int) -> Trump:
+        """The mode of trick ``number`` (0 for the first): Slalom alternates from the mode named,
+        Guschti plays the first five tricks in it and the rest in the other."""
+        if self._value_ < 8:
+            return self.first if number % 2 == 0 else self.second
+        return self.first if number < _GUSCHTI_FIRST_TRICKS else self.second
+
+    @classmethod
+    def parse(cls, text: PerTrickMode | str) -> PerTrickMode:
+        """Read a per-trick mode from its name, with spaces, hyphens or underscores.
+
+        >>> PerTrickMode.parse("Slalom-Obenabe"), PerTrickMode.parse("guschti undenufe")
+        (PerTrickMode.SLALOM_OBENABE, PerTrickMode.GUSCHTI_UNDENUFE)
+        """
+        if isinstance(text, PerTrickMode):
+            return text
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"{text!r} is not a per-trick mode: expected a string")
+        key = "_".join(text.strip().casefold().replace("-", " ").replace("_", " ").split())
+        first, _, second = key.partition("_")
+        found = _PER_TRICK_WORDS.get(first, {}).get(_MODE_WORDS.get(second, Trump.EICHELN))
+        if found is None:
+            raise InvalidNotationError(
+                f"{text!r} is not a per-trick mode: expected Slalom or Guschti and Obenabe or Undenufe, "
+                "e.g. 'slalom-obenabe'"
+            )
+        return found
+
+    @property
+    def symbol(self) -> str:
+        """The two modes' arrows, the first mode's first (Guschti's doubled: five tricks of it)."""
+        arrows = ("⬇", "⬆") if self.first is Trump.OBENABE else ("⬆", "⬇")
+        return "".join(arrows) if self.is_slalom else arrows[0] * 2 + arrows[1]
+
+    def __repr__(self) -> str:
+        return f"PerTrickMode.{self.name}"
+
+    def __str__(self) -> str:
+        return f"{'Slalom' if self.is_slalom else 'Guschti'} {self.first}"
+
+
+#: Guschti plays this many tricks in the mode named ("Guschti 5/4").
+_GUSCHTI_FIRST_TRICKS: Final = 5
+
+#: A round's mode: one of the six classic modes for every trick, or a per-trick mode.
+RoundMode = Union[Trump, PerTrickMode]
+
+
+def parse_mode(text: RoundMode | str) -> RoundMode:
+    """Read any round mode: a :class:`Trump` as :meth:`Trump.parse` reads it, or a
+    :class:`PerTrickMode` by its name.
+
+    >>> parse_mode("obenabe"), parse_mode("slalom_undenufe"), parse_mode(Trump.ROSEN)
+    (Trump.OBENABE, PerTrickMode.SLALOM_UNDENUFE, Trump.ROSEN)
+    """
+    if isinstance(text, (Trump, PerTrickMode)):
+        return text
+    if isinstance(text, str) and text.strip().casefold().startswith(("slalom", "guschti")):
+        return PerTrickMode.parse(text)
+    try:
+        return Trump.parse(text)
+    except InvalidNotationError:
+        raise InvalidNotationError(
+            f"{text!r:.60} is not a trump mode: expected a suit (C, S, H, D, Eicheln, ...), 'obenabe', "
+            "'undenufe', or 'slalom'/'guschti' with 'obenabe'/'undenufe'"
+        ) from None
+
+
 _MODE_WORDS: Final[dict[str, Trump]] = {
     word: mode
     for mode, words in (
@@ -145,6 +281,11 @@ _MODE_WORDS: Final[dict[str, Trump]] = {
         (Trump.UNDENUFE, ("undenufe", "unenufe", "undeufe", "une", "bottom-up", "bottomup", "⬆")),
     )
     for word in words
+}
+
+_PER_TRICK_WORDS: Final[dict[str, dict[Trump, PerTrickMode]]] = {
+    "slalom": {Trump.OBENABE: PerTrickMode.SLALOM_OBENABE, Trump.UNDENUFE: PerTrickMode.SLALOM_UNDENUFE},
+    "guschti": {Trump.OBENABE: PerTrickMode.GUSCHTI_OBENABE, Trump.UNDENUFE: PerTrickMode.GUSCHTI_UNDENUFE},
 }
 
 _DOWN_ORDER: Final = (
@@ -169,7 +310,9 @@ def point_table(trump: Trump, trump_jack_points: int = DEFAULT_TRUMP_JACK_POINTS
         raise InvalidRulesError(f"trump_jack_points={trump_jack_points!r}: expected an int")
     if not 0 <= trump_jack_points <= 1000:
         raise InvalidRulesError(f"trump_jack_points={trump_jack_points!r}: expected 0..1000")
-    return _kernel.points_by_index(Trump(trump), trump_jack_points)
+    if type(trump) is not Trump:
+        trump = Trump.parse(trump)  # a trick's mode: a per-trick mode has one per trick
+    return _kernel.points_by_index(trump, trump_jack_points)
 
 
 @functools.lru_cache(maxsize=None, typed=True)

@@ -369,7 +369,7 @@ class Variant(Generic[R, S, M, O]):
 AnyVariant = Variant[Any, Any, Any, Any]
 
 #: The variants of the library, registered when first asked for.
-_BUILTIN: Final = ("jass.schieber", "jass.differenzler", "jass.pomme")
+_BUILTIN: Final = ("jass.schieber", "jass.differenzler", "jass.pomme", "jass.coiffeur")
 #: Packages add variants under this entry-point group (``name = "package.module:VARIANT"``).
 ENTRY_POINT_GROUP: Final = "jass.variants"
 
@@ -773,12 +773,15 @@ def record_deal(state: Any, new_game: Callable[..., Any], explicit: Callable[[An
 # --- what every variant's loader checks ---------------------------------------------------------
 
 
-def rounds_before(setting: Any, rules_type: type, seats: int, over: bool, path: str) -> tuple[Any, ...]:
+def rounds_before(
+    setting: Any, rules_type: type, seats: int, over: bool, path: str, first_dealer: int | None = None
+) -> tuple[Any, ...]:
     """The checks a loaded state of any variant starts with: the round's dealer follows from the
-    first dealer (the rules' or the seed's) in turn, and the history holds the rounds before this
-    one (and this one too once it is ``over``). Returns the rounds before this one; raises
-    :class:`~jass.errors.SerialError` with the field's path."""
-    first = game_start(setting.rules, setting.seed, rules_type, seats)[2]
+    first dealer (``first_dealer`` when the variant knows it otherwise, else the rules' or the
+    seed's) in turn, and the history holds the rounds before this one (and this one too once it
+    is ``over``). Returns the rounds before this one; raises :class:`~jass.errors.SerialError`
+    with the field's path."""
+    first = game_start(setting.rules, setting.seed, rules_type, seats)[2] if first_dealer is None else first_dealer
     dealer = (first + setting.round_number) % seats
     if setting.dealer != dealer:
         raise SerialError(f"is {setting.dealer}, but round {setting.round_number} of a game whose first dealer "

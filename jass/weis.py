@@ -29,7 +29,7 @@ from typing import Final
 
 import attrs
 
-from jass._base import NamedEnum, instance_of
+from jass._base import LATER_OPTION, NamedEnum, instance_of
 from jass.cards import Card, CardSet, Rank, Suit, card_set_of
 from jass.errors import InvalidCardsError, InvalidRulesError
 from jass.trump import Trump
@@ -37,6 +37,7 @@ from jass.trump import Trump
 __all__ = [
     "WeisKind",
     "WeisTiebreak",
+    "SequenceOrder",
     "WeisRules",
     "Weis",
     "detect_weis",
@@ -70,6 +71,17 @@ class WeisTiebreak(NamedEnum):
     QUARTET_FIRST = "quartet_first"
     #: The Weis with more cards wins (a sequence of 5 beats four 10s), as some house rules say.
     MORE_CARDS_FIRST = "more_cards_first"
+
+
+class SequenceOrder(NamedEnum):
+    """How two sequences of equal points compare by their cards when Undenufe is played."""
+
+    #: The higher cards in natural order win in every mode: Q-K-A beats 6-7-8 (the default;
+    #: seed 001 compares "de hoogste kaart" without naming a mode).
+    NATURAL = "natural"
+    #: In Undenufe, the order of play: the sequence reaching the lower cards wins, 6-7-8 beats
+    #: Q-K-A, as the 6 is Undenufe's highest card (Parlett, *The Penguin Book of Card Games*).
+    REVERSED = "reversed"
 
 
 def _sequence_points_valid(instance: object, attribute: object, value: object) -> None:
@@ -111,6 +123,12 @@ class WeisRules:
     #: longer Weis first.
     equal_weis_tiebreak: WeisTiebreak = attrs.field(
         default=WeisTiebreak.QUARTET_FIRST, validator=instance_of(WeisTiebreak)
+    )
+    #: How equal sequences compare in Undenufe: ``NATURAL`` (Q-K-A beats 6-7-8) or ``REVERSED``.
+    #: Source: seed 001 compares "de hoogste kaart" without naming a mode (``NATURAL``);
+    #: Parlett, *The Penguin Book of Card Games*, reverses it in Undenufe.
+    undenufe_sequences: SequenceOrder = attrs.field(
+        default=SequenceOrder.NATURAL, validator=instance_of(SequenceOrder), metadata=LATER_OPTION
     )
 
     def quartet_points(self, rank: Rank) -> int:
@@ -253,13 +271,17 @@ def detect_weis(hand: CardSet | Iterable[Card], rules: WeisRules = _DEFAULT_RULE
 
     Without ``cross_weis`` no card is used twice: the four-of-a-kind choice that
     gives the most points in all is kept, and sequences are formed from the
-    remaining cards.
+    remaining cards. Between choices of equal points the one whose best single Weis is
+    stronger (as :func:`weis_strength` compares, ``equal_weis_tiebreak`` included) is kept:
+    four Queens beat the sequence D10-DA that shares the DQ, both 100.
 
     >>> hand = CardSet.parse("C9 C10 CJ SJ HJ DJ")
     >>> [w.points for w in detect_weis(hand)]
     [200, 20]
     >>> [w.points for w in detect_weis(hand, WeisRules(cross_weis=False))]
     [200]
+    >>> [str(w) for w in detect_weis(CardSet.parse("CQ SQ HQ D10 DJ DQ DK DA"), WeisRules(cross_weis=False))]
+    ['four Q (CQ SQ HQ DQ): 100']
     """
     _check_rules(rules)
     bits = hand.bits if isinstance(hand, CardSet) else CardSet(hand).bits
@@ -291,7 +313,15 @@ def detect_weis(hand: CardSet | Iterable[Card], rules: WeisRules = _DEFAULT_RULE
         for mask in range(1 << len(quartets)):
             chosen = [q for i, q in enumerate(quartets) if mask >> i & 1]
             options.append(with_sequences(chosen))
-        found = max(options, key=lambda ws: (sum(w.points for w in ws), len(ws)))
+        tiebreak = rules.equal_weis_tiebreak
+        found = max(
+            options,
+            key=lambda ws: (
+                sum(w.points for w in ws),
+                max((_strength(w, None, tiebreak) for w in ws), default=()),
+                len(ws),
+            ),
+        )
     return tuple(sorted(found, key=_weis_order))
 
 
@@ -318,14 +348,22 @@ def weis_strength(
     weis: Weis,
     trump: Trump,
     tiebreak: WeisTiebreak = WeisTiebreak.QUARTET_FIRST,
+    sequences: SequenceOrder = SequenceOrder.NATURAL,
 ) -> tuple[int, int, int, int]:
     """A key that orders Weis by the tie-break chain, seats aside.
 
     Points; then four of a kind before a sequence (or more cards first); then
-    the higher top card; then a sequence in the trump suit.
+    the higher top card (in Undenufe with ``sequences=REVERSED``, a sequence's lower
+    bottom card); then a sequence in the trump suit.
 
     >>> a, b = Weis.from_cards("H6 H7 H8"), Weis.from_cards("C6 C7 C8")
     >>> weis_strength(a, Trump.EICHELN) < weis_strength(b, Trump.EICHELN)
+    True
+    >>> low, high = Weis.from_cards("S6 S7 S8"), Weis.from_cards("CQ CK CA")
+    >>> weis_strength(low, Trump.UNDENUFE) < weis_strength(high, Trump.UNDENUFE)
+    True
+    >>> weis_strength(low, Trump.UNDENUFE, sequences=SequenceOrder.REVERSED) > weis_strength(
+    ...     high, Trump.UNDENUFE, sequences=SequenceOrder.REVERSED)
     True
     """
     if not isinstance(weis, Weis):
@@ -334,11 +372,20 @@ def weis_strength(
         trump = Trump.parse(trump)
     if not isinstance(tiebreak, WeisTiebreak):
         raise InvalidRulesError(f"tiebreak={tiebreak!r}: expected a WeisTiebreak")
-    return _strength(weis, trump.suit, tiebreak)
+    if not isinstance(sequences, SequenceOrder):
+        raise InvalidRulesError(f"sequences={sequences!r}: expected a SequenceOrder")
+    return _strength(weis, trump.suit, tiebreak, _reversed(trump, sequences))
 
 
-def _strength(weis: Weis, trump_suit: Suit | None, tiebreak: WeisTiebreak) -> tuple[int, int, int, int]:
-    """:func:`weis_strength` of checked arguments."""
+def _reversed(trump: Trump, sequences: SequenceOrder) -> bool:
+    """Whether sequences compare by their bottom card, lower first: Undenufe with ``REVERSED``."""
+    return trump is Trump.UNDENUFE and sequences is SequenceOrder.REVERSED
+
+
+def _strength(
+    weis: Weis, trump_suit: Suit | None, tiebreak: WeisTiebreak, reverse: bool = False
+) -> tuple[int, int, int, int]:
+    """:func:`weis_strength` of checked arguments; ``reverse``: see :func:`_reversed`."""
     bits = weis.cards.bits
     high = bits.bit_length() - 1  # the top card (see Weis.top)
     quartet = weis.kind is WeisKind.FOUR_OF_A_KIND
@@ -347,6 +394,9 @@ def _strength(weis: Weis, trump_suit: Suit | None, tiebreak: WeisTiebreak) -> tu
     else:
         kind = bits.bit_count()
     in_trump = 1 if not quartet and trump_suit is not None and high // 9 == trump_suit else 0
+    if reverse and not quartet:
+        # In Undenufe's order the sequence's strongest card is its bottom one: the 6 beats all.
+        return (weis.points, kind, 8 - ((bits & -bits).bit_length() - 1) % 9, in_trump)
     return (weis.points, kind, high % 9, in_trump)
 
 
@@ -355,10 +405,12 @@ def best_weis(
     trump: Trump,
     vorhand: int,
     tiebreak: WeisTiebreak = WeisTiebreak.QUARTET_FIRST,
+    sequences: SequenceOrder = SequenceOrder.NATURAL,
 ) -> int | None:
     """The seat holding the single best Weis, or ``None`` when nobody declared one.
 
-    ``declared[seat]`` is that seat's Weis. Equal Weis go to the seat nearest
+    ``declared[seat]`` is that seat's Weis; ``tiebreak`` and ``sequences`` are the
+    options of :func:`weis_strength`. Equal Weis go to the seat nearest
     Vorhand in playing order (Vorhand itself first). In Schieber the team of
     that seat scores all Weis of both partners.
 
@@ -376,14 +428,17 @@ def best_weis(
         trump = Trump.parse(trump)
     if not isinstance(tiebreak, WeisTiebreak):
         raise InvalidRulesError(f"tiebreak={tiebreak!r}: expected a WeisTiebreak")
+    if not isinstance(sequences, SequenceOrder):
+        raise InvalidRulesError(f"sequences={sequences!r}: expected a SequenceOrder")
     trump_suit = trump.suit
+    reverse = _reversed(trump, sequences)
     best_seat = None
     best_key: tuple[int, ...] = ()
     for seat, weis_list in enumerate(declared):
         for weis in weis_list:
             if not isinstance(weis, Weis):
                 raise InvalidCardsError(f"{weis!r} is not a Weis")
-            key = _strength(weis, trump_suit, tiebreak) + (-((seat - vorhand) % seats),)
+            key = _strength(weis, trump_suit, tiebreak, reverse) + (-((seat - vorhand) % seats),)
             if best_seat is None or key > best_key:
                 best_seat, best_key = seat, key
     return best_seat

@@ -66,14 +66,21 @@ def card_points(card: Card, mode: Trump, trump_jack_points: int = 20) -> int:
     return _PLAIN_POINTS[card.rank]
 
 
+#: RULES.md 2.4, the three undertrumping policies (option ``undertrump``), by name.
+UNDERTRUMP_POLICIES: tuple[str, ...] = ("forbidden_unless_only_trumps", "allowed_if_void", "allowed")
+
+
 def legal_cards(
     hand: Iterable[Card],
     trick: Sequence[Card],
     mode: Trump,
     bauer_exception: bool = True,
-    undertrump_allowed: bool = False,
+    undertrump: str = "forbidden_unless_only_trumps",
 ) -> set[Card]:
-    """RULES.md 2.1-2.5: the cards of ``hand`` that may be played to ``trick``."""
+    """RULES.md 2.1-2.5: the cards of ``hand`` that may be played to ``trick``; ``undertrump``
+    is one of :data:`UNDERTRUMP_POLICIES`."""
+    if undertrump not in UNDERTRUMP_POLICIES:
+        raise ValueError(f"undertrump={undertrump!r}: expected one of {UNDERTRUMP_POLICIES}")
     cards = set(hand)
     if not trick:
         return cards  # the leader plays any card
@@ -97,11 +104,19 @@ def legal_cards(
     # and one may always play a trump instead.
     allowed = (same_suit if same_suit else set(cards)) | trumps
 
-    # 2.4: no undertrumping (unless allowed, or the hand is nothing but trumps).
+    # 2.4: a trump lower than the best trump of the trick ("undertrumping"):
+    # - forbidden_unless_only_trumps (Schieber): only a hand of nothing but trumps may;
+    # - allowed_if_void (Differenzler): only a hand with no card of the led suit may (a hand
+    #   that holds the led suit follows it or over-trumps);
+    # - allowed: anyone may.
     trumps_in_trick = [c for c in trick if c.suit == trump_suit]
-    if not undertrump_allowed and trumps_in_trick and cards != trumps:
+    if trumps_in_trick:
         best = max(TRUMP_ORDER.index(c.rank) for c in trumps_in_trick)
-        allowed -= {c for c in trumps if TRUMP_ORDER.index(c.rank) < best}
+        lower = {c for c in trumps if TRUMP_ORDER.index(c.rank) < best}
+        if undertrump == "forbidden_unless_only_trumps" and cards != trumps:
+            allowed -= lower
+        elif undertrump == "allowed_if_void" and same_suit:
+            allowed -= lower
     return allowed
 
 
@@ -120,6 +135,18 @@ def winning_position(trick: Sequence[Card], mode: Trump) -> int:
 def trick_winner(trick: Sequence[Card], mode: Trump, leader: int = 0, seats: int = 4) -> int:
     """RULES.md 2.6: the seat of the winning card, seats playing in turn from ``leader``."""
     return (leader + winning_position(trick, mode)) % seats
+
+
+# RULES.md 5a "modes": Slalom and Guschti change the mode from trick to trick.
+def per_trick_modes(kind: str, first: Trump, tricks: int = 18) -> list[Trump]:
+    """The mode of each trick: Slalom alternates Obenabe and Undenufe starting with ``first``;
+    Guschti plays five tricks of ``first``, then the other for the rest."""
+    assert first in (Trump.OBENABE, Trump.UNDENUFE)
+    other = Trump.UNDENUFE if first == Trump.OBENABE else Trump.OBENABE
+    if kind == "slalom":
+        return [first if number % 2 == 0 else other for number in range(tricks)]
+    assert kind == "guschti"
+    return [first if number < 5 else other for number in range(tricks)]
 
 
 # RULES.md 3 "Weis values" / "sequences": natural order 6..A, no wrap.
@@ -186,7 +213,7 @@ def perft_card_play(
     *,
     trick: Sequence[Card] = (),
     bauer_exception: bool = True,
-    undertrump_allowed: bool = False,
+    undertrump: str = "forbidden_unless_only_trumps",
 ) -> int:
     """RULES.md 2: the card sequences of ``depth`` cards from the given hands; seats play in
     turn from ``leader``, and the winner of a trick leads the next."""
@@ -194,7 +221,7 @@ def perft_card_play(
         return 1
     seats = len(hands)
     seat = (leader + len(trick)) % seats
-    cards = legal_cards(hands[seat], trick, mode, bauer_exception, undertrump_allowed)
+    cards = legal_cards(hands[seat], trick, mode, bauer_exception, undertrump)
     if depth == 1:
         return len(cards)
     count = 0
@@ -205,10 +232,10 @@ def perft_card_play(
         if len(played) == seats:
             winner = trick_winner(played, mode, leader, seats)
             count += perft_card_play(after, mode, winner, depth - 1, bauer_exception=bauer_exception,
-                                     undertrump_allowed=undertrump_allowed)
+                                     undertrump=undertrump)
         else:
             count += perft_card_play(after, mode, leader, depth - 1, trick=played,
-                                     bauer_exception=bauer_exception, undertrump_allowed=undertrump_allowed)
+                                     bauer_exception=bauer_exception, undertrump=undertrump)
     return count
 
 
@@ -221,7 +248,7 @@ def perft_schieber_play(
     declare: bool = True,
     announce: bool = False,
     bauer_exception: bool = True,
-    undertrump_allowed: bool = False,
+    undertrump: str = "forbidden_unless_only_trumps",
 ) -> int:
     """RULES.md 3: Schieber's moves once trump is chosen. Before their first card a player may
     declare any non-empty choice of the Weis in their hand (``declare``: 2**k - 1 moves for k
@@ -240,7 +267,7 @@ def perft_schieber_play(
                 total += options * count(hands, trick, leader, tricks, declared | {seat}, depth - 1)
         if announce and not trick and 1 <= tricks < 9:
             total += 1 if depth == 1 else 0  # the game is over: nothing follows
-        cards = legal_cards(hands[seat], trick, mode, bauer_exception, undertrump_allowed)
+        cards = legal_cards(hands[seat], trick, mode, bauer_exception, undertrump)
         if depth == 1:
             return total + len(cards)
         for card in sorted(cards):

@@ -21,7 +21,7 @@ import reference
 from jass.cards import Card, CardSet, Rank, Suit, deal
 from jass.tricks import PlayRules, Undertrump
 from jass.trump import Trump
-from jass.weis import WeisRules, WeisTiebreak
+from jass.weis import SequenceOrder, WeisRules, WeisTiebreak
 
 def examples(n: int) -> settings:
     """``@settings(max_examples=...)`` that follows the loaded Hypothesis profile: ``n``
@@ -92,7 +92,7 @@ def play_rules() -> st.SearchStrategy[PlayRules]:
     return st.builds(
         PlayRules,
         bauer_exception=st.booleans(),
-        undertrump=st.sampled_from([Undertrump.FORBIDDEN_UNLESS_ONLY_TRUMPS, Undertrump.ALLOWED]),
+        undertrump=st.sampled_from(list(Undertrump)),
     )
 
 
@@ -113,6 +113,7 @@ def weis_rules() -> st.SearchStrategy[WeisRules]:
         low_quartets=st.booleans(),
         cross_weis=st.booleans(),
         equal_weis_tiebreak=st.sampled_from([WeisTiebreak.QUARTET_FIRST, WeisTiebreak.MORE_CARDS_FIRST]),
+        undenufe_sequences=st.sampled_from(list(SequenceOrder)),
     )
 
 
@@ -140,8 +141,9 @@ class Position:
     rules: PlayRules
 
     @property
-    def undertrump_allowed(self) -> bool:
-        return self.rules.undertrump is Undertrump.ALLOWED
+    def undertrump(self) -> str:
+        """The undertrumping policy by name, as :func:`reference.legal_cards` takes it."""
+        return self.rules.undertrump.value
 
 
 @st.composite
@@ -160,7 +162,6 @@ def dealt_positions(draw: st.DrawFn) -> Position:
     seed = draw(st.integers(min_value=0, max_value=2**64 - 1))
     mode = draw(trumps())
     rules = draw(play_rules())
-    undertrump_allowed = rules.undertrump is Undertrump.ALLOWED
     held = [set(h) for h in deal(seed)]
     leader = draw(st.integers(min_value=0, max_value=3))
     # sampled_from, not integers(): about uniform, where integers() favours the ends
@@ -168,9 +169,7 @@ def dealt_positions(draw: st.DrawFn) -> Position:
     in_trick = draw(st.sampled_from([1, 2, 3, 0]))
 
     def play(seat: int, trick: list[Card]) -> None:
-        legal = reference.legal_cards(
-            held[seat], trick, mode, rules.bauer_exception, undertrump_allowed
-        )
+        legal = reference.legal_cards(held[seat], trick, mode, rules.bauer_exception, rules.undertrump.value)
         card = draw(st.sampled_from(sorted(legal)))
         held[seat].remove(card)
         trick.append(card)
@@ -280,8 +279,10 @@ def schieber_presets() -> st.SearchStrategy[schieber.Rules]:
 def schieber_rules(draw: st.DrawFn) -> schieber.Rules:
     """Schieber rules with every option drawn: a target (kept low, so that games stay short)
     or a few fixed rounds, either end mode, any multipliers, push-back, match bonus,
-    auto-declare, first dealer, and every Weis and play option."""
+    auto-declare, first dealer or Vorhand, every Weis option (or none), every way to credit
+    Stöck, to claim, to count, and every play option."""
     fixed = draw(st.booleans())
+    rosen_7 = draw(st.booleans())
     return schieber.Rules(
         target_score=None if fixed else draw(st.integers(min_value=1, max_value=2000)),
         rounds=draw(st.integers(min_value=1, max_value=4)) if fixed else None,
@@ -290,9 +291,13 @@ def schieber_rules(draw: st.DrawFn) -> schieber.Rules:
         allow_push_back=draw(st.booleans()),
         match_bonus=draw(st.sampled_from([0, 50, 100])),
         auto_declare=draw(st.booleans()),
-        first_dealer=draw(st.none() | st.integers(min_value=0, max_value=3)),
-        weis=draw(weis_rules()),
+        first_dealer=None if rosen_7 else draw(st.none() | st.integers(min_value=0, max_value=3)),
+        weis=draw(st.none() | weis_rules()),
         play=draw(play_rules()),
+        stoeck=draw(st.sampled_from(list(schieber.StoeckMode))),
+        claim_by=draw(st.sampled_from(list(schieber.ClaimBy))),
+        counting_order=draw(st.sampled_from(list(schieber.CountingOrder))),
+        first_vorhand=schieber.FirstVorhand.ROSEN_7 if rosen_7 else schieber.FirstVorhand.SEED,
     )
 
 
@@ -304,12 +309,18 @@ def schieber_states(
     a finished game included. ``rules`` defaults to the presets and random options."""
     game_rules = draw(rules if rules is not None else schieber_presets() | schieber_rules())
     state = schieber.new_game(game_rules, seed=draw(st.integers(min_value=0, max_value=2**64 - 1)))
+    final: schieber.State = random_moves(draw, schieber, state, 120)
+    return final
+
+
+def random_moves(draw: st.DrawFn, variant: Any, state: Any, most: int) -> Any:
+    """``state`` after 0..``most`` random legal moves (fewer if the game ends)."""
     rng = random.Random(draw(st.integers(min_value=0, max_value=2**32)))
-    for _ in range(draw(st.integers(min_value=0, max_value=120))):
-        moves = schieber.legal_moves(state)
+    for _ in range(draw(st.integers(min_value=0, max_value=most))):
+        moves = variant.legal_moves(state)
         if not moves:
             break
-        state = schieber.apply(state, rng.choice(moves))
+        state = variant.apply(state, rng.choice(moves))
     return state
 
 
@@ -319,4 +330,47 @@ def variant_rules(name: str) -> st.SearchStrategy[Any]:
         "schieber": lambda: schieber_rules() | schieber_presets(),
         "differenzler": differenzler_rules,
         "pomme": pomme_rules,
+        "coiffeur": coiffeur_rules,
     }[name]()
+
+
+# --- Coiffeur --------------------------------------------------------------------------------
+
+from jass import coiffeur  # noqa: E402
+from jass.teams import StoeckMode  # noqa: E402
+from jass.trump import PerTrickMode  # noqa: E402
+
+#: Rows to build short custom slates from: a suit, a joker and the two per-trick rows.
+COIFFEUR_ROWS = (
+    coiffeur.Row("Rosen", 2, (Trump.ROSEN,)),
+    coiffeur.Row("Joker", 7, tuple(Trump)),
+    coiffeur.Row("Slalom", 9, (PerTrickMode.SLALOM_OBENABE, PerTrickMode.SLALOM_UNDENUFE)),
+    coiffeur.Row("Guschti", 10, (PerTrickMode.GUSCHTI_OBENABE, PerTrickMode.GUSCHTI_UNDENUFE)),
+)
+
+
+@st.composite
+def coiffeur_rules(draw: st.DrawFn) -> coiffeur.Rules:
+    """Coiffeur's options on short slates (1 to 3 rows, so a game is 2 to 6 rounds), with and
+    without Weis and Stöck; now and then a preset's full slate."""
+    if draw(st.integers(0, 9)) == 0:
+        return draw(st.sampled_from([coiffeur.Rules(), coiffeur.Rules.swisslos_10(), coiffeur.Rules.with_weis()]))
+    rows = draw(st.lists(st.sampled_from(COIFFEUR_ROWS), min_size=1, max_size=3, unique=True))
+    weis = draw(st.none() | weis_rules())
+    return coiffeur.Rules(
+        slate=coiffeur.Slate(tuple(rows)),
+        match_bonus=draw(st.sampled_from([0, 100])),
+        weis=weis,
+        stoeck=draw(st.sampled_from(list(StoeckMode))),
+        auto_declare=weis is not None and draw(st.booleans()),
+        first_dealer=draw(st.sampled_from([None, 0, 1, 2, 3])),
+        play=draw(play_rules()),
+    )
+
+
+@st.composite
+def coiffeur_states(draw: st.DrawFn) -> coiffeur.State:
+    """A Coiffeur state reached from a seeded game by 0..200 random legal moves: any phase."""
+    state = coiffeur.new_game(draw(coiffeur_rules()), seed=draw(st.integers(min_value=0, max_value=2**64 - 1)))
+    final: coiffeur.State = random_moves(draw, coiffeur, state, 200)
+    return final

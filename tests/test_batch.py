@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 np = pytest.importorskip("numpy", reason="jass.batch needs numpy (the optional extra jass[batch])")
 
-from jass import Card, CardSet, PlayRules, Trump, Undertrump, WeisRules, WeisTiebreak, schieber  # noqa: E402
+from jass import Card, CardSet, PlayRules, Trump, SequenceOrder, Undertrump, WeisRules, WeisTiebreak, schieber  # noqa: E402
 from jass import differenzler, pomme  # noqa: E402
 from jass.batch import core  # noqa: E402
 from jass.batch import differenzler as dz_batch  # noqa: E402
@@ -36,6 +36,7 @@ RULES: dict[str, schieber.Rules] = {
     "seed-multipliers": attrs.evolve(ROUND, multipliers=schieber.SEED_MULTIPLIERS, match_bonus=150),
     "no-bauer-exception": attrs.evolve(ROUND, play=PlayRules(bauer_exception=False)),
     "undertrump-allowed": attrs.evolve(ROUND, play=PlayRules(undertrump=Undertrump.ALLOWED)),
+    "undertrump-if-void": attrs.evolve(ROUND, play=PlayRules(undertrump=Undertrump.ALLOWED_IF_VOID)),
     "both-play-options": attrs.evolve(
         ROUND, play=PlayRules(bauer_exception=False, undertrump=Undertrump.ALLOWED), multipliers=(1, 2, 3, 4, 5, 6)
     ),
@@ -45,8 +46,17 @@ RULES: dict[str, schieber.Rules] = {
                                                                                                    150, 200, 300))
     ),
     "push-back-no-match": attrs.evolve(ROUND, allow_push_back=True, match_bonus=0),
+    "undenufe-reversed": attrs.evolve(ROUND, weis=WeisRules(undenufe_sequences=SequenceOrder.REVERSED)),
+    "no-weis-no-stoeck": attrs.evolve(ROUND, weis=None, stoeck=schieber.StoeckMode.OFF),
+    "stoeck-round-end-rosen-7": attrs.evolve(ROUND, stoeck=schieber.StoeckMode.ROUND_END,
+                                             first_vorhand=schieber.FirstVorhand.ROSEN_7),
     "no-weis-declared": attrs.evolve(ROUND, auto_declare=False, multipliers=schieber.SWISSLOS_MULTIPLIERS),
 }
+
+
+def with_dealer(rules: schieber.Rules, dealer: int) -> schieber.Rules:
+    """``rules`` with the given first dealer (which the Rosen 7 does not choose then)."""
+    return attrs.evolve(rules, first_dealer=dealer, first_vorhand=schieber.FirstVorhand.SEED)
 
 
 def action_of(move: schieber.Move) -> int:
@@ -228,14 +238,14 @@ def weis_rich_deals(seed: int, count: int) -> list[list[int]]:
     return deals
 
 
-@pytest.mark.parametrize("name", ["flat", "no-cross-weis", "more-cards-first", "seed-multipliers"])
+@pytest.mark.parametrize("name", ["flat", "no-cross-weis", "more-cards-first", "seed-multipliers", "undenufe-reversed"])
 def test_weis_rich_deals(name: str) -> None:
     rules = RULES[name]
     deals = weis_rich_deals(len(name), 16) + [[CardSet.parse(h).bits for h in STRONG]]
     dealers = [k % 4 for k in range(len(deals))]
     state = batch.from_hands(deals, dealers, rules=rules)
     games = [
-        schieber.new_game(attrs.evolve(rules, first_dealer=dealer), seed=1, deal=[CardSet.from_bits(h) for h in hands])
+        schieber.new_game(with_dealer(rules, dealer), seed=1, deal=[CardSet.from_bits(h) for h in hands])
         for hands, dealer in zip(deals, dealers)
     ]
     replay(state, games, np.random.default_rng(len(name)))
@@ -243,7 +253,7 @@ def test_weis_rich_deals(name: str) -> None:
 
 def assert_weis_as_scalar(hands: list[int], dealer: int, rules: schieber.Rules) -> None:
     """The Weis each team scores in each mode is what the scalar round credits after trick 1."""
-    rules = attrs.evolve(rules, first_dealer=dealer)
+    rules = with_dealer(rules, dealer)
     state = batch.from_hands([hands], dealer, rules=rules)
     for mode in Trump:
         scalar = schieber.new_game(rules, seed=1, deal=[CardSet.from_bits(h) for h in hands])
@@ -271,7 +281,7 @@ def test_matches_and_stoeck() -> None:
     dealers = [3, 0, 3]
     state = batch.from_hands(deals, dealers, rules=rules)
     games = [
-        schieber.new_game(attrs.evolve(rules, first_dealer=dealer), seed=1, deal=[CardSet.from_bits(h) for h in hands])
+        schieber.new_game(with_dealer(rules, dealer), seed=1, deal=[CardSet.from_bits(h) for h in hands])
         for hands, dealer in zip(deals, dealers)
     ]
     choices = [[batch.FIRST_TRUMP_ACTION], [batch.FIRST_TRUMP_ACTION], [batch.PUSH, batch.FIRST_TRUMP_ACTION]]
@@ -320,7 +330,8 @@ def test_weis_with_four_of_a_kind_inside_a_sequence(
     quartet: int, suit: int, low: int, length: int, order: list[int], dealer: int, name: str,
 ) -> None:
     """Four of a kind whose cards also make sequences: without Kreuzweis the choice between
-    them (most points, then most Weis, then the first choice) decides the Weis."""
+    them (most points, then the strongest single Weis, then most Weis, then the first choice)
+    decides the Weis."""
     assert_weis_as_scalar(weis_deal(quartet, suit, low, length, order), dealer, RULES[name])
 
 
@@ -331,6 +342,7 @@ def test_weis_with_four_of_a_kind_inside_a_sequence(
     "C9 C10 CJ CQ CK S10 H10 D10 SA",
     "CJ SJ HJ DJ C9 C10 CQ CK SA",
     "C6 C7 C8 S6 H6 D6 S7 H7 D7",  # four 6s and four 7s, with C6-C8
+    "CQ SQ HQ DQ D10 DJ DK DA S6",  # four Queens or D10-DA (100 either way): the Queens are stronger
 ])
 def test_weis_ties_between_four_of_a_kind_choices(hand: str) -> None:
     """Crafted hands where ways of using the cards without Kreuzweis score alike or nearly.
@@ -343,6 +355,20 @@ def test_weis_ties_between_four_of_a_kind_choices(hand: str) -> None:
     for dealer in range(4):
         for name in ("no-cross-weis", "more-cards-first", "flat"):
             assert_weis_as_scalar(hands, dealer, RULES[name])
+
+
+def test_weis_ties_in_undenufe_follow_undenufe_sequences() -> None:
+    """RULES 3 "Weis ties in Undenufe": seat 0 holds CQ-CA (20), seat 1 S6-S8 (20). Natural
+    order: the Queen-King-Ace wins in every mode; reversed: 6-7-8 wins in Undenufe only."""
+    hands = [CardSet.parse(h).bits for h in ("CQ CK CA H6 H8 D6 D8 S10 SQ", "S6 S7 S8 C6 C8 H10 HQ D10 DQ",
+                                             "C7 C10 S9 SJ H7 H9 D7 D9 DJ", "C9 CJ SK SA HJ HK HA DK DA")]
+    for dealer in range(4):
+        for name in ("flat", "undenufe-reversed"):
+            assert_weis_as_scalar(hands, dealer, RULES[name])
+    reversed_rules = attrs.evolve(RULES["undenufe-reversed"], first_dealer=3)
+    state = batch.from_hands([hands], 3, rules=reversed_rules)
+    assert state.weis_by_mode[0, int(Trump.UNDENUFE)].tolist() == [0, 20]
+    assert state.weis_by_mode[0, int(Trump.OBENABE)].tolist() == [20, 0]
 
 
 # --- the API: steps, illegal actions, finished games ---------------------------------------
@@ -556,6 +582,7 @@ DZ_RULES: dict[str, differenzler.Rules] = {
         exact_bonus=5, zero_prediction_bonus=differenzler.ZeroBonus.ALWAYS, play=PlayRules(bauer_exception=False,
                                                                                          undertrump=Undertrump.ALLOWED)),
     "zero-never": differenzler.Rules(exact_bonus=7, zero_prediction_bonus=differenzler.ZeroBonus.NEVER),
+    "undertrump-always": differenzler.Rules(play=PlayRules(undertrump=Undertrump.ALLOWED)),
 }
 
 

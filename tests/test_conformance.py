@@ -1,4 +1,4 @@
-"""The conformance harness (:mod:`jass.testing`) on all three variants, and on broken copies of
+"""The conformance harness (:mod:`jass.testing`) on every variant, and on broken copies of
 them to show that it catches each kind of bug it promises to catch.
 
 Every game below is checked after every step: cards conserved, one seat to act, legal moves,
@@ -16,7 +16,7 @@ from typing import Any, cast
 import attrs
 import pytest
 
-from jass import PlayRules, Undertrump, WeisRules, differenzler, pomme, schieber
+from jass import PerTrickMode, PlayRules, SequenceOrder, Trump, Undertrump, WeisRules, coiffeur, differenzler, pomme, schieber
 from jass.errors import IllegalMoveError, JassError
 from jass.variant import random_playout
 from jass.protocol import Variant
@@ -48,6 +48,15 @@ SCHIEBER_PRESETS: dict[str, schieber.Rules] = {
         weis=WeisRules(low_quartets=True, cross_weis=False),
         play=PlayRules(bauer_exception=False, undertrump=Undertrump.ALLOWED),
     ),
+    "ohne-weis-any-team-claims": schieber.Rules(
+        target_score=900, weis=None, claim_by=schieber.ClaimBy.ANY_TEAM,
+        counting_order=schieber.CountingOrder.STOECK_STICH_WEIS, first_vorhand=schieber.FirstVorhand.ROSEN_7,
+    ),
+    "stoeck-at-round-end-auto": schieber.Rules(
+        target_score=700, end_mode=schieber.EndMode.AUTO, stoeck=schieber.StoeckMode.ROUND_END, auto_declare=True,
+        weis=WeisRules(undenufe_sequences=SequenceOrder.REVERSED),
+    ),
+    "card-points-only": schieber.Rules(target_score=None, rounds=2, weis=None, stoeck=schieber.StoeckMode.OFF),
 }
 
 DIFFERENZLER_PRESETS: dict[str, differenzler.Rules] = {
@@ -67,10 +76,29 @@ POMME_PRESETS: dict[str, pomme.Rules] = {
     "jack-20-no-bauer-exception": pomme.Rules(trump_jack_points=20, bauer_exception=False, target_points=3),
 }
 
+_SLALOM = coiffeur.Row("Slalom", 9, (PerTrickMode.SLALOM_OBENABE, PerTrickMode.SLALOM_UNDENUFE))
+_GUSCHTI = coiffeur.Row("Guschti", 10, (PerTrickMode.GUSCHTI_OBENABE, PerTrickMode.GUSCHTI_UNDENUFE))
+_JOKER = coiffeur.Row("Joker", 7, tuple(Trump))
+
+COIFFEUR_PRESETS: dict[str, coiffeur.Rules] = {
+    "jassreglement": coiffeur.Rules.jassreglement(),
+    # Short slates keep the games quick; together they play every kind of row.
+    "slalom-guschti-joker": coiffeur.Rules(slate=coiffeur.Slate((_SLALOM, _GUSCHTI, _JOKER)), first_dealer=1),
+    "with-weis-and-stoeck": coiffeur.Rules(
+        slate=coiffeur.Slate((_JOKER, _SLALOM)), weis=WeisRules(), stoeck=coiffeur.StoeckMode.ROUND_END,
+    ),
+    "auto-weis-no-match-bonus": coiffeur.Rules(
+        slate=coiffeur.Slate((_GUSCHTI, coiffeur.Row("Rosen", 2, (Trump.ROSEN,)))), weis=WeisRules(cross_weis=False),
+        stoeck=coiffeur.StoeckMode.IMMEDIATE, auto_declare=True, match_bonus=0,
+        play=PlayRules(bauer_exception=False, undertrump=Undertrump.ALLOWED),
+    ),
+}
+
 CASES: list[tuple[Variant, str, Any]] = [
     *((schieber, name, rules) for name, rules in SCHIEBER_PRESETS.items()),
     *((differenzler, name, rules) for name, rules in DIFFERENZLER_PRESETS.items()),
     *((pomme, name, rules) for name, rules in POMME_PRESETS.items()),
+    *((coiffeur, name, rules) for name, rules in COIFFEUR_PRESETS.items()),
 ]
 # The quick loop (-m "not slow") keeps the shortest game of each variant (a few rounds); the
 # others play to a points target or over more rounds, in the full check.
@@ -111,7 +139,7 @@ def test_check_state_on_hand_built_states() -> None:
 
 
 def test_every_variant_has_card_zones_of_36_cards() -> None:
-    for variant in (schieber, differenzler, pomme):
+    for variant in (schieber, differenzler, pomme, coiffeur):
         zones = variant.card_zones(variant.new_game(seed=2))
         assert sum(len(cards) for cards in zones.values()) == 36
         assert all(name.startswith(("hand", "trick", "won", "extras", "talon", "top", "out")) for name in zones)

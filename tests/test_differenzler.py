@@ -388,15 +388,19 @@ UNDERTRUMP_HANDS = (
 @pytest.mark.parametrize(
     ("undertrump", "trick", "legal"),
     [
-        # CA led, seat 1 trumps with H9; seat 2 may follow clubs or, in Differenzler,
-        # trump lower (H7, H8 are below the H9): undertrumping allowed.
+        # CA led, seat 1 trumps with H9; seat 2 holds clubs: it follows (C6, C7), as its
+        # trumps H7, H8 are below the H9 (RULES.md 2.4, 6: holding the led suit, no undertrump).
+        pytest.param(Undertrump.ALLOWED_IF_VOID, "CA H9", "C6 C7",
+                     id="4.undertrump default allowed_if_void: holding the led suit, no H7/H8 under H9"),
         pytest.param(Undertrump.ALLOWED, "CA H9", "C6 C7 H7 H8",
-                     id="4.undertrump: allowed while holding the led suit"),
+                     id="4.undertrump option allowed: under the H9 while holding the led suit too"),
         pytest.param(Undertrump.FORBIDDEN_UNLESS_ONLY_TRUMPS, "CA H9", "C6 C7",
                      id="4.undertrump option: Schieber rule forbids H7/H8 under H9"),
         # S6 led, seat 1 trumps with H9; seat 2 has no spade: any card, the low trumps too.
+        pytest.param(Undertrump.ALLOWED_IF_VOID, "S6 H9", "C6 C7 H7 H8 D10 DJ DQ DK DA",
+                     id="4.undertrump default allowed_if_void: void in the led suit, H7/H8 under H9"),
         pytest.param(Undertrump.ALLOWED, "S6 H9", "C6 C7 H7 H8 D10 DJ DQ DK DA",
-                     id="4.undertrump: allowed when void in the led suit"),
+                     id="4.undertrump option allowed: void in the led suit"),
         pytest.param(Undertrump.FORBIDDEN_UNLESS_ONLY_TRUMPS, "S6 H9", "C6 C7 D10 DJ DQ DK DA",
                      id="4.undertrump option: void, Schieber rule: anything but a lower trump"),
     ],
@@ -410,9 +414,9 @@ def test_undertrumping(undertrump: Undertrump, trick: str, legal: str) -> None:
     assert dz.legal_moves(state) == tuple(PlayCard(c) for c in cards(legal))
 
 
-def test_default_play_rules_allow_undertrumping_and_keep_the_bauer_exception() -> None:
-    """4.undertrump: allowed by default; 2.3: the Bauer exception on."""
-    assert dz.Rules().play == PlayRules(bauer_exception=True, undertrump=Undertrump.ALLOWED)
+def test_default_play_rules_allow_undertrumping_only_when_void_and_keep_the_bauer_exception() -> None:
+    """4.undertrump: allowed only when void in the led suit by default; 2.3: the Bauer exception on."""
+    assert dz.Rules().play == PlayRules(bauer_exception=True, undertrump=Undertrump.ALLOWED_IF_VOID)
 
 
 def test_illegal_card_is_refused_with_the_legal_ones() -> None:
@@ -422,8 +426,12 @@ def test_illegal_card_is_refused_with_the_legal_ones() -> None:
     before = copy.deepcopy(state)
     with pytest.raises(IllegalMoveError) as error:
         dz.apply(state, PlayCard(Card.DA))
-    assert re.search("DA does not follow the led suit.*C6 C7 H7 H8", error.value.detail)
+    assert re.search("DA does not follow the led suit.*seat 2 may play C6 C7\\)", error.value.detail)
     assert "C6" not in str(error.value)  # the public text shows no card of the hand
+    with pytest.raises(IllegalMoveError) as error:
+        dz.apply(state, PlayCard(Card.H7))  # 4.undertrump: seat 2 holds clubs, H7 is under the H9
+    assert error.value.detail == ("H7 would undertrump H9 in a trick of Eicheln (♣) with Schilten (♥) trump "
+                                  "while seat 2 holds Eicheln (♣) (seat 2 may play C6 C7)")
     with pytest.raises(IllegalMoveError) as error:
         dz.apply(state, PlayCard(Card.SA))
     assert "does not hold SA" in error.value.detail

@@ -131,7 +131,7 @@ def test_reports_the_undertrump_that_jass_kit_allows() -> None:
     assert info.value.move_number == 5  # the trump choice, then the fourth card
     assert info.value.path == "$.tricks[0].cards[3]"
     assert "jass-kit player 3 (our seat 1) plays DA" in str(info.value)
-    # With undertrumping allowed (as in Differenzler), it replays.
+    # With undertrumping always allowed (Undertrump.ALLOWED), it replays.
     from jass.tricks import PlayRules, Undertrump
 
     lenient = schieber.Rules(play=PlayRules(undertrump=Undertrump.ALLOWED))

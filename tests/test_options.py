@@ -9,7 +9,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from jass import differenzler, pomme, schieber
+from jass import WeisRules, differenzler, pomme, schieber
 from jass.errors import JassError
 from jass.options import attribute_docs, changes, options, plain, show_value
 from jass.schieber import EndMode
@@ -32,9 +32,10 @@ def test_every_field_is_an_option_and_groups_are_followed_by_their_own() -> None
     names = [option.name for option in options(schieber.Rules)]
     assert names[:8] == [field.name for field in attrs.fields(schieber.Rules)][:8]
     assert names[names.index("weis") + 1 : names.index("play")] == [
-        f"weis.{field.name}" for field in attrs.fields(type(schieber.Rules().weis))
+        f"weis.{field.name}" for field in attrs.fields(WeisRules)
     ]
-    assert names[-2:] == ["play.bauer_exception", "play.undertrump"]
+    after_play = names.index("play") + 1
+    assert names[after_play : after_play + 2] == ["play.bauer_exception", "play.undertrump"]
 
 
 @pytest.mark.parametrize(
@@ -49,8 +50,8 @@ def test_every_field_is_an_option_and_groups_are_followed_by_their_own() -> None
          "6 ints 1..100: Eicheln, Rosen, Schilten, Schellen, Obenabe, Undenufe"),
         # an enum: its members
         (schieber.Rules, "end_mode", EndMode.CLAIM, "EndMode.CLAIM, EndMode.AUTO"),
-        # a group's default is the variant's: Differenzler allows undertrumping
-        (differenzler.Rules, "play.undertrump", Undertrump.ALLOWED,
+        # a group's default is the variant's: Differenzler allows undertrumping when void
+        (differenzler.Rules, "play.undertrump", Undertrump.ALLOWED_IF_VOID,
          ", ".join(f"Undertrump.{member.name}" for member in Undertrump)),
         (pomme.Rules, "target_points", 7, "an int 1..100"),
     ],

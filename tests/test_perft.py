@@ -114,8 +114,19 @@ def test_schieber_house_rules(mode: Trump) -> None:
 # --- Differenzler ------------------------------------------------------------------------------
 
 #: (deal, the dealer's face-up card, which fixes trump) -> counts once all have predicted.
-#: Undertrumping is allowed; seat 0 (Vorhand) leads.
+#: Undertrumping only when void in the led suit (the default); seat 0 (Vorhand) leads.
 DIFFERENZLER_PLAY: dict[tuple[str, Card], list[int]] = {
+    ("A", Card.C6): [9, 29, 119, 361, 2888, 11408],
+    ("A", Card.S8): [9, 29, 123, 323, 2584, 10053],
+    ("A", Card.H7): [9, 43, 99, 391, 3128, 10421],
+    ("A", Card.DA): [9, 46, 112, 368, 2944, 10198],
+    ("B", Card.CA): [9, 55, 225, 631, 5048],
+    ("B", Card.S9): [9, 70, 324, 1899, 15192],
+    ("B", Card.D9): [9, 64, 282, 1953, 15624],
+}
+#: The same with ``Undertrump.ALLOWED`` (a player holding the led suit may undertrump too):
+#: never fewer sequences, more where a follower holds the led suit and a low trump.
+DIFFERENZLER_ALLOWED_PLAY: dict[tuple[str, Card], list[int]] = {
     ("A", Card.C6): [9, 29, 126, 590, 4720, 17943],
     ("A", Card.S8): [9, 29, 151, 581, 4648, 17537],
     ("A", Card.H7): [9, 43, 120, 578, 4624, 15084],
@@ -124,10 +135,12 @@ DIFFERENZLER_PLAY: dict[tuple[str, Card], list[int]] = {
     ("B", Card.S9): [9, 70, 324, 1899, 15192],
     ("B", Card.D9): [9, 64, 282, 1953, 15624],
 }
+DIFFERENZLER_ALLOWED = differenzler.Rules(first_dealer=3, play=PlayRules(undertrump=Undertrump.ALLOWED))
 
 
-def differenzler_start(deal: str, face_up: Card) -> differenzler.State:
-    state = differenzler.new_game(differenzler.Rules(first_dealer=3), seed=1, deal=hands(deal), face_up=face_up)
+def differenzler_start(deal: str, face_up: Card,
+                       rules: differenzler.Rules = differenzler.Rules(first_dealer=3)) -> differenzler.State:
+    state = differenzler.new_game(rules, seed=1, deal=hands(deal), face_up=face_up)
     for points in (10, 40, 0, 100):
         state = differenzler.apply(state, differenzler.Predict(points))
     return state
@@ -137,6 +150,13 @@ def differenzler_start(deal: str, face_up: Card) -> differenzler.State:
 def test_differenzler_card_play(deal: str, face_up: Card) -> None:
     golden = DIFFERENZLER_PLAY[deal, face_up]
     assert counts(differenzler, differenzler_start(deal, face_up), golden) == golden
+
+
+@pytest.mark.parametrize(("deal", "face_up"), list(DIFFERENZLER_ALLOWED_PLAY), ids=str)
+def test_differenzler_card_play_with_undertrumping_allowed(deal: str, face_up: Card) -> None:
+    golden = DIFFERENZLER_ALLOWED_PLAY[deal, face_up]
+    assert counts(differenzler, differenzler_start(deal, face_up, DIFFERENZLER_ALLOWED), golden) == golden
+    assert all(a >= b for a, b in zip(golden, DIFFERENZLER_PLAY[deal, face_up]))
 
 
 # --- la pomme ----------------------------------------------------------------------------------
@@ -219,12 +239,15 @@ def _reference_cases() -> list[tuple[str, list[int], Callable[[int], int]]]:
     for mode, golden in SCHIEBER_HOUSE_PLAY.items():
         count = partial(
             reference.perft_schieber_play, _sets("B"), mode, 0,
-            declare=False, bauer_exception=False, undertrump_allowed=True,
+            declare=False, bauer_exception=False, undertrump="allowed",
         )
         cases.append((f"schieber-house-{mode.name}", golden, count))
     for (deal, face_up), golden in DIFFERENZLER_PLAY.items():
-        count = partial(reference.perft_card_play, _sets(deal), Trump(face_up.suit.value), 0, undertrump_allowed=True)
+        count = partial(reference.perft_card_play, _sets(deal), Trump(face_up.suit.value), 0, undertrump="allowed_if_void")
         cases.append((f"differenzler-{deal}-{face_up}", golden, count))
+    for (deal, face_up), golden in DIFFERENZLER_ALLOWED_PLAY.items():
+        count = partial(reference.perft_card_play, _sets(deal), Trump(face_up.suit.value), 0, undertrump="allowed")
+        cases.append((f"differenzler-allowed-{deal}-{face_up}", golden, count))
     for name, golden in POMME_DEAL.items():
         order = validate_deck(POMME_ORDERS[name].split())
         cases.append((f"pomme-deal-{name}", golden, partial(reference.perft_pomme, order, 1)))

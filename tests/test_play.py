@@ -19,11 +19,12 @@ from hypothesis import strategies as st
 
 import reference
 import strategies as js
-from jass.cards import Card, CardSet
+from jass import serial
+from jass.cards import Card, CardSet, deal
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidNotationError, InvalidRulesError
 from jass.play import HAND_BITS, CardPlay, PlayCard, PlaySetup, Trick, card_moves
-from jass.tricks import PlayRules, Undertrump
-from jass.trump import Trump, point_table
+from jass.tricks import PlayRules, Undertrump, winning_position
+from jass.trump import PerTrickMode, Trump, point_table
 
 
 def parse_hands(*hands: str) -> tuple[CardSet, ...]:
@@ -159,11 +160,10 @@ def test_random_plays_follow_the_rules_and_keep_the_cards(
     play = CardPlay.start(mode, hands, leader, rules)
     dealt = set().union(*hands)
     table = point_table(mode)
-    allowed = rules.undertrump is Undertrump.ALLOWED
     while not play.is_done:
         seat = play.to_play
         assert seat is not None
-        expected = reference.legal_cards(play.hand(seat), play.trick, mode, rules.bauer_exception, allowed)
+        expected = reference.legal_cards(play.hand(seat), play.trick, mode, rules.bauer_exception, rules.undertrump.value)
         assert set(play.legal_cards()) == expected, "the rules of RULES.md section 2"
         # The compact parts read back: rebuilt from its public parts, the play is the same.
         assert CardPlay.from_parts(play.setup, play.hands, play.leader, play.trick, play.tricks) == play
@@ -203,3 +203,89 @@ def test_setup_checks_before_caching(trump: Any, seats: Any, rules: Any, points:
     for _ in range(2):  # a refused setup is not cached
         with pytest.raises(error, match=message):
             PlaySetup.of(trump, seats, rules, points)
+
+
+# --- 5a: a mode per trick (Slalom, Guschti) ------------------------------------------------------
+# RULES.md 6: "Slalom/Guschti: the trick's own mode decides legal cards, winner and points
+# (8 = 8, 6 = 11 in Undenufe tricks)". Obenabe: A 11, K 4, Q 3, J 2, 10 10, 8 8; Undenufe: the
+# same but 6 11 and A 0; the 6 is Undenufe's highest card, the Ace Obenabe's.
+
+PER_TRICK_ROUNDS = [
+    pytest.param(
+        PerTrickMode.SLALOM_UNDENUFE, ("H6 HA C8", "H7 HK C6"), "HA H7 | HK H6 | C6 C8",
+        # trick 1 Undenufe: H7 beats the Ace, 0 + 0; trick 2 Obenabe: HK beats H6, 4 + 0;
+        # trick 3 Undenufe: C6 beats C8, 11 + 8, and 5 for the last trick.
+        [(1, 0, Trump.UNDENUFE), (1, 4, Trump.OBENABE), (1, 19, Trump.UNDENUFE)], (0, 28),
+        id="5a Slalom-Undenufe: U, O, U; the 7 beats the Ace in trick 1, the 6 is 11 in trick 3",
+    ),
+    pytest.param(
+        PerTrickMode.SLALOM_OBENABE, ("H6 HA C8", "H7 HK C6"), "HA H7 | H6 HK | C8 C6",
+        # trick 1 Obenabe: HA 11 + H7 0 to seat 0; trick 2 Undenufe: H6 beats HK, 11 + 4;
+        # trick 3 Obenabe: C8 beats C6, 8 + 0, + 5.
+        [(0, 11, Trump.OBENABE), (0, 15, Trump.UNDENUFE), (0, 8, Trump.OBENABE)], (39, 0),
+        id="5a Slalom-Obenabe: O, U, O; the Ace 11 in trick 1, the 6 beats the King in trick 2",
+    ),
+    pytest.param(
+        PerTrickMode.GUSCHTI_OBENABE, ("CA C6 S6 SA D8 H6", "CK C7 S7 SK D9 HA"),
+        "CA CK | SA S7 | D8 D9 | SK S6 | C7 C6 | HA H6",
+        # tricks 1-5 Obenabe: CA+CK 15 (seat 0), SA+S7 11 (seat 0), D9 beats D8: 8 (seat 1),
+        # SK+S6 4 (seat 1), C7 beats C6: 0 (seat 1); trick 6 Undenufe: H6 beats HA, 11 + 0, + 5.
+        [(0, 15, Trump.OBENABE), (0, 11, Trump.OBENABE), (1, 8, Trump.OBENABE), (1, 4, Trump.OBENABE),
+         (1, 0, Trump.OBENABE), (0, 11, Trump.UNDENUFE)], (42, 12),
+        id="5a Guschti-Obenabe: five Obenabe tricks, then Undenufe: the 6 takes the Ace in trick 6",
+    ),
+]
+
+
+@pytest.mark.parametrize(("mode", "hands", "cards", "tricks", "points"), PER_TRICK_ROUNDS)
+def test_per_trick_rounds(mode: PerTrickMode, hands: tuple[str, str], cards: str,
+                          tricks: list[tuple[int, int, Trump]], points: tuple[int, int]) -> None:
+    play = CardPlay.start(mode, parse_hands(*hands), 0)
+    for number, trick in enumerate(cards.split("|")):
+        assert play.trump is tricks[number][2] and play.mode is mode
+        for card in trick.split():
+            play = play.play(Card.parse(card))
+        done = play.tricks[-1]
+        assert (done.winner, done.points) == tricks[number][:2], f"trick {number + 1}"
+        # The same trick in one mode for the whole round follows that mode: the trick's mode.
+        assert done.winner == (done.leader + winning_position(done.cards, tricks[number][2])) % 2
+    assert play.is_done and play.points() == points
+    assert play.trump is tricks[-1][2]  # after the last trick: the last trick's mode
+    # JSON and pickle keep the round's mode; a play rebuilt from its parts is the same.
+    assert serial.loads(serial.dumps(play)) == play == pickle.loads(pickle.dumps(play))
+    assert CardPlay.from_parts(play.setup, play.hands, play.leader, play.trick, play.tricks) == play
+
+
+@st.composite
+def per_trick_starts(draw: st.DrawFn) -> tuple[PerTrickMode, tuple[CardSet, ...], int, PlayRules]:
+    seats = draw(st.sampled_from([2, 3, 4]))
+    hands = deal(draw(st.integers(0, 2**64 - 1)), hands=seats, cards_each=36 // seats)
+    return draw(st.sampled_from(list(PerTrickMode))), hands, draw(st.integers(0, seats - 1)), draw(js.play_rules())
+
+
+@js.examples(40)
+@given(per_trick_starts(), st.randoms(use_true_random=False))
+def test_random_per_trick_plays_follow_each_trick_s_mode(
+    start: tuple[PerTrickMode, tuple[CardSet, ...], int, PlayRules], rng: random.Random
+) -> None:
+    """Every card of a random Slalom or Guschti round, to the last trick (up to 18): the legal
+    cards, winners and points of each trick are the reference's in that trick's mode
+    (reference.per_trick_modes, from RULES.md 5a)."""
+    mode, hands, leader, rules = start
+    kind = "slalom" if mode.is_slalom else "guschti"
+    modes = reference.per_trick_modes(kind, mode.first)
+    play = CardPlay.start(mode, hands, leader, rules)
+    while not play.is_done:
+        seat = play.to_play
+        assert seat is not None
+        trick_mode = modes[len(play.tricks)]
+        assert play.trump is trick_mode
+        expected = reference.legal_cards(play.hand(seat), play.trick, trick_mode, rules.bauer_exception,
+                                         rules.undertrump.value)
+        assert set(play.legal_cards()) == expected
+        assert CardPlay.from_parts(play.setup, play.hands, play.leader, play.trick, play.tricks) == play
+        play = play.play(rng.choice(sorted(expected)))
+    for number, done in enumerate(play.tricks):
+        assert done.winner == reference.trick_winner(list(done.cards), modes[number], done.leader, len(hands))
+        assert done.points == sum(reference.card_points(card, modes[number]) for card in done.cards)
+    assert serial.loads(serial.dumps(play)) == play

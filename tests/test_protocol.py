@@ -7,11 +7,11 @@ from typing import Any
 import attrs
 import pytest
 
-from jass import JassError, differenzler, pomme, schieber
+from jass import JassError, coiffeur, differenzler, pomme, schieber
 from jass.play import PlayCard
 from jass.protocol import TwoPartState, Variant, random_playout
 
-VARIANTS = [schieber, differenzler, pomme]
+VARIANTS = [schieber, differenzler, pomme, coiffeur]
 FUNCTIONS = ["legal_moves", "to_act", "is_over", "winner", "score_round", "card_zones"]
 
 

@@ -12,13 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import strategies as jst
-from jass import differenzler, pomme, records, schieber, serial
+from jass import coiffeur, differenzler, pomme, records, schieber, serial
 from jass.cards import Card, CardSet, FULL_DECK, deal, shuffled_deck
 from jass.errors import RecordError, SerialError
 from jass.play import PlayCard
 from test_serial import mutate
 
-VARIANTS = {"schieber": schieber, "differenzler": differenzler, "pomme": pomme}
+VARIANTS = {"schieber": schieber, "differenzler": differenzler, "pomme": pomme, "coiffeur": coiffeur}
 
 
 def random_game(variant: Any, state: Any, rng: random.Random, limit: int = 5_000) -> tuple[list[Any], list[Any]]:
@@ -70,7 +70,8 @@ def test_explicit_deals_are_recorded() -> None:
     schieber_start = schieber.new_game(schieber.Rules(first_dealer=1), seed=5, deal=hands)
     differenzler_start = differenzler.new_game(seed=5, deal=hands, face_up=next(iter(hands[differenzler.new_game(seed=5).dealer])))
     pomme_start = pomme.new_game(seed=5, deal=list(shuffled_deck(99)))
-    for start in (schieber_start, differenzler_start, pomme_start):
+    coiffeur_start = coiffeur.new_game(coiffeur.Rules(first_dealer=2), seed=5, deal=hands)
+    for start in (schieber_start, differenzler_start, pomme_start, coiffeur_start):
         name = records.variant_of(start)
         variant = VARIANTS[name]
         moves, states = random_game(variant, start, random.Random(3), limit=60)

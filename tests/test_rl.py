@@ -14,14 +14,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import strategies as jst
-from jass import differenzler, pomme, schieber
+from jass import PerTrickMode, coiffeur, differenzler, pomme, schieber
 from jass.cards import CardSet
 from jass.encoding import play_layout
 from jass.errors import IllegalMoveError, JassError
 from jass.rl import action_mask, apply_action, encoding_of, legal_actions, observation_vector, returns
 from jass.variant import VARIANTS, AnyVariant, SEED_LIMIT, random_playout
 
-NAMES = ("schieber", "differenzler", "pomme")
+NAMES = ("schieber", "differenzler", "pomme", "coiffeur")
+#: Coiffeur on two rows: a game of four rounds (a Slalom row, so some tricks are Undenufe).
+COIFFEUR_SHORT = coiffeur.Rules(slate=coiffeur.Slate(jst.COIFFEUR_ROWS[1:3]))
 
 
 def position(variant: AnyVariant, rules: Any, seed: int, steps: int) -> Any:
@@ -50,8 +52,8 @@ def test_action_ids_name_the_legal_moves_one_to_one(data: st.DataObject, name: s
     for move in variant.legal_moves(state):
         action = encoding.action_of(view, move)
         if action is None:
-            # Only Schieber's partial Weis declarations stay outside the action space.
-            assert isinstance(move, schieber.DeclareWeis)
+            # Only partial Weis declarations (Schieber's, Coiffeur's) stay outside the action space.
+            assert isinstance(move, (schieber.DeclareWeis, coiffeur.DeclareWeis))
             continue
         assert 0 <= action < encoding.actions and action not in ids
         ids[action] = move
@@ -92,7 +94,34 @@ def test_the_layouts_add_up_by_hand() -> None:
     assert encoding_of("differenzler").size == 343 + 61
     # la pomme adds 5 + 2 + 36 + 36 + 2 + 2 + 3 + 2 + 2 = 90.
     assert encoding_of("pomme").size == 193 + 90
-    assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124]
+    # Coiffeur adds 4 + 4 + 5 + 11 + 20 + 4 + 4 + 4 + 4 x 36 + 3 + 5 x 20 + 2 + 2 = 307.
+    assert encoding_of("coiffeur").size == 343 + 307
+    # Coiffeur's ids: 36 cards, 20 rows x 10 modes, push, deal, declare.
+    assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124, 36 + 200 + 3]
+
+
+def test_a_coiffeur_vector_read_by_hand() -> None:
+    """Seat 3 when seat 1 (after seat 0 pushed) chose Slalom-Undenufe for its team's row 1 (x7)
+    on a two-row slate (Joker x7, Slalom x9 as row 1): the blocks after the card play, counted
+    by hand from the layout (343 floats of card play first)."""
+    state = coiffeur.new_game(coiffeur.Rules(slate=COIFFEUR_SHORT.slate, first_dealer=3), seed=2)
+    state = coiffeur.apply(state, coiffeur.Push())
+    state = coiffeur.apply(state, coiffeur.ChooseRow(1, PerTrickMode.SLALOM_UNDENUFE))
+    vector = observation_vector("coiffeur", state, 3)
+    mode = vector[324:331]  # the card-play block's mode is the first trick's: Undenufe
+    assert mode == [0, 0, 0, 0, 0, 1, 0]
+    at = 343
+    assert vector[at: at + 4] == [0, 1, 0, 0]  # phase: choose, play, round over, game over
+    assert vector[at + 4: at + 8] == [1, 0, 0, 0]  # the dealer, seat 3, is the observer itself
+    assert vector[at + 8: at + 13] == [0, 1, 0, 0, 0]  # one push
+    # Round modes: six classic, then Slalom-Obenabe, Slalom-Undenufe, Guschti-O, Guschti-U, none.
+    assert vector[at + 13: at + 24] == [0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]
+    assert vector[at + 24: at + 44] == [0, 1] + [0] * 18  # row 1
+    assert vector[at + 44: at + 48] == [0, 0, 1, 0]  # the chooser, seat 1, two seats after seat 3
+    factors = at + 48 + 4 + 4 + 144 + 3
+    assert vector[factors: factors + 3] == [0.7, 0.9, 0.0]  # Joker x7, Slalom x9, no third row
+    own_open, other_open = factors + 60, factors + 80
+    assert vector[own_open: own_open + 3] == [1.0, 1.0, 0.0] == vector[other_open: other_open + 3]
 
 
 def test_a_schieber_vector_read_by_hand() -> None:
@@ -137,7 +166,7 @@ def test_apply_action_refuses_an_illegal_id_and_changes_nothing() -> None:
 def test_returns_are_zero_until_the_end_and_add_up_to_zero(name: str) -> None:
     variant = VARIANTS[name]
     rules = {"schieber": schieber.Rules.tournament(1), "differenzler": differenzler.Rules(rounds=1),
-             "pomme": pomme.Rules(target_points=2)}[name]
+             "pomme": pomme.Rules(target_points=2), "coiffeur": COIFFEUR_SHORT}[name]
     state = variant.new_game(rules, seed=9)
     assert returns(variant, state) == (0.0,) * variant.seats
     final = random_playout(variant, state, seed=3)
@@ -161,7 +190,8 @@ def test_a_whole_game_by_action_ids() -> None:
 
 @pytest.mark.parametrize(
     ("name", "rules"),
-    [("schieber", schieber.Rules.tournament(1)), ("differenzler", differenzler.Rules(rounds=1)), ("pomme", None)],
+    [("schieber", schieber.Rules.tournament(1)), ("differenzler", differenzler.Rules(rounds=1)), ("pomme", None),
+     ("coiffeur", COIFFEUR_SHORT)],
 )
 def test_pettingzoo_api_test_passes(name: str, rules: Any) -> None:
     pytest.importorskip("pettingzoo", reason="the optional extra jass[rl] is not installed")

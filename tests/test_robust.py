@@ -27,7 +27,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import strategies as jst
-from jass import differenzler, jasskit, pomme, records, schieber, serial
+from jass import coiffeur, differenzler, jasskit, pomme, records, schieber, serial
 from jass.__main__ import main
 from jass.cards import NOTATION, SUIT_WORDS, Card, CardSet, foreign_character, validate_deck
 from jass.errors import (
@@ -45,7 +45,7 @@ from jass.tournament import round_robin, run_arena
 from jass.trump import Trump
 from jass.variant import MAX_ROUNDS, SEED_LIMIT, VARIANTS, AnyVariant
 
-VARIANT_NAMES = ("schieber", "differenzler", "pomme")
+VARIANT_NAMES = ("schieber", "differenzler", "pomme", "coiffeur")
 #: The 19 characters beyond ASCII that str.split() and the regular expression \s take for spaces.
 UNICODE_SPACES = [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace() and c > 0x7F]
 #: ASCII control characters that Python also splits at.
@@ -453,8 +453,10 @@ def test_a_record_holds_no_more_moves_than_records_read() -> None:
         records.Record("schieber", state.rules, 1, (schieber.Push(),) * (records.MAX_MOVES + 1))
     # The most moves in a round, counted by hand: Schieber 3 to choose trump (push, push back,
     # choose) + 4 Weis + 36 cards + the claim + the deal = 45; Differenzler 4 predictions + 36 cards
-    # + the deal = 41; la pomme 2 exchanges + 2 swaps + 18 cards + the deal = 23.
+    # + the deal = 41; la pomme 2 exchanges + 2 swaps + 18 cards + the deal = 23; Coiffeur 4 pushes
+    # + the choice + 4 Weis + 36 cards + the deal = 46, in at most 40 rounds (20 rows per team).
     assert 45 * MAX_ROUNDS <= records.MAX_MOVES
+    assert 46 * 40 <= records.MAX_MOVES
 
 
 def test_a_record_longer_than_records_read_is_not_written(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -472,7 +474,7 @@ def test_no_round_takes_more_moves_than_counted(name: str, seed: int) -> None:
     state = variant.new_game(rules, seed=seed)
     rng = random.Random(seed)
     moves_in_round = 0
-    most = {"schieber": 45, "differenzler": 41, "pomme": 23}[name]
+    most = {"schieber": 45, "differenzler": 41, "pomme": 23, "coiffeur": 46}[name]
     while not variant.is_over(state):
         number = state.round_number
         state = variant.apply(state, rng.choice(variant.legal_moves(state)))
@@ -514,6 +516,12 @@ def presets_and_rules(name: str) -> st.SearchStrategy[Any]:
     elif name == "differenzler":
         options = jst.differenzler_rules().flatmap(
             lambda rules: st.integers(0, 1000).map(lambda bonus: attrs.evolve(rules, exact_bonus=bonus)))
+    elif name == "coiffeur":
+        # Every option over its whole range: the match bonus, a factor up to 100 on any row.
+        options = jst.coiffeur_rules().flatmap(
+            lambda rules: st.tuples(st.integers(0, 10_000), st.integers(1, 100)).map(
+                lambda extra: attrs.evolve(rules, match_bonus=extra[0], slate=coiffeur.Slate(
+                    (attrs.evolve(rules.slate.rows[0], factor=extra[1]),) + rules.slate.rows[1:]))))
     else:
         options = jst.schieber_rules().flatmap(
             lambda rules: st.tuples(st.integers(0, 10_000), st.tuples(*[st.integers(1, 100)] * 6)).map(
@@ -570,7 +578,10 @@ def test_a_record_without_the_seed_replays_the_same_game(
     assert str(seed) not in public and json.loads(public)["seed"] is None
     record = records.read_record(public)
     assert not record.holds_seed and record.seed is None and record.deal is not None
-    assert record.rules.first_dealer == initial.dealer
+    # The first dealer is fixed in the rules, unless the rules take it from the deal, which the
+    # record writes out (Schieber's first_vorhand=rosen_7 refuses a first_dealer).
+    rosen_7 = getattr(record.rules, "first_vorhand", None) is schieber.FirstVorhand.ROSEN_7
+    assert record.rules.first_dealer == (None if rosen_7 else initial.dealer)
     assert all(move.split()[0] != "deal" or len(move.split()) > 1 for move in json.loads(public)["moves"])
     replayed = list(records.replay(record))
     assert len(replayed) == len(states)

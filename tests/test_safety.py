@@ -32,7 +32,7 @@ from jass.errors import IllegalMoveError, InvalidCardsError, InvalidSeedError, J
 from jass.play import PlayCard
 from jass.variant import VARIANTS, AnyVariant, SEED_LIMIT
 
-VARIANT_NAMES = ("schieber", "differenzler", "pomme")
+VARIANT_NAMES = ("schieber", "differenzler", "pomme", "coiffeur")
 CARD_CODE = re.compile(r"(?<![A-Za-z0-9])([CSHD](?:10|[6-9JQKA]))(?![A-Za-z0-9])")
 
 
@@ -157,6 +157,7 @@ FORGED = '["C6 C7 C8 C9 C10 CJ CQ CK CA", "S6 S7 S8 S9 S10 SJ SQ SK SA", "H6 H7 
         ("schieber", '{"format": "jass/1", "type": "schieber.Deal", "hands": ' + FORGED + "}"),
         ("differenzler", '{"format": "jass/1", "type": "differenzler.Deal", "hands": ' + FORGED + ', "face_up": null}'),
         ("pomme", '{"format": "jass/1", "type": "pomme.Deal", "order": "' + " ".join(c.name for c in FULL_DECK) + '"}'),
+        ("coiffeur", '{"format": "jass/1", "type": "coiffeur.Deal", "hands": ' + FORGED + "}"),
     ],
 )
 def test_a_client_cannot_choose_the_deal(name: str, forged: str) -> None:

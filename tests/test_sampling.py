@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from jass import CardSet, PlayRules, Trump, Undertrump, differenzler, pomme, schieber
+from jass import CardSet, PerTrickMode, PlayRules, Trump, Undertrump, WeisRules, coiffeur, differenzler, pomme, schieber
 from jass.cards import Card
 from jass.errors import IllegalMoveError, InvalidCardsError
 from jass.play import CardPlay, PlayCard
@@ -23,6 +23,7 @@ from jass.sampling import HandSampler, SamplingError
 schieber_sampler, sample_schieber = schieber.hand_sampler, schieber.sample_hands
 differenzler_sampler, sample_differenzler = differenzler.hand_sampler, differenzler.sample_hands
 pomme_sampler, sample_pomme = pomme.hand_sampler, pomme.sample_hidden
+coiffeur_sampler, sample_coiffeur = coiffeur.hand_sampler, coiffeur.sample_hands
 from strategies import examples
 
 SCHIEBER_RULES = [
@@ -46,7 +47,7 @@ def schieber_moment(seed: int, rules: schieber.Rules, cards: int) -> schieber.St
     return state
 
 
-def replay_is_legal(trump: Trump, rules: PlayRules, now: tuple[CardSet, ...], play: CardPlay) -> bool:
+def replay_is_legal(trump: Trump | PerTrickMode, rules: PlayRules, now: tuple[CardSet, ...], play: CardPlay) -> bool:
     """Rebuild the hands as dealt from ``now`` and the cards each seat played, and replay the
     round's cards through the public :class:`CardPlay` (which refuses an illegal card)."""
     seats = play.seats
@@ -70,10 +71,19 @@ def replay_is_legal(trump: Trump, rules: PlayRules, now: tuple[CardSet, ...], pl
 
 
 def check_schieber(state: schieber.State, seat: int, draws: int, rng: random.Random) -> None:
-    play = state.play
-    assert play is not None and state.trump is not None
+    assert state.trump is not None
     view = schieber.observe(state, seat)
-    sampler = schieber_sampler(view)
+    check_team(state, state.trump, view, schieber_sampler(view), seat, draws, rng)
+
+
+def check_team(
+    state: schieber.State | coiffeur.State, mode: Trump | PerTrickMode,
+    view: schieber.Observation | coiffeur.Observation, sampler: HandSampler, seat: int, draws: int, rng: random.Random,
+) -> None:
+    """The sampler of a partnership game's view: the true deal is one it can draw, and every
+    draw fits the play (replayed in ``mode``) and the shown Weis."""
+    play = state.play
+    assert play is not None
     truth = tuple(h.bits for h in play.hands)
     # The true deal is one the sampler can draw.
     for other in range(4):
@@ -88,7 +98,7 @@ def check_schieber(state: schieber.State, seat: int, draws: int, rng: random.Ran
         assert tuple(len(h) for h in hands) == play.hand_sizes
         assert sum(len(h) for h in hands) == len(unseen)
         assert CardSet.from_bits(sum(h.bits for h in hands)) == unseen
-        assert replay_is_legal(state.trump, state.rules.play, hands, play)
+        assert replay_is_legal(mode, state.rules.play, hands, play)
         for other, weis in enumerate(view.shown_weis):
             if other != seat:
                 for w in weis:
@@ -108,6 +118,47 @@ def test_schieber_samples_fit_the_play(rules: schieber.Rules) -> None:
 @examples(40)
 def test_schieber_property(seed: int, cards: int, seat: int, rules: schieber.Rules) -> None:
     check_schieber(schieber_moment(seed, rules, cards), seat, 4, random.Random(seed))
+
+
+COIFFEUR_CASES = [
+    (PerTrickMode.SLALOM_UNDENUFE, coiffeur.Rules(slate="swisslos_10")),
+    (PerTrickMode.GUSCHTI_OBENABE, coiffeur.Rules(slate="swisslos_10", play=PlayRules(undertrump=Undertrump.ALLOWED))),
+    (Trump.SCHELLEN, coiffeur.Rules.with_weis()),
+]
+
+
+@pytest.mark.parametrize(("mode", "rules"), COIFFEUR_CASES, ids=["slalom-undenufe", "guschti-obenabe", "schellen-weis"])
+def test_coiffeur_samples_fit_the_play(mode: Trump | PerTrickMode, rules: coiffeur.Rules) -> None:
+    """Coiffeur's sampler: each trick of a Slalom or Guschti round is checked in its own mode
+    (a per-trick mode is never read as a trump suit), and the Weis when the rules play them."""
+    rng = random.Random(5)
+    row = next(index for index, row in enumerate(rules.slate.rows) if mode in row.modes)
+    for seed in range(10):
+        state = coiffeur.new_game(rules, seed=seed)
+        state = coiffeur.apply(state, coiffeur.ChooseRow(row, mode))
+        assert state.play is not None
+        for _ in range(rng.randrange(1, 36)):
+            state = coiffeur.apply(state, rng.choice(coiffeur.legal_moves(state)))
+            assert state.play is not None
+        seat = rng.randrange(4)
+        view = coiffeur.observe(state, seat)
+        check_team(state, mode, view, coiffeur_sampler(view), seat, 10, rng)
+
+
+def test_a_void_bites_in_a_per_trick_mode() -> None:
+    """Slalom-Obenabe, trick 2 (Undenufe): seat 1 discards on a club lead, so it holds no club;
+    no trick has a trump, so its D6 under seat 0's C6 is no undertrump and says nothing more."""
+    hands = [CardSet.parse(h) for h in ("HA C6", "HK D6", "HQ D7", "HJ D8")]
+    play = CardPlay.start(PerTrickMode.SLALOM_OBENABE, hands, leader=0)
+    for card in (Card.HA, Card.HK, Card.HQ, Card.HJ, Card.C6, Card.D6):
+        play = play.play(card)
+    sampler = HandSampler(
+        seats=4, observer=0, hand=play.hand(0).bits, hand_sizes=play.hand_sizes, trump=PerTrickMode.SLALOM_OBENABE,
+        tricks=[(0, [Card.HA.index, Card.HK.index, Card.HQ.index, Card.HJ.index])],
+        trick=[Card.C6.index, Card.D6.index], trick_leader=0,
+    )
+    assert sampler.voids(1) == CardSet.parse("C7 C8 C9 C10 CJ CQ CK CA")
+    assert sampler.voids(2) == CardSet() and sampler.voids(3) == CardSet()
 
 
 def test_a_void_bites() -> None:
@@ -201,7 +252,7 @@ def test_declared_weis_bite() -> None:
                 dealt = hands[seat] | CardSet(
                     t.played_by(seat, 4) for t in state.play.tricks
                 ) | CardSet(c for i, c in enumerate(state.play.trick) if (state.play.leader + i) % 4 == seat)
-                assert sum(w.points for w in detect_weis(dealt, rules.weis)) == view.declared_points[seat]
+                assert sum(w.points for w in detect_weis(dealt, WeisRules())) == view.declared_points[seat]
 
 
 def test_shown_weis_are_in_the_hand() -> None:
@@ -313,11 +364,11 @@ def test_sampled_hands_can_be_solved() -> None:
         assert sum(solver.points(hands, play.leader, [c.index for c in play.trick])) == left
 
 
-@pytest.mark.parametrize("variant", [schieber, differenzler, pomme])
+@pytest.mark.parametrize("variant", [schieber, differenzler, pomme, coiffeur])
 def test_a_spectator_view_is_refused(variant: Any) -> None:
     """A spectator (seat None) holds no hand: there is nothing to sample around."""
     samplers: dict[Any, Callable[..., object]] = {
-        schieber: sample_schieber, differenzler: sample_differenzler, pomme: sample_pomme
+        schieber: sample_schieber, differenzler: sample_differenzler, pomme: sample_pomme, coiffeur: sample_coiffeur,
     }
     sample = samplers[variant]
     view = variant.observe(variant.new_game(seed=1), None)

@@ -21,12 +21,16 @@ from collections.abc import Mapping, Sequence
 import attrs
 import pytest
 
-from jass import Card, CardSet, Trump, schieber
+from jass import Card, CardSet, Trump, schieber, serial
 from jass.errors import IllegalMoveError, InvalidRulesError, JassError
 from jass.play import seeded_seat
 from jass.schieber import (
     Announce,
     ChooseTrump,
+    ClaimBy,
+    CountingOrder,
+    FirstVorhand,
+    StoeckMode,
     Deal,
     DeclareWeis,
     EndMode,
@@ -39,7 +43,7 @@ from jass.schieber import (
     State,
 )
 from jass.tricks import PlayRules, Undertrump
-from jass.weis import Weis, WeisRules, WeisTiebreak
+from jass.weis import SequenceOrder, Weis, WeisRules, WeisTiebreak
 
 #: Seat 3 deals, seat 0 is Vorhand.
 VORHAND_0 = Rules(first_dealer=3)
@@ -386,9 +390,10 @@ def test_low_quartets_option(rank: str) -> None:
     error = assert_illegal(state, DeclareWeis(Weis.from_cards(four.split(), WeisRules(low_quartets=True))),
                            "seat 0 to act")
     assert "declare" not in error.detail  # the seat has no Weis to declare
-    rules = Rules(first_dealer=3, weis=WeisRules(low_quartets=True))
+    low = WeisRules(low_quartets=True)
+    rules = Rules(first_dealer=3, weis=low)
     state = game(deal, Trump.ROSEN, rules=rules)
-    quartet = Weis.from_cards(four.split(), rules.weis)
+    quartet = Weis.from_cards(four.split(), low)
     assert quartet.points == 100
     state = schieber.apply(state, DeclareWeis(quartet))
     state = play_first(state, 4)
@@ -435,7 +440,48 @@ def test_cross_weis_option() -> None:
     assert "sequence C9-CJ" not in error.detail
 
 
+def test_without_cross_weis_equal_points_keep_the_strongest_single_weis() -> None:
+    """RULES 6 "Weis without Kreuzweis: equal-point splits keep the strongest single Weis".
+    Seat 0 holds four Queens and D10-DA, which share the DQ: each way to split is worth 100
+    (four Queens, or the five in a row), and four of a kind beats a sequence of equal points
+    (RULES 3, seed 001), so four Queens are offered and score 100 (before: refused)."""
+    deal = fill({0: "CQ SQ HQ DQ D10 DJ DK DA S6"})
+    rules = Rules(first_dealer=3, weis=WeisRules(cross_weis=False))
+    state = game(deal, Trump.ROSEN, rules=rules)
+    queens = DeclareWeis(weis("CQ SQ HQ DQ"))
+    assert [m for m in schieber.legal_moves(state) if isinstance(m, DeclareWeis)] == [queens]
+    state = play_first(schieber.apply(state, queens), 4)
+    assert weis_points(state) == (100, 0)
+    # With the longer Weis first (equal_weis_tiebreak=more_cards_first) the sequence is the one.
+    longer = Rules(first_dealer=3, weis=WeisRules(cross_weis=False, equal_weis_tiebreak=WeisTiebreak.MORE_CARDS_FIRST))
+    state = game(deal, Trump.ROSEN, rules=longer)
+    assert [m for m in schieber.legal_moves(state) if isinstance(m, DeclareWeis)] == [
+        DeclareWeis(weis("D10 DJ DQ DK DA"))
+    ]
+
+
 # --- section 3, "comparing weis" and "who scores weis" --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("order", "scores"),
+    [
+        pytest.param(SequenceOrder.NATURAL, (20, 0),
+                     id="3 undenufe_sequences natural (default): seat 0's Q-K-A beats seat 1's 6-7-8"),
+        pytest.param(SequenceOrder.REVERSED, (0, 20),
+                     id="3 undenufe_sequences reversed (Parlett): seat 1's 6-7-8 beats seat 0's Q-K-A"),
+    ],
+)
+def test_weis_ties_in_undenufe(order: SequenceOrder, scores: tuple[int, int]) -> None:
+    """RULES 3 "Weis ties in Undenufe": two sequences of 3 (20 each), equal points and kind; the
+    top card decides in natural order, the bottom card in Undenufe's own order. Trick 1 is
+    played with Undenufe and the Weis are credited when it completes."""
+    deal = hands("CQ CK CA H6 H8 D6 D8 S10 SQ", "S6 S7 S8 C6 C8 H10 HQ D10 DQ",
+                 "C7 C10 S9 SJ H7 H9 D7 D9 DJ", "C9 CJ SK SA HJ HK HA DK DA")
+    rules = Rules(first_dealer=3, weis=WeisRules(undenufe_sequences=order))
+    state = play_first(game(deal, Trump.UNDENUFE, rules=rules), 4, declare={0: "CQ CK CA", 1: "S6 S7 S8"})
+    assert state.play is not None and len(state.play.tricks) == 1
+    assert weis_points(state) == scores
 
 
 def test_each_teams_single_best_weis_is_compared_not_the_sum() -> None:
@@ -1036,6 +1082,202 @@ def test_only_one_team_over_after_trick_one() -> None:
     assert state.phase is Phase.PLAY and schieber.totals(state) == (3003, 2920)
     state = schieber.apply(state, Announce())
     assert (state.winner, state.end, state.scores) == (0, GameEnd.CLAIM_CORRECT, (3003, 2920))
+
+
+# --- the options people argue about: Weis and Stöck on or off, when Stöck count --------------
+# The worked round (Schilten x2), hand-worked: team 0 takes 62 card points and seat 2's Stöck
+# (HK played in trick 2), team 1 90 card points, the last trick's 5 and the Weis 50 + 20 = 70.
+# Everything on: (62 + 20) x 2 = 164 and (90 + 5 + 70) x 2 = 330. After trick 2 team 0 has
+# (23 + 15) x 2 = 76 in cards, + 40 for the Stöck if they count at once; team 1 its Weis, 140.
+
+
+def worked_round_with(rules: Rules, tricks: int = 9) -> State:
+    """The worked round under ``rules``, the Weis declared where the rules have Weis."""
+    state = worked_start(rules)
+    cards = " ".join(c for c, _, _, _ in WORKED_TRICKS[:tricks])
+    return play(state, cards, WORKED_WEIS if rules.weis is not None else None)
+
+
+@pytest.mark.parametrize(
+    ("rules", "after_trick_2", "end", "declarations"),
+    [
+        pytest.param(Rules(first_dealer=3), (116, 140), (164, 330), True,
+                     id="3 weis on and stoeck immediate (defaults): Weis 70 x 2, Stöck 20 x 2 at the HK"),
+        pytest.param(Rules(first_dealer=3, weis=None), (116, 0), (164, 190), False,
+                     id="3 weis off ('ohne Weis'): no declaration offered, team 1 loses its 140"),
+        pytest.param(Rules(first_dealer=3, stoeck=StoeckMode.OFF), (76, 140), (124, 330), True,
+                     id="3 stoeck off: team 0 loses its 40, the Weis count"),
+        pytest.param(Rules(first_dealer=3, weis=None, stoeck=StoeckMode.OFF), (76, 0), (124, 190), False,
+                     id="3 weis and stoeck off: card points and the last trick only"),
+        pytest.param(Rules(first_dealer=3, stoeck=StoeckMode.ROUND_END), (76, 140), (164, 330), True,
+                     id="3 stoeck round_end (seed's words): not at the HK, but with the last card"),
+    ],
+)
+def test_weis_and_stoeck_options(rules: Rules, after_trick_2: tuple[int, int], end: tuple[int, int],
+                                 declarations: bool) -> None:
+    start = worked_start(rules)
+    offered = any(isinstance(m, DeclareWeis) for m in schieber.legal_moves(start))
+    assert offered is declarations
+    if not declarations:
+        assert_illegal(start, DeclareWeis(weis("D6 D7 D8 D9")), "is not a legal move now")
+    assert schieber.totals(worked_round_with(rules, 2)) == after_trick_2
+    final = worked_round_with(rules)
+    assert final.scores == end and final.history[-1].totals == end
+    view = schieber.observe(final, 1)
+    assert view.stoeck_team == (None if rules.stoeck is StoeckMode.OFF else 0)
+    if not declarations:
+        assert view.declared_points == (None,) * 4 and view.shown_weis == ((),) * 4
+
+
+def test_weis_off_with_auto_declare_counts_none() -> None:
+    """RULES 3 "Weis on or off": ``auto_declare`` declares nothing in a game without Weis."""
+    rules = Rules(first_dealer=3, weis=None, auto_declare=True)
+    final = worked_round_with(rules)
+    assert [team.weis for team in final.history[-1].teams] == [0, 0]
+    assert schieber.observe(final, 0).declared_points == (None,) * 4
+
+
+@pytest.mark.parametrize(
+    ("stoeck", "phase", "totals"),
+    [
+        pytest.param(StoeckMode.IMMEDIATE, Phase.GAME_OVER, (3014, 10),
+                     id="3 stoeck immediate, auto mode: the second Stöck card ends the game (2994 + 20)"),
+        pytest.param(StoeckMode.ROUND_END, Phase.PLAY, (2994, 10),
+                     id="3 stoeck round_end, auto mode: the second Stöck card credits nothing"),
+    ],
+)
+def test_stoeck_mode_in_auto_mode(stoeck: StoeckMode, phase: Phase, totals: tuple[int, int]) -> None:
+    """RULES 3 "Stöck" in auto mode. STOECK_LATE, Eicheln x1, written (2980, 0): trick 1 to seat 1
+    (10), trick 2 to seat 0 (H10 + CK = 14): 2994. Seat 0 then leads CQ, its second Stöck card."""
+    rules = Rules(first_dealer=3, end_mode=EndMode.AUTO, stoeck=stoeck)
+    state = play(game(STOECK_LATE, Trump.EICHELN, rules=rules, scores=(2980, 0)),
+                 "S6 S10 S7 S8 | H10 H6 H8 CK | CQ")
+    assert state.phase is phase and schieber.totals(state) == totals
+
+
+# --- the options people argue about: who may say "bedankt, genug" -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("claim_by", "offered"),
+    [
+        pytest.param(ClaimBy.TRICK_WINNER, False,
+                     id="3 claim_by trick_winner (seed 001): seat 3 in the middle of trick 3 may not"),
+        pytest.param(ClaimBy.ANY_TEAM, True,
+                     id="3 claim_by any_team (Jassreglement): seat 3 may, in the middle of a trick"),
+    ],
+)
+def test_claim_by_option(claim_by: ClaimBy, offered: bool) -> None:
+    """RULES 3 "going out", ``claim_by``. Worked round, written (0, 2900): after trick 2 (won by
+    seat 2) team 1 has 2900 + 140 = 3040. Seat 2 leads HA; seat 3 (team 1) is to act."""
+    rules = Rules(first_dealer=3, claim_by=claim_by)
+    state = play(worked_play(worked_start(rules, scores=(0, 2900)), 2), "HA")
+    assert schieber.to_act(state) == 3
+    assert (Announce() in schieber.legal_moves(state)) is offered
+    if not offered:
+        assert_illegal(state, Announce(), "Announce() is not a legal move now")
+        return
+    over = schieber.apply(state, Announce(), seat=3)
+    assert (over.phase, over.winner, over.end) == (Phase.GAME_OVER, 1, GameEnd.CLAIM_CORRECT)
+    # Team 0: (23 + 15) x 2 + 40 = 116; team 1 its Weis only so far, 140; HA is not a trick yet.
+    assert over.scores == (116, 3040) and over.history[-1].totals == (116, 140)
+
+
+def test_claim_by_any_team_a_wrong_claim_loses_and_trick_one_counts() -> None:
+    """``claim_by=ANY_TEAM``: a claim short of the target loses at once, whoever says it; the
+    claim may come before any card of the round (trick 1 too). Written (2900, 0): before the
+    first card team 0 has 2900 < 3000, so Vorhand's claim loses."""
+    rules = Rules(first_dealer=3, claim_by=ClaimBy.ANY_TEAM)
+    state = worked_start(rules, scores=(2900, 0))
+    moves = schieber.legal_moves(state)
+    assert moves[0] == Announce() and any(isinstance(m, DeclareWeis) for m in moves)
+    over = schieber.apply(state, Announce())
+    assert (over.winner, over.end, over.scores) == (1, GameEnd.CLAIM_WRONG, (2900, 0))
+    auto = Rules(first_dealer=3, claim_by=ClaimBy.ANY_TEAM, end_mode=EndMode.AUTO)
+    assert Announce() not in schieber.legal_moves(worked_start(auto))  # claims are for claim mode
+
+
+# --- the options people argue about: the count when both teams reach the target in trick 1 ----
+
+
+@pytest.mark.parametrize("mode", [EndMode.CLAIM, EndMode.AUTO])
+@pytest.mark.parametrize(
+    ("order", "winner"),
+    [
+        pytest.param(CountingOrder.STOECK_WEIS_STICH, 1,
+                     id="3 counting_order stoeck_weis_stich (seed 001): team 1's Weis (3010) before the trick"),
+        pytest.param(CountingOrder.STOECK_STICH_WEIS, 0,
+                     id="3 counting_order stoeck_stich_weis: team 0's trick (3003) before the Weis"),
+    ],
+)
+def test_counting_order_option(order: CountingOrder, winner: int, mode: EndMode) -> None:
+    """RULES 3 "counting order". PWS_WEIS, written (2980, 2990): seat 0 takes trick 1
+    (SA S9 S10 SJ: 11 + 0 + 10 + 2 = 23, 2980 + 23 = 3003), seat 1 declared H6-H8 (20,
+    2990 + 20 = 3010): both over; the order decides who reached the target first."""
+    rules = Rules(first_dealer=3, end_mode=mode, counting_order=order)
+    state = play(game(PWS_WEIS, Trump.EICHELN, rules=rules, scores=(2980, 2990)),
+                 "SA S9 S10 SJ", {1: "H6 H7 H8"})
+    assert (state.phase, state.winner, state.end) == (Phase.GAME_OVER, winner, GameEnd.TARGET_REACHED)
+    assert state.scores == (3003, 3010)
+
+
+def test_counting_order_stich_weis_keeps_stoeck_first() -> None:
+    """``STOECK_STICH_WEIS`` moves only the Weis behind the trick: Stöck still come first.
+    PWS_STOECK, written (2990, 2990): team 1's Stöck make 3010 before team 0's trick and Weis
+    (2990 + 23 + 20 = 3033)."""
+    rules = Rules(first_dealer=3, counting_order=CountingOrder.STOECK_STICH_WEIS)
+    state = play(game(PWS_STOECK, Trump.EICHELN, rules=rules, scores=(2990, 2990)),
+                 "SA S9 S10 SJ", {0: "S6 S7 S8"})
+    assert (state.winner, state.scores) == (1, (3033, 3010))
+
+
+# --- the options people argue about: the first Vorhand -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rules", "dealer", "vorhand"),
+    [
+        pytest.param(Rules(), seeded_seat(1, 4), (seeded_seat(1, 4) + 1) % 4,
+                     id="3 first_vorhand seed (default): the first dealer from the game's seed"),
+        pytest.param(Rules(first_vorhand=FirstVorhand.ROSEN_7), 2, 3,
+                     id="3 first_vorhand rosen_7 (pagat): seat 3 holds S7, so it is Vorhand and seat 2 deals"),
+    ],
+)
+def test_first_vorhand_option(rules: Rules, dealer: int, vorhand: int) -> None:
+    """RULES 3 "first Vorhand". In the worked deal the Rosen 7 (S7) is seat 3's."""
+    state = schieber.new_game(rules, seed=1, deal=WORKED_DEAL)
+    assert (state.dealer, state.vorhand, schieber.to_act(state)) == (dealer, vorhand, vorhand)
+    # The dealer then moves on one seat a round, as ever: the Rosen 7's holder deals next.
+    state = play_first(schieber.apply(state, ChooseTrump(Trump.OBENABE)))
+    assert state.phase is Phase.ROUND_OVER
+    assert schieber.apply(state, Deal()).dealer == (dealer + 1) % 4
+
+
+def test_first_vorhand_rosen_7_from_seeds_and_json() -> None:
+    """With ``ROSEN_7`` every seeded game starts with the Rosen 7 in Vorhand's hand, loads back
+    from JSON in every round, and refuses a first dealer of its own."""
+    rules = Rules(first_vorhand=FirstVorhand.ROSEN_7, target_score=None, rounds=3)
+    for seed in range(12):
+        state = schieber.new_game(rules, seed=seed)
+        assert Card.S7 in state.dealt[state.vorhand]
+        assert serial.loads(serial.dumps(state)) == state
+    state = play_first(schieber.apply(schieber.new_game(rules, seed=5), ChooseTrump(Trump.ROSEN)))
+    state = schieber.apply(state, Deal())
+    assert serial.loads(serial.dumps(state)) == state  # round 1: the dealer moved on
+    with pytest.raises(InvalidRulesError, match="first_dealer=2 and first_vorhand=rosen_7"):
+        Rules(first_dealer=2, first_vorhand=FirstVorhand.ROSEN_7)
+
+
+def test_new_options_are_written_to_json_only_when_used() -> None:
+    """The JSON of the default rules is what it was before the options existed (golden files);
+    a game with them writes and reads them."""
+    assert "stoeck" not in serial.to_dict(Rules())
+    rules = Rules(weis=None, stoeck=StoeckMode.ROUND_END, claim_by=ClaimBy.ANY_TEAM,
+                  counting_order=CountingOrder.STOECK_STICH_WEIS, first_vorhand=FirstVorhand.ROSEN_7)
+    data = serial.to_dict(rules)
+    assert (data["weis"], data["stoeck"], data["claim_by"], data["counting_order"], data["first_vorhand"]) == (
+        None, "round_end", "any_team", "stoeck_stich_weis", "rosen_7")
+    assert serial.from_dict(data) == rules
 
 
 # --- section 2 rules inside a game (section 6 edge cases) -------------------------------------

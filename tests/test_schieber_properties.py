@@ -38,6 +38,7 @@ from jass.errors import IllegalMoveError
 from jass.schieber import (
     Announce,
     ChooseTrump,
+    ClaimBy,
     Deal,
     DeclareWeis,
     EndMode,
@@ -49,7 +50,7 @@ from jass.schieber import (
     Rules,
     State,
 )
-from jass.weis import detect_weis
+from jass.weis import WeisRules, detect_weis
 
 ALL_BITS = (1 << 36) - 1
 assert FULL_DECK.bits == ALL_BITS
@@ -180,7 +181,7 @@ def check_illegal_move(state: State, moves: tuple[Move, ...], rng: random.Random
         # Weis of another seat (or of this seat, once declaring is over) are not legal.
         for hand in state.dealt:
             candidates.extend(
-                m for w in detect_weis(hand, state.rules.weis)
+                m for w in detect_weis(hand, state.rules.weis or WeisRules())
                 if (m := DeclareWeis(w)) not in moves
             )
     move = rng.choice(candidates)
@@ -209,11 +210,11 @@ def swap_other_hands(state: State, seat: int, rng: random.Random) -> State | Non
         return tuple(result)
 
     dealt = swapped(state.dealt)
-    if state.rules.auto_declare and state.play is not None and state.play.tricks:
+    weis = state.rules.weis
+    if weis is not None and state.rules.auto_declare and state.play is not None and state.play.tricks:
         # With auto_declare, the Weis of every hand are public after trick 1: exchanging cards
         # that change a Weis changes public information, so such an exchange is no test.
-        if any(detect_weis(dealt[s], state.rules.weis) != detect_weis(state.dealt[s], state.rules.weis)
-               for s in (a, b)):
+        if any(detect_weis(dealt[s], weis) != detect_weis(state.dealt[s], weis) for s in (a, b)):
             return None
     if state.play is None:
         return state.replace(dealt=dealt)
@@ -246,8 +247,11 @@ def check_game_end(state: State) -> None:
         return
     assert target is not None and state.winner is not None
     if state.end in (GameEnd.CLAIM_CORRECT, GameEnd.CLAIM_WRONG):
-        assert rules.end_mode is EndMode.CLAIM and not play.trick and play.tricks
-        announcer = play.tricks[-1].winner % 2  # the team that has just won a trick
+        assert rules.end_mode is EndMode.CLAIM and play.to_play is not None
+        announcer = play.to_play % 2  # the seat to act said it
+        if rules.claim_by is ClaimBy.TRICK_WINNER:
+            # the team that has just won a trick, before leading
+            assert not play.trick and play.tricks and announcer == play.tricks[-1].winner % 2
         correct = state.end is GameEnd.CLAIM_CORRECT
         assert state.winner == (announcer if correct else 1 - announcer)
         assert (state.scores[announcer] >= target) == correct

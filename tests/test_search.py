@@ -13,14 +13,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import strategies as jst
-from jass import differenzler, pomme, schieber
+from jass import coiffeur, differenzler, pomme, schieber
 from jass.bots import RuleBot
 from jass.errors import InvalidCardsError, JassError
 from jass.search import ISMCTSBot, MonteCarloBot, playout_values, search_hooks
 from jass.tournament import play_game
 from jass.variant import VARIANTS, AnyVariant, SEED_LIMIT, find_variant
 
-SEARCHED = ("schieber", "differenzler", "pomme")
+SEARCHED = ("schieber", "differenzler", "pomme", "coiffeur")
 
 
 def random_position(variant: AnyVariant, rules: Any, seed: int, steps: int) -> Any:
@@ -78,7 +78,7 @@ def test_round_values_wait_for_the_end_of_the_round(name: str) -> None:
         state = variant.apply(state, rng.choice(variant.legal_moves(state)))
     values = hooks.round_values(state)
     assert values is not None and len(values) == variant.seats
-    if name in ("schieber", "pomme"):  # one side's gain is the other's loss
+    if name in ("schieber", "pomme", "coiffeur"):  # one side's gain is the other's loss
         assert sum(values) == pytest.approx(0)
 
 
@@ -88,6 +88,28 @@ def test_schieber_round_values_are_the_round_totals() -> None:
     score = state.history[-1]
     difference = score.teams[0].total - score.teams[1].total
     assert schieber.round_values(state) == (difference, -difference, difference, -difference)
+
+
+#: Coiffeur on one Slalom row: a game of two rounds, each trick in its own mode.
+COIFFEUR_SHORT = coiffeur.Rules(slate=coiffeur.Slate((jst.COIFFEUR_ROWS[2],)))
+
+
+def test_coiffeur_round_values_are_what_the_declaring_team_writes() -> None:
+    """Only the declaring team writes: its seats gain the written points, the others lose them;
+    the game's end is worth 100,000 to the team with more points."""
+    rng = random.Random(6)
+    state = coiffeur.new_game(COIFFEUR_SHORT, seed=6)
+    while state.phase is not coiffeur.Phase.ROUND_OVER:
+        assert coiffeur.round_values(state) is None
+        state = coiffeur.apply(state, rng.choice(coiffeur.legal_moves(state)))
+    score = state.history[-1]
+    gain = float(score.written if score.team == 0 else -score.written)
+    assert coiffeur.round_values(state) == (gain, -gain, gain, -gain)
+    final = random_position(coiffeur.VARIANT, COIFFEUR_SHORT, 6, 500)
+    assert final.phase is coiffeur.Phase.GAME_OVER
+    if final.winner is not None:
+        won = 100_000.0 if final.winner == 0 else -100_000.0
+        assert coiffeur.round_values(final) == (won, -won, won, -won)
 
 
 def test_differenzler_round_values_are_the_penalties() -> None:
@@ -233,7 +255,7 @@ def _ismcts(seed: int) -> ISMCTSBot:
 def test_search_bots_play_whole_rounds_reproducibly(make: Any, name: str) -> None:
     variant = VARIANTS[name]
     rules = {"schieber": schieber.Rules.tournament(1), "differenzler": differenzler.Rules(rounds=1),
-             "pomme": pomme.Rules(target_points=1)}[name]
+             "pomme": pomme.Rules(target_points=1), "coiffeur": COIFFEUR_SHORT}[name]
     def lineup() -> list[Any]:
         return [make(s) if s % 2 == 0 else RuleBot(s) for s in range(variant.seats)]
 

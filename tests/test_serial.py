@@ -22,16 +22,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import strategies as jst
-from jass import differenzler, pomme, schieber, serial
+from jass import coiffeur, differenzler, pomme, schieber, serial
 from jass.cards import Card, CardSet, Rank, Suit, deal, shuffled_deck
 from jass._base import json_fields
 from jass.errors import JassError, SerialError
 from jass.play import CardPlay, PlayCard, Trick
 from jass.tricks import PlayRules
 from jass.trump import Trump
-from jass.weis import Weis, WeisRules, detect_weis
+from jass.weis import SequenceOrder, Weis, WeisRules, detect_weis
 
-VARIANTS = (schieber, differenzler, pomme)
+VARIANTS = (schieber, differenzler, pomme, coiffeur)
 
 
 def roundtrip(value: Any) -> None:
@@ -75,7 +75,7 @@ def pomme_states(draw: st.DrawFn) -> pomme.State:
 
 
 def states() -> st.SearchStrategy[Any]:
-    return st.one_of(jst.schieber_states(), differenzler_states(), pomme_states())
+    return st.one_of(jst.schieber_states(), differenzler_states(), pomme_states(), jst.coiffeur_states())
 
 
 def variant_of(state: Any) -> Any:
@@ -183,6 +183,7 @@ WRITTEN_AS: dict[type, dict[str, tuple[str, ...]]] = {
     schieber.State: {"setting": tuple(f.name for f in attrs.fields(schieber.Setting))},  # written flat
     differenzler.State: {"setting": tuple(f.name for f in attrs.fields(differenzler.Setting))},
     pomme.State: {"setting": tuple(f.name for f in attrs.fields(pomme.Setting))},
+    coiffeur.State: {"setting": tuple(f.name for f in attrs.fields(coiffeur.Setting))},
 }
 
 
@@ -196,6 +197,18 @@ def test_format_examples() -> None:
     assert data["type"] == "schieber.State" and data["dealt"][0] == str(state.dealt[0])
     assert serial.to_dict(schieber.Rules(), compact=True) == {"format": "jass/1", "type": "schieber.Rules"}
     assert serial.from_dict({"format": "jass/1", "type": "schieber.Rules"}) == schieber.Rules()
+
+
+def test_options_added_after_jass_1_are_written_only_when_used() -> None:
+    """An option added after the format was fixed (``LATER_OPTION``) is left out at its default,
+    so the JSON of every value without it stays byte for byte, and read back when given."""
+    data = serial.to_dict(WeisRules())
+    assert "undenufe_sequences" not in data and "cross_weis" in data
+    reversed_rules = WeisRules(undenufe_sequences=SequenceOrder.REVERSED)
+    data = serial.to_dict(reversed_rules)
+    assert data["undenufe_sequences"] == "reversed"
+    assert serial.from_dict(data) == reversed_rules
+    assert serial.from_dict(serial.to_dict(WeisRules())) == WeisRules()
 
 
 def test_expect_refuses_other_types() -> None:

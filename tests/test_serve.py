@@ -659,6 +659,16 @@ def test_a_table_takes_a_bounded_number_of_connections() -> None:
         table.attach(Client())
 
 
+def test_describe_names_a_per_trick_mode_in_words() -> None:
+    """Coiffeur's Slalom: the round's mode and the trick's, each in words with its symbols."""
+    from jass import PerTrickMode, coiffeur
+
+    state = coiffeur.new_game(coiffeur.Rules(slate="swisslos_10"), seed=3)
+    state = coiffeur.apply(state, coiffeur.ChooseRow(8, PerTrickMode.SLALOM_OBENABE))
+    table = {fact["field"]: fact["value"] for fact in describe(coiffeur.observe(state, 1), coiffeur.VARIANT)["table"]}
+    assert (table["mode"], table["trump"]) == ("Slalom Obenabe ⬇⬆", "Obenabe ⬇")
+
+
 def test_describe_writes_weis_and_stoeck_once_they_are_shown() -> None:
     """A deal made by hand: seat 0 (Vorhand, as seat 3 deals) holds the sequence H6-H8 (20
     points) and, with Schilten trump, the Stöck HQ HK; no other hand holds a Weis. Seat 1 reads

@@ -31,7 +31,7 @@ def brute(
     team has taken a trick already (no match bonus for ``team`` then)."""
     seats = len(hands)
     seat = (leader + len(trick)) % seats
-    legal = reference.legal_cards(hands[seat], trick, mode, rules.bauer_exception, rules.undertrump is Undertrump.ALLOWED)
+    legal = reference.legal_cards(hands[seat], trick, mode, rules.bauer_exception, rules.undertrump.value)
     values = []
     for card in legal:
         hands[seat].remove(card)
@@ -70,7 +70,7 @@ def endgames(draw: st.DrawFn) -> tuple[int, list[set[Card]], int, list[Card], Tr
     for position in range(draw(st.integers(0, seats - 1))):
         seat = (leader + position) % seats
         legal = sorted(reference.legal_cards(hands[seat], trick, mode, rules.bauer_exception,
-                                             rules.undertrump is Undertrump.ALLOWED))
+                                             rules.undertrump.value))
         card = draw(st.sampled_from(legal))
         hands[seat].remove(card)
         trick.append(card)
@@ -106,7 +106,7 @@ def test_best_cards_agree_with_brute_force(position: tuple) -> None:  # type: ig
     optimal = solver.best_cards(bits(hands), leader, [c.index for c in trick], tricks_won=won)
     best = brute([set(h) for h in hands], leader, list(trick), mode, rules, jack, team, bonus, won[1 - team] > 0)
     expected = 0
-    for card in reference.legal_cards(hands[seat], trick, mode, rules.bauer_exception, rules.undertrump is Undertrump.ALLOWED):
+    for card in reference.legal_cards(hands[seat], trick, mode, rules.bauer_exception, rules.undertrump.value):
         after = [set(h) for h in hands]
         after[seat].remove(card)
         # The value of the position after ``card``, for ``team``, the same way as brute does.

@@ -27,7 +27,8 @@ OBE, UNE = Trump.OBENABE, Trump.UNDENUFE
 
 DEFAULT = PlayRules()  # Schieber: Bauer exception on, undertrumping forbidden unless only trumps
 NO_BAUER = PlayRules(bauer_exception=False)
-ALLOW = PlayRules(undertrump=Undertrump.ALLOWED)  # Differenzler
+ALLOW = PlayRules(undertrump=Undertrump.ALLOWED)  # always
+IF_VOID = PlayRules(undertrump=Undertrump.ALLOWED_IF_VOID)  # Differenzler
 NO_BAUER_ALLOW = PlayRules(bauer_exception=False, undertrump=Undertrump.ALLOWED)
 
 
@@ -94,6 +95,18 @@ LEGAL_ROWS = [
     row("C6 H7 D9", "SA CK", C, ALLOW, "C6 H7 D9", "2.4 undertrump allowed (Differenzler option)"),
     row("S6 C6 CA", "SA CK", C, DEFAULT, "S6 CA", "2.4 undertrump forbidden while able to follow"),
     row("S6 C6 CA", "SA CK", C, ALLOW, "S6 C6 CA", "2.4 undertrump allowed while able to follow"),
+    # RULES.md 2.4, Differenzler (Swisslos: "Wer keine Karte der ausgespielten Farbe hat, darf
+    # irgendeine Karte spielen (Untertrumpfen ist in diesem Fall erlaubt)"): allowed_if_void.
+    row("H7 C6", "HK C9", C, IF_VOID, "H7", "2.4 allowed_if_void: the issue's case, holding hearts: no C6 under C9"),
+    row("S6 C6 CA", "SA CK", C, IF_VOID, "S6 CA", "2.4 allowed_if_void: holding the led suit, follow or overtrump"),
+    row("S6 C6 C7", "SA CK", C, IF_VOID, "S6", "2.4 allowed_if_void: holding the led suit, only lower trumps: follow"),
+    row("C6 H7 D9", "SA CK", C, IF_VOID, "C6 H7 D9", "2.4 allowed_if_void: void in the led suit, any card"),
+    row("C6 CA H7", "SA CK", C, IF_VOID, "C6 CA H7", "2.4 allowed_if_void: void, under- or overtrump"),
+    row("CA C7 H7", "SK C9 C6", C, IF_VOID, "CA C7 H7", "2.4 allowed_if_void: void, under the HIGHEST trump too"),
+    row("S7 CA C7", "SK C9 C6", C, IF_VOID, "S7", "2.4 allowed_if_void: follow, nothing beats the trump 9"),
+    row("C6 H7", "CA", C, IF_VOID, "C6", "2.4 allowed_if_void: trump led, a lower trump is following"),
+    row("CJ H6 S7", "C6", C, IF_VOID, "CJ H6 S7", "2.4 allowed_if_void keeps the Bauer exception"),
+    row("D7 DA S7", "D9 D6", UNE, IF_VOID, "D7 DA", "2.5 Undenufe: allowed_if_void changes nothing"),
     row("S6 C6 C7", "SA CK", C, DEFAULT, "S6", "2.4 follow cards and only lower trumps: follow"),
     row("C6 C7", "SA CK", C, DEFAULT, "C6 C7", "2.4 undertrump forbidden unless the hand holds only trumps"),
     row("C6 H7", "SA CJ", C, DEFAULT, "H7", "2.4 nothing beats the trump Jack: no trump playable"),
@@ -140,11 +153,10 @@ def test_legal_cards(hand: str, trick: str, mode: Trump, rules: PlayRules, legal
     hand_set, trick_cards, expected = CardSet.parse(hand), _trick(trick), CardSet.parse(legal)
     assert legal_cards(hand_set, trick_cards, mode, rules) == expected
     assert legal_cards(list(hand_set), trick_cards, mode, rules) == expected  # any iterable hand
-    allowed = rules.undertrump is Undertrump.ALLOWED
-    raw = legal_bits(hand_set.bits, [c.index for c in trick_cards], mode.value, rules.bauer_exception, allowed)
+    raw = legal_bits(hand_set.bits, [c.index for c in trick_cards], mode.value, *rules.legal_flags)
     assert raw == expected.bits
     # the reference implementation agrees with the hand-worked value too
-    assert reference.legal_cards(hand_set, trick_cards, mode, rules.bauer_exception, allowed) == set(expected)
+    assert reference.legal_cards(hand_set, trick_cards, mode, rules.bauer_exception, rules.undertrump.value) == set(expected)
 
 
 def test_legal_cards_default_rules_are_schieber() -> None:
@@ -314,11 +326,10 @@ def test_property_legal_cards_matches_reference(position: js.Position) -> None:
     # a non-empty subset of a non-empty hand
     assert legal and legal <= hand
     # equal to the independent reference, for every PlayRules combination
-    expected = reference.legal_cards(hand, trick, mode, rules.bauer_exception, position.undertrump_allowed)
+    expected = reference.legal_cards(hand, trick, mode, rules.bauer_exception, position.undertrump)
     assert set(legal) == expected
     # the raw-int form agrees
-    assert legal_bits(hand.bits, [c.index for c in trick], mode.value, rules.bauer_exception,
-                      position.undertrump_allowed) == legal.bits
+    assert legal_bits(hand.bits, [c.index for c in trick], mode.value, *rules.legal_flags) == legal.bits
 
 
 @given(js.positions())
@@ -327,14 +338,18 @@ def test_property_legal_cards_for_every_rules_combination(position: js.Position)
     hand, trick, mode = position.hand, list(position.trick), position.trump
     results = {}
     for bauer in (True, False):
-        for undertrump in (Undertrump.FORBIDDEN_UNLESS_ONLY_TRUMPS, Undertrump.ALLOWED):
+        for undertrump in Undertrump:
             legal = legal_cards(hand, trick, mode, PlayRules(bauer, undertrump))
-            allowed = undertrump is Undertrump.ALLOWED
-            assert set(legal) == reference.legal_cards(hand, trick, mode, bauer, allowed)
-            results[bauer, allowed] = legal
-    # each option only ever adds cards
-    assert results[False, False] <= results[True, False] and results[False, True] <= results[True, True]
-    assert results[True, False] <= results[True, True] and results[False, False] <= results[False, True]
+            assert set(legal) == reference.legal_cards(hand, trick, mode, bauer, undertrump.value)
+            results[bauer, undertrump] = legal
+    forbidden, if_void, allowed = (
+        Undertrump.FORBIDDEN_UNLESS_ONLY_TRUMPS, Undertrump.ALLOWED_IF_VOID, Undertrump.ALLOWED
+    )
+    # each option only ever adds cards: the Bauer exception, and each policy to the next
+    for policy in Undertrump:
+        assert results[False, policy] <= results[True, policy]
+    for bauer in (True, False):
+        assert results[bauer, forbidden] <= results[bauer, if_void] <= results[bauer, allowed]
     if not mode.is_suit:  # no trump: the options change nothing
         assert len(set(results.values())) == 1
     if not trick:  # the leader plays anything
@@ -399,7 +414,6 @@ def test_property_random_games(seed: int, mode: Trump, rules: PlayRules, data: s
     """Whole rounds of random legal play: library and reference agree at every move, and the
     tricks hold all 36 cards, 152 points, 157 with the last trick (RULES.md 1)."""
     hands = [set(h) for h in deal(seed)]
-    allowed = rules.undertrump is Undertrump.ALLOWED
     leader = data.draw(st.integers(min_value=0, max_value=3))
     taken: list[int] = [0, 0, 0, 0]
     played: list[Card] = []
@@ -408,7 +422,8 @@ def test_property_random_games(seed: int, mode: Trump, rules: PlayRules, data: s
         for k in range(4):
             seat = (leader + k) % 4
             legal = legal_cards(hands[seat], trick, mode, rules)
-            assert set(legal) == reference.legal_cards(hands[seat], trick, mode, rules.bauer_exception, allowed)
+            assert set(legal) == reference.legal_cards(hands[seat], trick, mode, rules.bauer_exception,
+                                                       rules.undertrump.value)
             card = data.draw(st.sampled_from(sorted(legal)))
             hands[seat].remove(card)
             trick.append(card)
@@ -429,5 +444,4 @@ def test_property_legal_cards_accepts_any_hand_type(position: js.Position) -> No
     assert legal_cards(set(position.hand), trick, mode, rules) == legal
     assert legal_cards(frozenset(position.hand), tuple(trick), mode, rules) == legal
     assert legal_cards(sorted(position.hand, reverse=True), trick, mode, rules) == legal
-    assert legal_bits(position.hand.bits, [c.index for c in trick], mode.value, rules.bauer_exception,
-                      position.undertrump_allowed) == legal.bits
+    assert legal_bits(position.hand.bits, [c.index for c in trick], mode.value, *rules.legal_flags) == legal.bits

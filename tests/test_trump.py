@@ -17,7 +17,7 @@ import strategies as js
 from jass.cards import FULL_DECK, Card, CardSet, Rank, Suit
 from jass.errors import InvalidNotationError, InvalidRulesError
 from jass.tricks import trick_winner
-from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, Trump, point_table
+from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, PerTrickMode, Trump, parse_mode, point_table
 
 
 
@@ -308,3 +308,64 @@ def test_trump_parse_rejects(bad: Any) -> None:
     with pytest.raises(InvalidNotationError) as info:
         Trump.parse(bad)
     assert repr(bad) in str(info.value)
+
+
+# --- 5a: modes that change from trick to trick (Slalom, Guschti) ----------------------------
+
+@pytest.mark.parametrize(
+    ("mode", "tricks"),
+    [
+        # Swisslos: "Beim Slalom-Obenabe wird der erste Stich Obenabe gespielt. Beim
+        # Slalom-Undenufe wird hingegen mit Undenufe begonnen."
+        pytest.param(PerTrickMode.SLALOM_OBENABE, "OUOUOUOUO", id="5a Slalom-Obenabe: O U O U ... from Obenabe"),
+        pytest.param(PerTrickMode.SLALOM_UNDENUFE, "UOUOUOUOU", id="5a Slalom-Undenufe: U O U O ... from Undenufe"),
+        # Swisslos: "Beim Guschti-Obenabe werden zuerst fünf Stiche Obenabe und dann vier Stiche
+        # Undenufe und beim Guschti-Undenufe zuerst fünf Stiche Undenufe und dann vier Stiche
+        # Obenabe gejasst."
+        pytest.param(PerTrickMode.GUSCHTI_OBENABE, "OOOOOUUUU", id="5a Guschti-Obenabe: five Obenabe, four Undenufe"),
+        pytest.param(PerTrickMode.GUSCHTI_UNDENUFE, "UUUUUOOOO", id="5a Guschti-Undenufe: five Undenufe, four Obenabe"),
+    ],
+)
+def test_per_trick_modes(mode: PerTrickMode, tricks: str) -> None:
+    modes = {"O": Trump.OBENABE, "U": Trump.UNDENUFE}
+    assert [mode.trick_mode(n) for n in range(9)] == [modes[c] for c in tricks]
+    assert mode.first is modes[tricks[0]] and mode.second is not mode.first
+    assert mode.suit is None and not mode.is_suit
+    assert mode.is_slalom == tricks.startswith(("OU", "UO"))
+    kind = "slalom" if mode.is_slalom else "guschti"
+    assert [mode.trick_mode(n) for n in range(18)] == reference.per_trick_modes(kind, mode.first)
+
+
+def test_a_classic_mode_is_its_own_trick_mode() -> None:
+    assert all(mode.trick_mode(n) is mode for mode in Trump for n in range(9))
+
+
+@pytest.mark.parametrize(
+    ("text", "mode"),
+    [
+        pytest.param("slalom obenabe", PerTrickMode.SLALOM_OBENABE, id="parse_mode: slalom obenabe"),
+        pytest.param("Slalom-Undenufe", PerTrickMode.SLALOM_UNDENUFE, id="parse_mode: Slalom-Undenufe"),
+        pytest.param("guschti_obenabe", PerTrickMode.GUSCHTI_OBENABE, id="parse_mode: the JSON name"),
+        pytest.param("GUSCHTI une", PerTrickMode.GUSCHTI_UNDENUFE, id="parse_mode: Undenufe's short name"),
+        pytest.param("obenabe", Trump.OBENABE, id="parse_mode: a classic mode"),
+        pytest.param("♥", Trump.SCHILTEN, id="parse_mode: a suit"),
+    ],
+)
+def test_parse_mode(text: str, mode: Trump | PerTrickMode) -> None:
+    assert parse_mode(text) is mode
+    assert parse_mode(mode) is mode
+
+
+@pytest.mark.parametrize("bad", ["slalom", "guschti rosen", "slalom obenabe undenufe", "zebra", 7, None])
+def test_parse_mode_rejects(bad: Any) -> None:
+    with pytest.raises(InvalidNotationError, match="is not a"):
+        parse_mode(bad)
+
+
+def test_per_trick_mode_names_and_no_points_of_their_own() -> None:
+    assert [str(m) for m in PerTrickMode] == [
+        "Slalom Obenabe", "Slalom Undenufe", "Guschti Obenabe", "Guschti Undenufe"]
+    assert [m.symbol for m in PerTrickMode] == ["⬇⬆", "⬆⬇", "⬇⬇⬆", "⬆⬆⬇"]
+    assert [int(m) for m in PerTrickMode] == [6, 7, 8, 9]  # after the six classic modes
+    with pytest.raises(InvalidNotationError):
+        point_table(PerTrickMode.SLALOM_OBENABE)  # each trick has its own

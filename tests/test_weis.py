@@ -20,6 +20,7 @@ from jass.errors import InvalidCardsError, InvalidNotationError, InvalidRulesErr
 from jass.trump import Trump
 from jass.weis import (
     STOECK_POINTS,
+    SequenceOrder,
     Weis,
     WeisKind,
     WeisRules,
@@ -33,6 +34,7 @@ from jass.weis import (
 
 SEQ, FOUR = WeisKind.SEQUENCE, WeisKind.FOUR_OF_A_KIND
 QUARTET_FIRST, MORE_CARDS_FIRST = WeisTiebreak.QUARTET_FIRST, WeisTiebreak.MORE_CARDS_FIRST
+NATURAL, REVERSED = SequenceOrder.NATURAL, SequenceOrder.REVERSED
 LOW = WeisRules(low_quartets=True)
 NO_CROSS = WeisRules(cross_weis=False)
 
@@ -151,6 +153,14 @@ DETECT_ROWS = [
                  id="3 cross_weis on: sequence of 6 150 and four 10s 100"),
     pytest.param("C8 C9 C10 CJ CQ CK S10 H10 D10", NO_CROSS, ["C8 C9 C10 CJ CQ CK"],
                  id="3 cross_weis off: the sequence 150 beats four 10s + U-O-K (100 + 20)"),
+    # 6: without Kreuzweis, equal-point splits keep the strongest single Weis (RULES.md 6)
+    pytest.param("CQ SQ HQ D10 DJ DQ DK DA", NO_CROSS, ["CQ SQ HQ DQ"],
+                 id="6 cross_weis off, equal points: four Queens (100) beat D10-DA (100) sharing the DQ"),
+    pytest.param("CQ SQ HQ D10 DJ DQ DK DA", WeisRules(cross_weis=False, equal_weis_tiebreak=MORE_CARDS_FIRST),
+                 ["D10 DJ DQ DK DA"],
+                 id="6 cross_weis off, more_cards_first: the five-card sequence beats four Queens"),
+    pytest.param("C10 S10 H10 D10 D6 D7 D8 D9", NO_CROSS, ["C10 S10 H10 D10", "D6 D7 D8 D9"],
+                 id="3 cross_weis off: four 10s + D6-D9 (100 + 50) beat D6-D10 (100)"),
     # 6: Stöck inside a sequence
     pytest.param("HQ HK HA C6", WeisRules(), ["HQ HK HA"], id="6 Stöck inside a sequence O-K-A: the sequence counts"),
     pytest.param("H9 H10 HJ", WeisRules(), ["H9 H10 HJ"], id="3 sequences use natural order in every mode"),
@@ -272,6 +282,41 @@ BEST_ROWS = [
                  id="3 compare: best of each seat: four U (200) beat four 9s (150) held by Vorhand"),
     pytest.param(["", "", "", ""], Trump.ROSEN, 0, QUARTET_FIRST, None, id="3 nobody declared: no best Weis"),
 ]
+
+
+# RULES.md 3 "Weis ties in Undenufe", option undenufe_sequences: (a, b, mode, order, relation).
+UNDENUFE_ROWS = [
+    pytest.param("CQ CK CA", "S6 S7 S8", Trump.UNDENUFE, NATURAL, ">",
+                 id="3 undenufe_sequences natural (default): Q-K-A beats 6-7-8 in Undenufe"),
+    pytest.param("S6 S7 S8", "CQ CK CA", Trump.UNDENUFE, REVERSED, ">",
+                 id="3 undenufe_sequences reversed: 6-7-8 beats Q-K-A in Undenufe (Parlett)"),
+    pytest.param("H7 H8 H9 H10", "D8 D9 D10 DJ", Trump.UNDENUFE, REVERSED, ">",
+                 id="3 undenufe_sequences reversed: 7-10 beats 8-J (the lower bottom card)"),
+    pytest.param("H7 H8 H9 H10", "D7 D8 D9 D10", Trump.UNDENUFE, REVERSED, "=",
+                 id="3 undenufe_sequences reversed: equal sequences stay equal (seats decide)"),
+    pytest.param("CQ CK CA", "S6 S7 S8", Trump.OBENABE, REVERSED, ">",
+                 id="3 undenufe_sequences reversed changes nothing in Obenabe"),
+    pytest.param("CQ CK CA", "S6 S7 S8", Trump.SCHILTEN, REVERSED, ">",
+                 id="3 undenufe_sequences reversed changes nothing with a trump suit"),
+    pytest.param("S6 S7 S8 S9", "CQ CK CA", Trump.UNDENUFE, NATURAL, ">",
+                 id="3 undenufe_sequences: points come first in either order (50 beats 20)"),
+    pytest.param("CQ CK CA", "S6 S7 S8 S9", Trump.UNDENUFE, REVERSED, "<",
+                 id="3 undenufe_sequences reversed: points come first (50 beats 20)"),
+    pytest.param("CA SA HA DA", "C10 S10 H10 D10", Trump.UNDENUFE, REVERSED, ">",
+                 id="3 undenufe_sequences reversed: four of a kind keep their natural order"),
+]
+
+
+@pytest.mark.parametrize(("a", "b", "mode", "order", "relation"), UNDENUFE_ROWS)
+def test_undenufe_sequences(a: str, b: str, mode: Trump, order: SequenceOrder, relation: str) -> None:
+    ka = weis_strength(W(a), mode, QUARTET_FIRST, order)
+    kb = weis_strength(W(b), mode, QUARTET_FIRST, order)
+    assert {">": ka > kb, "<": ka < kb, "=": ka == kb}[relation]
+    if relation != "=":  # whoever sits nearer Vorhand
+        winner = 0 if relation == ">" else 1
+        assert best_weis([[W(a)], [W(b)]], mode, 1, QUARTET_FIRST, order) == winner
+        assert best_weis([[W(b)], [W(a)]], mode, 0, QUARTET_FIRST, order) == 1 - winner
+    assert WeisRules().undenufe_sequences is NATURAL
 
 
 @pytest.mark.parametrize(("declared", "mode", "vorhand", "tiebreak", "seat"), BEST_ROWS)

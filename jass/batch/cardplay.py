@@ -74,6 +74,9 @@ class PlayTables:
     #: has key ``best`` (-2: none yet): all of them, unless undertrumping is restricted, a
     #: plain suit is led and a trump is winning (then those that beat it).
     allowed: NDArray[np.uint64]
+    #: ``Undertrump.ALLOWED_IF_VOID``: a hand void in the led suit may play any card (a lower
+    #: trump too); the ``allowed`` table then restricts only a hand that follows suit.
+    void_undertrumps: bool
     #: ``follow[row]``: the cards that follow the led suit; on a trump lead the trumps less
     #: the Jack if the Bauer exception applies (the Jack alone need not follow).
     follow: NDArray[np.uint64]
@@ -95,7 +98,7 @@ class PlayTables:
         """
         if not isinstance(rules, PlayRules):
             raise InvalidRulesError(f"rules={rules!r}: expected a jass.tricks.PlayRules")
-        if rules.undertrump is Undertrump.FORBIDDEN_UNLESS_ONLY_TRUMPS:
+        if rules.undertrump in (Undertrump.FORBIDDEN_UNLESS_ONLY_TRUMPS, Undertrump.ALLOWED_IF_VOID):
             restricted = True
         elif rules.undertrump is Undertrump.ALLOWED:
             restricted = False
@@ -122,6 +125,7 @@ class PlayTables:
         led_rows[:36] = np.arange(36) // 9 * ROW
         return PlayTables(
             rules=rules, trump_jack_points=trump_jack_points, keys=_readonly(keys), allowed=_readonly(allowed),
+            void_undertrumps=rules.undertrump is Undertrump.ALLOWED_IF_VOID,
             follow=_readonly(follow), led_rows=_readonly(led_rows), points=_readonly(points),
             trump_masks=_readonly(np.array(trump_masks, dtype=np.uint64)),
         )
@@ -182,7 +186,7 @@ def legal_after(
     follow suit if able (on a trump lead: trump, unless the Jack is the only trump, which
     the follow table leaves out), else any card; trumps may always be added, but not under
     a winning trump in a plain-suit trick (the allowed table) unless the hand holds only
-    trumps.
+    trumps (or, with ``void_undertrumps``, holds no card of the led suit).
     """
     # In place where it can be (the working arrays stay few and in cache):
     follow = tables.follow.take(row)
@@ -192,7 +196,10 @@ def legal_after(
     allowed = tables.allowed.take(where)
     other = hand & trump_mask  # the trumps in hand ...
     allowed &= other  # ... that may be played
-    other ^= hand  # the other cards
+    if tables.void_undertrumps:
+        other = hand  # void in the led suit: any card, a lower trump too
+    else:
+        other ^= hand  # the other cards
     follows = follow != 0
     follow ^= other  # follow if able, else the other cards: pick(follows, follow, other)
     follow *= follows

@@ -20,17 +20,19 @@ id          action
 ==========  ==============================================================================
 
 **Rules**: a :class:`jass.schieber.Rules`. Used: ``multipliers``, ``match_bonus``,
-``allow_push_back``, ``first_dealer`` (for :func:`init` from seeds), ``play`` (Bauer
-exception, undertrumping), ``weis`` (every option) and ``auto_declare``: with it every Weis
-counts as :class:`~jass.schieber.Rules` ``(auto_declare=True)`` counts them (the team with
-the best single Weis scores all of its Weis, credited when the first trick is complete);
-without it nobody declares a Weis (there is no declaring action). Stöck count 20, credited
-when the second of the trump King and Queen is played. Not used: ``target_score``,
-``rounds`` and ``end_mode`` (the game beyond the round).
+``allow_push_back``, ``first_dealer`` and ``first_vorhand`` (for :func:`init`), ``play`` (Bauer
+exception, undertrumping), ``weis`` (every option, or ``None``: no Weis) and ``auto_declare``:
+with it every Weis counts as :class:`~jass.schieber.Rules` ``(auto_declare=True)`` counts them
+(the team with the best single Weis scores all of its Weis, credited when the first trick is
+complete); without it nobody declares a Weis (there is no declaring action). Stöck count 20,
+credited as ``stoeck`` says: when the second of the trump King and Queen is played, with the
+round's last card, or never. Not used: ``target_score``, ``rounds``, ``end_mode``,
+``claim_by`` and ``counting_order`` (the game beyond the round).
 
 **Rewards**: :attr:`BatchState.rewards` is ``int32[N, 4]``, what each seat's team was written
 (multiplier applied) in the last step: trick points when a trick completes, the Weis with
-the first trick, Stöck with the second card, the last trick and the match with the last card.
+the first trick, Stöck with the second card (or with the last, ``StoeckMode.ROUND_END``), the
+last trick and the match with the last card.
 Summed over a round they are the round's :attr:`~jass.schieber.RoundScore.totals`.
 
 >>> import numpy as np
@@ -66,8 +68,10 @@ from jass.batch.core import (
 )
 from jass.cards import Card, CardSet, Rank, Suit
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
+from jass.schieber import FirstVorhand
+from jass.teams import StoeckMode, team_weis
 from jass.trump import LAST_TRICK_BONUS, TRICK_KEYS, Trump, point_table
-from jass.weis import STOECK_POINTS, Weis, best_weis, detect_weis, weis_strength
+from jass.weis import STOECK_POINTS, SequenceOrder, Weis, WeisRules, detect_weis, weis_strength
 
 __all__ = [
     "NUM_ACTIONS",
@@ -114,12 +118,13 @@ _U64 = np.uint64
 # --- the rules as tables -------------------------------------------------------------
 
 
-def _weis_key(weis: Weis, tiebreak: Any) -> int:
-    """:func:`jass.weis.weis_strength` (points, kind, top, in trump) as one int, in trump 0.
+def _weis_key(weis: Weis, tiebreak: Any, mode: Trump = Trump.OBENABE, sequences: Any = SequenceOrder.NATURAL) -> int:
+    """:func:`jass.weis.weis_strength` (points, kind, top, in trump) as one int, in trump 0;
+    ``mode`` Undenufe with ``sequences`` reversed compares sequences by their bottom card.
 
     The trump bit is the lowest, so adding 1 to a sequence's key puts it in the trump suit;
     the seat order is added below it later (times 4)."""
-    points, kind, top, in_trump = weis_strength(weis, Trump.OBENABE, tiebreak)
+    points, kind, top, in_trump = weis_strength(weis, mode, tiebreak, sequences)
     return ((points * 16 + kind) * 16 + top) * 2 + in_trump
 
 
@@ -132,8 +137,11 @@ class Config:
     rules: schieber.Rules
     #: The card-play rules (``rules.play``) as tables.
     tables: PlayTables
-    #: ``stoeck_masks[trump]``: the trump King and Queen (0 without trump).
+    #: ``stoeck_masks[trump]``: the trump King and Queen (0 without trump, or without Stöck).
     stoeck_masks: NDArray[np.uint64]
+    #: Stöck credited with the round's last card (``StoeckMode.ROUND_END``), not the second of
+    #: the two cards.
+    stoeck_at_end: bool
     #: Multiplier per mode.
     multipliers: NDArray[np.int16]
     #: Weis of one suit's cards, by the 9-bit mask of the cards held: the points of all
@@ -141,6 +149,9 @@ class Config:
     sequence_points: NDArray[np.int32]
     sequence_count: NDArray[np.int32]
     sequence_key: NDArray[np.int32]
+    #: The key of the best sequence in Undenufe (``sequence_key`` unless the rules reverse
+    #: Undenufe's sequences, :class:`~jass.weis.SequenceOrder`).
+    undenufe_sequence_key: NDArray[np.int32]
     #: Four of a kind, by the 9-bit mask of the ranks held four times: the points of the
     #: Weis among them, their number and the key of the best (-2: none); ``quartet_ranks``:
     #: the ranks whose four cards are a Weis.
@@ -160,18 +171,23 @@ class Config:
         if not isinstance(rules, schieber.Rules):
             raise InvalidRulesError(f"rules={rules!r}: expected a jass.schieber.Rules")
         queen, king = int(Rank.QUEEN), int(Rank.KING)
-        stoeck = [(1 << (9 * t + queen)) | (1 << (9 * t + king)) if t < 4 else 0 for t in range(6)]
-        weis_rules = rules.weis
+        with_stoeck = rules.stoeck is not StoeckMode.OFF
+        stoeck = [(1 << (9 * t + queen)) | (1 << (9 * t + king)) if t < 4 and with_stoeck else 0 for t in range(6)]
+        # Without Weis (rules.weis None) the tables are those of the default options, never used.
+        weis_rules = rules.weis if rules.weis is not None else WeisRules()
         tiebreak = weis_rules.equal_weis_tiebreak
         seq_points = np.zeros(512, dtype=np.int32)
         seq_count = np.zeros(512, dtype=np.int32)
         seq_key = np.full(512, -2, dtype=np.int32)
+        undenufe_key = np.full(512, -2, dtype=np.int32)
+        order = weis_rules.undenufe_sequences
         for mask in range(512):  # the cards of one suit (Eicheln; every suit is alike)
             found = detect_weis(CardSet.from_bits(mask), weis_rules)
             seq_points[mask] = sum(w.points for w in found)
             seq_count[mask] = len(found)
             if found:
                 seq_key[mask] = max(_weis_key(w, tiebreak) for w in found)
+                undenufe_key[mask] = max(_weis_key(w, tiebreak, Trump.UNDENUFE, order) for w in found)
         quartet_ranks = 0
         rank_points = [0] * 9
         rank_key = [-2] * 9
@@ -184,8 +200,10 @@ class Config:
         ranks_of = [[r for r in range(9) if m >> r & 1] for m in range(512)]
         config = Config(
             rules=rules, tables=PlayTables.of(rules.play), stoeck_masks=np.array(stoeck, dtype=np.uint64),
+            stoeck_at_end=rules.stoeck is StoeckMode.ROUND_END,
             multipliers=np.array(rules.multipliers, dtype=np.int16),
             sequence_points=seq_points, sequence_count=seq_count, sequence_key=seq_key,
+            undenufe_sequence_key=undenufe_key,
             quartet_points=np.array([sum(rank_points[r] for r in rs) for rs in ranks_of], dtype=np.int32),
             quartet_count=np.array([len(rs) for rs in ranks_of], dtype=np.int32),
             quartet_key=np.array([max([rank_key[r] for r in rs], default=-2) for rs in ranks_of], dtype=np.int32),
@@ -324,8 +342,10 @@ class BatchState:
 
     @property
     def stoeck(self) -> NDArray[np.int16]:
-        """``int16[N, 2]``: Stöck credited (once the second of the two cards is played)."""
-        credited = (self.stoeck_left == 0) & (self.stoeck_team >= 0)
+        """``int16[N, 2]``: Stöck credited (once the second of the two cards is played, or with
+        ``StoeckMode.ROUND_END`` the last card of the round)."""
+        played = (self.ncards == 36) if self.config.stoeck_at_end else (self.stoeck_left == 0)
+        credited = played & (self.stoeck_team >= 0)
         teams = self.stoeck_team[:, None] == np.arange(2)
         points: NDArray[np.int16] = (teams & credited[:, None]).astype(np.int16) * np.int16(STOECK_POINTS)
         return points
@@ -424,13 +444,14 @@ def _weis_by_mode(
     hands = dealt.reshape(-1)
     nine = _U64(_SUIT_BITS)
     quartets = hands & (hands >> _U64(9)) & (hands >> _U64(18)) & (hands >> _U64(27)) & _U64(config.quartet_ranks)
-    if config.rules.weis.cross_weis:
+    if config.rules.weis is None or config.rules.weis.cross_weis:  # (no Weis: never asked)
         chosen = quartets.astype(np.intp)
         free = hands
     else:
         # Without Kreuzweis no card is in two Weis: of the four-of-a-kind choices (none, the
         # lower, the higher, both; at most two fit in nine cards) keep the one with the most
-        # points, then the most Weis, the first on a tie, as detect_weis does.
+        # points, then the strongest single Weis, then the most Weis, the first on a tie, as
+        # detect_weis does.
         low = quartets & (~quartets + _U64(1))
         high = quartets & ~low
         options = np.stack([np.zeros_like(quartets), low, high, quartets]).astype(np.intp)  # [4, 4N]
@@ -440,7 +461,11 @@ def _weis_by_mode(
         option_suits = [((free_options >> _U64(9 * s)) & nine).astype(np.intp) for s in range(4)]
         total = config.quartet_points.take(options) + sum(config.sequence_points.take(m) for m in option_suits)
         count = config.quartet_count.take(options) + sum(config.sequence_count.take(m) for m in option_suits)
-        score = np.where(valid, total.astype(np.int64) * 64 + count, -1)
+        strongest = config.quartet_key.take(options)
+        for m in option_suits:
+            strongest = np.maximum(strongest, config.sequence_key.take(m))
+        # (points, strongest key, count) as one int: the key (at least -2) below 2**23, the count below 64.
+        score = np.where(valid, (total.astype(np.int64) << 30) + ((strongest.astype(np.int64) + 2) << 6) + count, -1)
         pick = np.argmax(score, axis=0)
         columns = np.arange(hands.shape[0])
         chosen = options[pick, columns]
@@ -473,14 +498,21 @@ def _weis_by_mode(
         best = (np.maximum(full[:, 0], full[:, 2]), np.maximum(full[:, 1], full[:, 3]))
         result[:, mode, 0] = team_points[0] * ((best[0] > best[1]) & (best[0] >= 0))
         result[:, mode, 1] = team_points[1] * ((best[1] > best[0]) & (best[1] >= 0))
-    result[:, 5] = result[:, 4]  # Undenufe compares Weis as Obenabe does: no trump suit
+    # Undenufe compares Weis as Obenabe does (no trump suit), with its own sequence keys.
+    undenufe_key = config.quartet_key.take(chosen).reshape(n, 4)
+    for mask in suits:
+        undenufe_key = np.maximum(undenufe_key, config.undenufe_sequence_key.take(mask).reshape(n, 4))
+    full = undenufe_key * 4 + order
+    best = (np.maximum(full[:, 0], full[:, 2]), np.maximum(full[:, 1], full[:, 3]))
+    result[:, 5, 0] = team_points[0] * ((best[0] > best[1]) & (best[0] >= 0))
+    result[:, 5, 1] = team_points[1] * ((best[1] > best[0]) & (best[1] >= 0))
     return result, points.astype(np.int16), cards.reshape(n, 4)
 
 
 def _new_states(config: Config, dealt: NDArray[np.uint64], dealer: NDArray[np.int8]) -> BatchState:
     n = dealt.shape[0]
     vorhand = ((dealer + 1) & 3).astype(np.int8)
-    if config.rules.auto_declare:
+    if config.rules.auto_declare and config.rules.weis is not None:
         weis_by_mode, seat_weis, weis_cards = _weis_by_mode(config, dealt, vorhand)
     else:
         weis_by_mode = np.zeros((n, 6, 2), dtype=np.int16)
@@ -538,7 +570,8 @@ def init(
     ``key`` is either the games' seeds (a sequence of ints or an integer array; ``n`` is
     then their number): game *i* is then exactly the first round of
     ``schieber.new_game(rules, seed=seeds[i])`` (the deal :func:`jass.cards.deal` and the
-    dealer from the seed unless ``rules.first_dealer`` is set); or a
+    dealer from the seed unless ``rules.first_dealer`` is set, or the seat before the one dealt
+    the Rosen 7 with ``rules.first_vorhand=FirstVorhand.ROSEN_7``); or a
     :class:`numpy.random.Generator` and ``n``: ``n`` uniformly random deals and dealers
     (:func:`jass.batch.core.random_deals`, about twice as fast as seeded deals, but not the
     deal of any seed). ``rules`` default to ``schieber.Rules.tournament(1)``.
@@ -559,7 +592,7 @@ def init(
             dealer = random_below(np.full(n, NUM_PLAYERS, dtype=np.uint64), key).astype(np.int8)
         else:
             dealer = np.full(n, first, dtype=np.int8)
-        return _new_states(config, dealt, dealer)
+        return _new_states(config, dealt, _rosen_7_dealers(config, dealt, dealer))
     seeds = as_seeds(key)
     if n is not None and n != seeds.shape[0]:
         raise JassError(f"n={n!r} but {seeds.shape[0]} seeds given")
@@ -568,7 +601,16 @@ def init(
         dealer = seeded_seats(seeds, NUM_PLAYERS)
     else:
         dealer = np.full(seeds.shape[0], first, dtype=np.int8)
-    return _new_states(config, dealt, dealer)
+    return _new_states(config, dealt, _rosen_7_dealers(config, dealt, dealer))
+
+
+def _rosen_7_dealers(config: Config, dealt: NDArray[np.uint64], dealer: NDArray[np.int8]) -> NDArray[np.int8]:
+    """``dealer``, or with ``FirstVorhand.ROSEN_7`` the seat before the one dealt the Rosen 7."""
+    if config.rules.first_vorhand is not FirstVorhand.ROSEN_7:
+        return dealer
+    holder = np.argmax((dealt & _U64(Card.S7.bit)) != 0, axis=1)
+    result: NDArray[np.int8] = ((holder + 3) & 3).astype(np.int8)
+    return result
 
 
 def from_hands(
@@ -714,15 +756,12 @@ def _fields_of(state: schieber.State, config: Config, weis_by_mode: NDArray[np.i
     multiplier = state.rules.multiplier(Trump(trump))
     fields["multiplier"] = multiplier
     # The Weis the first trick credits (or has credited).
-    if state.rules.auto_declare:
+    weis_rules = state.rules.weis
+    if state.rules.auto_declare or weis_rules is None:
         pending = weis_by_mode[trump].tolist()
     else:
-        declared = [weis or () for weis in state.declared]
-        best_seat = best_weis(declared, Trump(trump), state.vorhand, state.rules.weis.equal_weis_tiebreak)
-        pending = [0, 0]
-        if best_seat is not None:
-            team = best_seat % 2
-            pending[team] = sum(w.points for partner in (team, team + 2) for w in declared[partner])
+        hands = tuple(hand.bits for hand in state.dealt)
+        pending = list(team_weis(hands, state.declared, weis_rules, False, state.vorhand, Trump(trump)))
     fields["weis_pending"] = pending
     stoeck_mask = int(config.stoeck_masks[trump])
     holders = [s for s, hand in enumerate(state.dealt) if stoeck_mask and hand.bits & stoeck_mask == stoeck_mask]
@@ -853,9 +892,10 @@ def _play(state: BatchState, action: NDArray[np.intp]) -> dict[str, Any]:
     ncards = ncards + np.int8(1)
     new: dict[str, Any] = {"played": played, "ncards": ncards}
     gain = no_gain
-    # Stöck: credited when the holder plays the second of the two, the only one left then.
+    # Stöck: credited when the holder plays the second of the two, the only one left then (or
+    # with the round's last card); stoeck_gain is 0 for a round without Stöck.
     left = state.stoeck_left
-    credited = left == bit
+    credited = (ncards == 36) if config.stoeck_at_end else left == bit
     new["stoeck_left"] = left & ~bit
     if credited.any():
         gain = pick_rows(credited, state.stoeck_gain, no_gain)

@@ -52,7 +52,7 @@ from jass import records, serial
 from jass.bots import BOTS, Bot, make_bot
 from jass.cards import Card, CardSet
 from jass.errors import IllegalMoveError, JassError, SerialError
-from jass.trump import Trump
+from jass.trump import PerTrickMode, Trump
 from jass.variant import AnyVariant, find_variant
 from jass.weis import Weis
 
@@ -698,7 +698,7 @@ def _words(value: object, name: str, variant: AnyVariant) -> str:
         return "–"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, Trump):
+    if isinstance(value, (Trump, PerTrickMode)):  # a round's mode, Slalom and Guschti too
         return f"{value} {value.symbol}"
     if isinstance(value, Card):
         return value.symbol

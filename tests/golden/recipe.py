@@ -60,6 +60,17 @@ def _choose(variant: Any, state: Any, legal: tuple[Any, ...], rng: random.Random
     return legal[int(rng.random() * len(legal))]
 
 
+def _recorded_differenzler_play(rules: Any) -> Any:
+    """The Differenzler games were recorded when its default let every player undertrump; they
+    keep that rule (now ``Undertrump.ALLOWED``, an option) so that they stay the same games. Only
+    the lines that write the rules compactly (leaving out defaults) changed with the default."""
+    import attrs
+
+    from jass.tricks import PlayRules, Undertrump
+
+    return attrs.evolve(rules, play=PlayRules(undertrump=Undertrump.ALLOWED))
+
+
 def lines() -> Iterator[tuple[str, str]]:
     """(file name, line) for every golden line, in order."""
     from jass import records, serial
@@ -67,6 +78,8 @@ def lines() -> Iterator[tuple[str, str]]:
     for name, preset, seed, choice_seed, limit in GAMES:
         variant = _module(name)
         rules = variant.Rules() if preset is None else getattr(variant.Rules, preset)()
+        if name == "differenzler":
+            rules = _recorded_differenzler_play(rules)
         file = f"{name}.jsonl"
         state = variant.new_game(rules, seed=seed)
         initial = state

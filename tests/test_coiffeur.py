@@ -1,0 +1,427 @@
+"""Coiffeur scenarios: one test (or a few) per row of RULES.md section 5a, plus the worked round
+of ``docs/rules/coiffeur.rst``.
+
+Every expected number is worked out by hand from RULES.md and the sources it names (Swisslos
+"Coiffeur Jass-Regeln", jassverzeichnis.ch "Anleitung für den Coiffeur-Jass"); the arithmetic is
+written next to it. Random complete games are checked by the conformance harness
+(tests/test_conformance.py) and the hidden-information properties (tests/test_safety.py).
+
+Conventions: ``first_dealer=3`` makes seat 0 Vorhand; teams are seats 0+2 (team 0) and 1+3
+(team 1). Points (RULES.md 1): Obenabe A 11, K 4, Q 3, J 2, 10 10, 8 8; Undenufe the same but
+6 11 and A 0; trump J 20, 9 14; last trick +5.
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Mapping
+
+import pytest
+
+from jass import Card, CardSet, PerTrickMode, Trump, coiffeur, records, serial
+from jass.coiffeur import ChooseRow, Deal, DeclareWeis, Phase, PlayCard, Push, Row, Rules, Slate, State
+from jass.errors import IllegalMoveError, InvalidRulesError, JassError, RecordError, SerialError
+from jass.teams import StoeckMode
+from jass.weis import Weis, WeisRules
+
+O, U = Trump.OBENABE, Trump.UNDENUFE
+SO, SU, GO, GU = (PerTrickMode.SLALOM_OBENABE, PerTrickMode.SLALOM_UNDENUFE, PerTrickMode.GUSCHTI_OBENABE,
+                  PerTrickMode.GUSCHTI_UNDENUFE)
+SIX = tuple(Trump)
+
+
+def fill(partial: Mapping[int, str]) -> list[CardSet]:
+    """Hands with the given cards; the other cards go, in card order, to the seats that still
+    need cards (seat 0 first)."""
+    given = {seat: CardSet.parse(partial.get(seat, "")) for seat in range(4)}
+    used: set[Card] = set()
+    for hand in given.values():
+        used |= set(hand)
+    rest = [card for card in sorted(Card) if card not in used]
+    hands = []
+    for seat in range(4):
+        cards = set(given[seat])
+        while len(cards) < 9:
+            cards.add(rest.pop(0))
+        hands.append(CardSet(cards))
+    return hands
+
+
+def play(state: State, cards: str) -> State:
+    for code in cards.replace("|", " ").split():
+        state = coiffeur.apply(state, PlayCard(Card.parse(code)))
+    return state
+
+
+def one_row(name: str, factor: int, *modes: Trump | PerTrickMode) -> Rules:
+    """Rules with a one-row slate (a game of two rounds), seat 0 Vorhand."""
+    return Rules(slate=Slate((Row(name, factor, modes),)), first_dealer=3)
+
+
+# --- 5a "slate": the presets -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("slate", "rows"),
+    [
+        # jassverzeichnis.ch: "Eichle oder Schaufel (welche einfach zählen), Rosen oder Kreuz
+        # (zweifach), Schilten oder Ecken (dreifach), Schellen oder Herz (vierfach), Obenaben
+        # (fünfach), Undeufe (sechsfach), Joker 1 (siebenfach), Joker 2 (achtfach)"; "Als Joker
+        # können nur eine Farbe oder Undeufe oder Obenaben gewählt werden."
+        pytest.param(Slate.jassreglement(), [
+            ("Eicheln", 1, (Trump.EICHELN,)), ("Rosen", 2, (Trump.ROSEN,)), ("Schilten", 3, (Trump.SCHILTEN,)),
+            ("Schellen", 4, (Trump.SCHELLEN,)), ("Obenabe", 5, (O,)), ("Undenufe", 6, (U,)),
+            ("Joker 1", 7, SIX), ("Joker 2", 8, SIX),
+        ], id="5a slate jassreglement: 4 suits x1-x4, Obenabe x5, Undenufe x6, 2 jokers x7 x8 (any classic mode)"),
+        # Swisslos: "Beim Coiffeur auf 10 Runden müssen zusätzlich einmal Slalom und einmal
+        # Guschti 5/4 gespielt werden."
+        pytest.param(Slate.swisslos_10(), [
+            ("Eicheln", 1, (Trump.EICHELN,)), ("Rosen", 2, (Trump.ROSEN,)), ("Schilten", 3, (Trump.SCHILTEN,)),
+            ("Schellen", 4, (Trump.SCHELLEN,)), ("Obenabe", 5, (O,)), ("Undenufe", 6, (U,)),
+            ("Joker 1", 7, SIX), ("Joker 2", 8, SIX), ("Slalom", 9, (SO, SU)), ("Guschti", 10, (GO, GU)),
+        ], id="5a slate swisslos_10: the 8 rows and Slalom x9, Guschti x10 (either mode first)"),
+    ],
+)
+def test_slate_presets(slate: Slate, rows: list[tuple[str, int, tuple[object, ...]]]) -> None:
+    assert [(row.name, row.factor, row.modes) for row in slate.rows] == rows
+    assert Rules(slate=slate.rows[-1].name == "Guschti" and "swisslos_10" or "jassreglement").slate == slate
+
+
+def test_a_custom_slate_and_bad_slates() -> None:
+    """5a "slate": custom; a row's modes, factor and name are checked, and the names differ."""
+    custom = Rules(slate=Slate((Row("Trumpf", 2, SIX), Row("Slalom", 3, ("slalom obenabe", "slalom undenufe")))))
+    assert custom.slate.rows[1].modes == (SO, SU)
+    with pytest.raises(InvalidRulesError, match="every row has its own name"):
+        Slate((Row("A", 1, (O,)), Row("A", 2, (U,))))
+    with pytest.raises(InvalidRulesError, match="expected 1 to 10 different modes"):
+        Row("A", 1, (O, O))
+    with pytest.raises(InvalidRulesError, match="factor=0: expected an int 1..100"):
+        Row("A", 0, (O,))
+    with pytest.raises(InvalidRulesError, match="expected a tuple of 1 to 20 Row"):
+        Slate(())
+    with pytest.raises(InvalidRulesError, match="slate='zebra': expected a Slate or a preset: jassreglement"):
+        Rules(slate="zebra")
+    with pytest.raises(JassError, match="is not a trump mode"):
+        Row("A", 1, ("zebra",))
+
+
+# --- 5a "choosing": push round the table; the first must choose; the chooser leads ----------------
+
+
+def test_vorhand_chooses_an_open_row_or_pushes() -> None:
+    """5a "choosing": Vorhand (seat 0) may choose any row of its team's column, in any mode the
+    row allows (6 single-mode rows, two jokers of 6 modes: 18 choices), or push."""
+    state = coiffeur.new_game(Rules(first_dealer=3), seed=1)
+    moves = coiffeur.legal_moves(state)
+    assert coiffeur.to_act(state) == 0 and len(moves) == 6 + 2 * 6 + 1 and moves[-1] == Push()
+    assert ChooseRow(6, U) in moves and ChooseRow(0, O) not in moves
+
+
+def test_pushing_goes_to_the_next_player_and_back_to_the_first() -> None:
+    """5a "choosing"; Swisslos: "Das Schieben erfolgt nicht wie beim Schieber zum Partner, sondern
+    im Gegenuhrzeigersinn zum nächsten Mitspieler. Schieben alle Spieler weiter, kommt die
+    Aufforderung zum Trumpfen wieder zum ersten Spieler zurück. Dieser kann nicht mehr
+    weiterschieben und muss einen Trumpf wählen." Seats 0, 1, 2, 3 push in turn; then seat 0
+    must choose."""
+    state = coiffeur.new_game(Rules(first_dealer=3), seed=1)
+    for seat in range(4):
+        assert coiffeur.to_act(state) == seat and Push() in coiffeur.legal_moves(state)
+        state = coiffeur.apply(state, Push())
+    assert coiffeur.to_act(state) == 0 and Push() not in coiffeur.legal_moves(state)
+    with pytest.raises(IllegalMoveError, match=r"Push\(\) is not a legal move now \(phase choose, seat 0 to act\)"):
+        coiffeur.apply(state, Push())
+    state = coiffeur.apply(state, ChooseRow(4, O))
+    assert (state.chooser, state.play and state.play.leader) == (0, 0)
+
+
+def test_the_chooser_leads_and_declares() -> None:
+    """5a "choosing"; Swisslos: "Derjenige Spieler, welcher die Trumpfart bestimmt hat, startet mit
+    dem Ablegen der ersten Karte." Seat 0 pushes, seat 1 chooses Undenufe: seat 1 leads, and its
+    team (1) is the declaring team."""
+    state = coiffeur.apply(coiffeur.new_game(Rules(first_dealer=3), seed=1), Push())
+    state = coiffeur.apply(state, ChooseRow(5, U))
+    assert (state.phase, state.chooser, coiffeur.to_act(state)) == (Phase.PLAY, 1, 1)
+    assert coiffeur.score_round(state).team == 1
+
+
+def test_a_team_whose_column_is_full_passes_the_choice_on() -> None:
+    """5a "choosing", a team with no open row: its seats are skipped. A one-row slate; round 1:
+    seat 0 pushes and seat 1 (team 1) fills team 1's only row. Round 2 (seat 0 deals): Vorhand
+    seat 1 and its partner seat 3 have nothing to choose; the choice goes 2, 0 (pushes), then
+    back to seat 2, which must choose."""
+    state = coiffeur.new_game(one_row("Obenabe", 5, O), seed=3)
+    state = coiffeur.apply(coiffeur.apply(state, Push()), ChooseRow(0, O))
+    while state.phase is Phase.PLAY:
+        state = coiffeur.apply(state, coiffeur.legal_moves(state)[0])
+    assert state.phase is Phase.ROUND_OVER and state.slates[0] == (None,)
+    state = coiffeur.apply(state, Deal())
+    assert state.vorhand == 1 and coiffeur.to_act(state) == 2
+    assert coiffeur.legal_moves(state) == (ChooseRow(0, O), Push())
+    state = coiffeur.apply(coiffeur.apply(state, Push()), Push())
+    assert coiffeur.to_act(state) == 2 and coiffeur.legal_moves(state) == (ChooseRow(0, O),)
+
+
+def test_only_open_rows_and_their_modes() -> None:
+    """5a "slate": "each team plays every row once": a row played by the team is not offered again
+    (the other team's column does not matter); a row's modes only."""
+    state = coiffeur.new_game(Rules(first_dealer=3), seed=1)
+    with pytest.raises(IllegalMoveError, match="is not a legal move now"):
+        coiffeur.apply(state, ChooseRow(4, U))  # the Obenabe row in Undenufe
+    with pytest.raises(IllegalMoveError, match="ChooseRow\\(row=20\\): a row is an int 0..19"):
+        ChooseRow(20, O)
+    state = coiffeur.apply(state, ChooseRow(4, O))
+    while state.phase is Phase.PLAY:
+        state = coiffeur.apply(state, coiffeur.legal_moves(state)[0])
+    state = coiffeur.apply(state, Deal())  # seat 1 (team 1) is Vorhand: its column is empty
+    assert ChooseRow(4, O) in coiffeur.legal_moves(state)
+    state = coiffeur.apply(state, Push())  # seat 2 (team 0): row 4 is written in its column
+    assert coiffeur.to_act(state) == 2 and ChooseRow(4, O) not in coiffeur.legal_moves(state)
+    assert len(coiffeur.legal_moves(state)) == 5 + 2 * 6 + 1
+
+
+# --- 5a "slate" and "match, last trick": the worked round -----------------------------------------
+
+#: docs/rules/coiffeur.rst: seed 2's deal, Swisslos' 10 rows, seat 3 deals. Seat 0 pushes; seat
+#: 1 chooses Slalom-Obenabe (row 8, x9) and leads. Tricks: (cards, mode, winner, card points).
+WORKED = [
+    ("DA D9 DQ DK", O, 1, 11 + 0 + 3 + 4),
+    ("CJ C7 C8 C6", U, 0, 2 + 0 + 8 + 11),  # Undenufe: the 6 is highest and worth 11
+    ("HA HK H6 H10", O, 0, 11 + 4 + 0 + 10),
+    ("S7 S10 S8 S6", U, 3, 0 + 10 + 8 + 11),
+    ("CA CK CQ H7", O, 3, 11 + 4 + 3 + 0),
+    ("H9 HQ H8 S9", U, 1, 0 + 3 + 8 + 0),  # Undenufe: the 8 beats the 9 and the Queen
+    ("D10 SA DJ D6", O, 3, 10 + 11 + 2 + 0),  # Obenabe: the Jack beats the 10
+    ("D7 C9 D8 SJ", U, 3, 0 + 0 + 8 + 2),
+    ("HJ SK C10 SQ", O, 3, 2 + 4 + 10 + 3),  # and 5 for the last trick
+]
+
+
+def worked_start() -> State:
+    state = coiffeur.new_game(Rules(slate="swisslos_10", first_dealer=3), seed=2)
+    return coiffeur.apply(coiffeur.apply(state, Push()), ChooseRow(8, SO))
+
+
+def test_worked_round() -> None:
+    state = worked_start()
+    for number, (cards, mode, winner, points) in enumerate(WORKED):
+        assert state.play is not None and state.play.trump is mode, number
+        assert coiffeur.observe(state, 2).trump is mode
+        state = play(state, cards)
+        assert state.play is not None
+        trick = state.play.tricks[-1]
+        assert (trick.winner, trick.points) == (winner, points), number
+    # Team 1 (seats 1, 3): tricks 1, 4-9: 18 + 29 + 18 + 11 + 23 + 10 + 19 = 128, + 5 = 133;
+    # team 0: 21 + 25 = 46. 174 card points in all: each trick counts in its own mode.
+    score = state.history[-1]
+    assert score.teams[1] == coiffeur.TeamScore(128, 5, 0, 0, 0, 9)
+    assert score.teams[0] == coiffeur.TeamScore(46, 0, 0, 0, 0, 9)
+    # Only the declaring team's points are written: 133 x 9 = 1197 in row 8 of team 1's column.
+    assert (score.team, score.written, score.totals) == (1, 1197, (0, 1197))
+    assert state.slates == ((None,) * 10, (None,) * 8 + (1197, None))
+    assert state.scores == (0, 1197) and state.phase is Phase.ROUND_OVER
+    assert coiffeur.legal_moves(state) == (Deal(),) and coiffeur.to_act(state) == 0
+
+
+#: Seat 0 holds all nine Eicheln: leading them, it takes every trick (nobody can follow, and in
+#: Obenabe and Undenufe no other card wins).
+ALL_CLUBS = fill({0: "C6 C7 C8 C9 C10 CJ CQ CK CA"})
+
+
+@pytest.mark.parametrize(
+    ("rules", "written"),
+    [
+        pytest.param(one_row("Obenabe", 5, O), (152 + 5 + 100) * 5,
+                     id="5a match: all nine tricks, 152 + 5 + 100 = 257, times the row's factor 5"),
+        pytest.param(one_row("Undenufe", 6, U), (152 + 5 + 100) * 6,
+                     id="5a match: in Undenufe the same 257, times 6"),
+        pytest.param(Rules(slate=Slate((Row("Obenabe", 5, (O,)),)), first_dealer=3, match_bonus=0), (152 + 5) * 5,
+                     id="5a match_bonus=0: no bonus, 157 x 5"),
+        # Slalom-Obenabe, trick by trick (seat 0's club and the others' k-th cards, S, H, D):
+        # O CA+6s 11, U CK+7s 4, O CQ+8s 3+24, U CJ+9s 2, O C10+10s 40, U C9+Js 6, O C8+Qs 8+9,
+        # U C7+Ks 12, O C6+As 33: 152 as it happens (no 6 falls in an Undenufe trick).
+        pytest.param(one_row("Slalom", 9, SO), (11 + 4 + 27 + 2 + 40 + 6 + 17 + 12 + 33 + 5 + 100) * 9,
+                     id="5a match in Slalom: each trick's cards count in its own mode, then x9"),
+    ],
+)
+def test_match_and_factor(rules: Rules, written: int) -> None:
+    """5a "match, last trick": as in Schieber (tricks, not points), everything times the row's
+    factor. Seat 0 leads its clubs from the Ace down; seats 1, 2, 3 hold the Rosen, Schilten and
+    Schellen (the rest of the deck in order) and play their lowest card: seat 0 takes every trick."""
+    mode = rules.slate.rows[0].modes[0]
+    state = coiffeur.apply(coiffeur.new_game(rules, seed=1, deal=ALL_CLUBS), ChooseRow(0, mode))
+    clubs = "CA CK CQ CJ C10 C9 C8 C7 C6".split()
+    while state.phase is Phase.PLAY:
+        state = coiffeur.apply(state, PlayCard(clubs.pop(0)) if coiffeur.to_act(state) == 0
+                               else coiffeur.legal_moves(state)[0])
+    score = state.history[-1]
+    assert (score.teams[0].match, score.teams[0].last_trick) == (rules.match_bonus, 5)
+    assert score.written == written and state.slates[0] == (written,)
+
+
+def test_a_declaring_team_that_takes_no_trick_writes_0() -> None:
+    """5a "only the declaring team's points are written": seat 0 chooses Eicheln (the row x1)
+    with no club while seat 1 holds all nine: seat 1 trumps every trick. Team 0 writes 0 in its
+    Eicheln row; team 1's 157 + 100 (a match) are not written."""
+    deal = fill({1: "C6 C7 C8 C9 C10 CJ CQ CK CA"})
+    state = coiffeur.apply(coiffeur.new_game(Rules(first_dealer=3), seed=1, deal=deal), ChooseRow(0, Trump.EICHELN))
+    while state.phase is Phase.PLAY:
+        state = coiffeur.apply(state, coiffeur.legal_moves(state)[0])
+    score = state.history[-1]
+    assert score.teams[1].cards + score.teams[1].last_trick + score.teams[1].match == 152 + 5 + 100
+    assert (score.team, score.written) == (0, 0)
+    assert state.slates == ((0,) + (None,) * 7, (None,) * 8) and state.scores == (0, 0)
+
+
+# --- 5a: the end of the game ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("second", "winner"),
+    [
+        pytest.param("C6 C7 C8 C9 C10 CJ CQ CK CA", None,
+                     id="5a most points win: both teams write 257 x 5 = 1285, a draw"),
+        pytest.param("C6 C7 C8 C9 C10 CJ CQ CK H6", 0,
+                     id="5a most points win: seat 1 lacks the CA, team 0 wins"),
+    ],
+)
+def test_the_game_ends_after_every_row_most_points_win(second: str, winner: int | None) -> None:
+    """5a: "most points after all rows wins". One row (Obenabe x5): round 1 seat 0 (all clubs)
+    makes a match, 1285. Round 2 (seat 0 deals, seat 1 Vorhand) with seat 1 holding ``second``:
+    all clubs, a match too (a draw); without the CA, seat 1's CA-less clubs lose a trick to the
+    CA: no match, fewer points."""
+    rules = one_row("Obenabe", 5, O)
+    state = coiffeur.apply(coiffeur.new_game(rules, seed=1, deal=ALL_CLUBS), ChooseRow(0, O))
+    state = _play_club_leads(state, 0)
+    assert state.scores == (1285, 0) and state.phase is Phase.ROUND_OVER
+    deal = fill({1: second})
+    state = coiffeur.apply_trusted(state, Deal(deal))
+    state = _play_club_leads(coiffeur.apply(state, ChooseRow(0, O)), 1)
+    assert state.phase is Phase.GAME_OVER and coiffeur.is_over(state)
+    assert coiffeur.winner(state) == winner and coiffeur.legal_moves(state) == ()
+    if winner is None:
+        assert state.scores == (1285, 1285)
+
+
+def _play_club_leads(state: State, seat: int) -> State:
+    """``seat`` leads its clubs from the top; the others play their first legal card."""
+    while state.phase is Phase.PLAY:
+        assert state.play is not None
+        if coiffeur.to_act(state) == seat and not state.play.trick:
+            clubs = [c for c in state.play.hand(seat) if c.suit == 0]
+            move = PlayCard(max(clubs) if clubs else min(state.play.hand(seat)))
+        else:
+            move = coiffeur.legal_moves(state)[0]  # type: ignore[assignment]
+        state = coiffeur.apply(state, move)
+    return state
+
+
+# --- 5a "Weis, Stöck": none by default, an option -----------------------------------------------------
+
+WEIS_DEAL = fill({0: "H6 H7 H8 HQ HK", 1: "S6 S7 S8 S9"})
+
+
+@pytest.mark.parametrize(
+    ("rules", "offered", "team0"),
+    [
+        pytest.param(Rules(first_dealer=3), False, (0, 0),
+                     id="5a weis none by default (Swisslos: 'ohne Weisen'): no declaration, no Stöck"),
+        pytest.param(Rules(first_dealer=3, weis=WeisRules()), True, (0, 0),
+                     id="5a weis option: team 1's 50 beats team 0's 20; the declaring team 0 gets no Weis"),
+        pytest.param(Rules(first_dealer=3, stoeck=StoeckMode.IMMEDIATE), False, (0, 20),
+                     id="5a stoeck option: seat 0's Schilten K and Q count 20 for the declaring team"),
+    ],
+)
+def test_weis_and_stoeck_options(rules: Rules, offered: bool, team0: tuple[int, int]) -> None:
+    """Seat 0 (team 0) chooses Schilten (row 2, x3) and holds H6-H8 (20) and HQ HK (Stöck);
+    seat 1 holds S6-S9 (50). With Weis both declare; team 1's Weis is the best, but only team
+    0's points are written: its row gets no Weis. (team0: its Weis and Stöck before the factor.)"""
+    state = coiffeur.apply(coiffeur.new_game(rules, seed=1, deal=WEIS_DEAL), ChooseRow(2, Trump.SCHILTEN))
+    assert any(isinstance(m, DeclareWeis) for m in coiffeur.legal_moves(state)) is offered
+    declarations = {0: DeclareWeis(Weis.from_cards("H6 H7 H8")), 1: DeclareWeis(Weis.from_cards("S6 S7 S8 S9"))}
+    while state.phase is Phase.PLAY:
+        seat = coiffeur.to_act(state)
+        assert seat is not None
+        if offered and seat in declarations and state.declared[seat] is None:
+            state = coiffeur.apply(state, declarations[seat])
+        state = coiffeur.apply(state, next(m for m in coiffeur.legal_moves(state) if isinstance(m, PlayCard)))
+    score = state.history[-1]
+    assert (score.teams[0].weis, score.teams[0].stoeck) == team0
+    assert score.teams[1].weis == (50 if offered else 0)
+    assert score.written == score.teams[0].total and score.teams[0].multiplier == 3
+
+
+# --- JSON, records, observations ------------------------------------------------------------------------
+
+
+def test_json_and_records_keep_a_per_trick_round() -> None:
+    """The worked round through JSON (checked by replaying it) and a game record; the modes are
+    written by name ("slalom_obenabe")."""
+    start = worked_start()
+    state = play(start, " ".join(cards for cards, _, _, _ in WORKED[:4]))
+    text = serial.dumps(state)
+    assert '"mode": "slalom_obenabe"' in text and '"trump": "slalom_obenabe"' in text
+    assert serial.loads(text) == state
+    final = play(state, " ".join(cards for cards, _, _, _ in WORKED[4:]))
+    assert serial.loads(serial.dumps(final)) == final
+    for seat in (None, 0, 1, 2, 3):
+        view = coiffeur.observe(final, seat)
+        assert serial.loads(serial.dumps(view)) == view
+    initial = coiffeur.new_game(Rules(slate="swisslos_10", first_dealer=3), seed=2)
+    moves = [Push(), ChooseRow(8, SO)] + [PlayCard(c) for cards, _, _, _ in WORKED for c in cards.split()]
+    line = records.write_record(moves, initial, final)
+    assert '"choose 8 slalom_obenabe"' in line
+    assert records.final_state(records.read_record(line)) == final
+    assert pickle.loads(pickle.dumps(final)) == final
+
+
+def test_a_loaded_state_that_does_not_replay_is_refused() -> None:
+    state = worked_start()
+    data = serial.to_dict(state)
+    data["row"] = 4  # Slalom-Obenabe is no mode of the Obenabe row
+    with pytest.raises(SerialError, match=r"\$\.row"):
+        serial.from_dict(data)
+    data = serial.to_dict(state)
+    data["chooser"] = 0  # seat 1 chose
+    with pytest.raises(SerialError):
+        serial.from_dict(data)
+
+
+def test_record_text_of_every_move() -> None:
+    cases: list[tuple[coiffeur.Move, str]] = [
+        (ChooseRow(8, SU), "choose 8 slalom_undenufe"), (ChooseRow(0, Trump.EICHELN), "choose 0 eicheln"),
+        (Push(), "push"), (PlayCard("H10"), "play H10"), (Deal(), "deal"),
+        (DeclareWeis(Weis.from_cards("H6 H7 H8")), "weis H6-H8"),
+    ]
+    for move, text in cases:
+        assert coiffeur.format_move(move) == text and coiffeur.parse_move(text) == move
+    with pytest.raises(RecordError, match="a choice is written 'choose <row> <mode>'"):
+        coiffeur.parse_move("choose obenabe")
+    with pytest.raises(RecordError, match="is not a Coiffeur move"):
+        coiffeur.parse_move("trump obenabe")
+
+
+def test_observe_shows_the_slate_and_the_trick_s_mode_never_a_hand() -> None:
+    state = play(worked_start(), "DA D9 DQ DK CJ")
+    assert state.play is not None and coiffeur.to_act(state) == 2
+    view = coiffeur.observe(state, 0)
+    assert (view.row, view.mode, view.trump, view.chooser) == (8, SO, U, 1)
+    assert view.hand == state.play.hand(0) and view.hand_sizes == (8, 7, 8, 8)
+    # Trick 1 (18 points) is team 1's, the declaring team's: 18 x 9 so far.
+    assert view.legal_moves == () and view.round_points == (0, 18 * 9)
+    spectator = coiffeur.observe(state, None)
+    assert not spectator.hand and spectator.legal_moves == () and spectator.slates == view.slates
+    assert coiffeur.observe(state, 2).legal_moves == coiffeur.legal_moves(state)
+
+
+def test_the_rule_bot_and_the_public_words() -> None:
+    """The rule bot chooses through the Variant (rule_move): a row and mode it likes, or a push;
+    a declaration is read by its points only."""
+    from jass.bots import RuleBot
+
+    state = coiffeur.new_game(Rules(first_dealer=3), seed=1)
+    move = RuleBot().choose(coiffeur.observe(state, 0), coiffeur.legal_moves(state))
+    assert move in coiffeur.legal_moves(state)
+    words = coiffeur.VARIANT.public_move
+    assert words is not None
+    assert words(DeclareWeis(Weis.from_cards("H6 H7 H8")), Rules()) == "declares Weis (20 points)"
+    assert words(ChooseRow(8, SO), Rules()) == "choose row 8: Slalom Obenabe ⬇⬆"
