@@ -102,7 +102,10 @@ CASES: list[tuple[Variant, str, Any]] = [
 ]
 # The quick loop (-m "not slow") keeps the shortest game of each variant (a few rounds); the
 # others play to a points target or over more rounds, in the full check.
-QUICK = {(schieber, "tournament"), (differenzler, "jasswelt-short"), (pomme, "jack-20-no-bauer-exception")}
+QUICK = {
+    (schieber, "tournament"), (differenzler, "jasswelt-short"), (pomme, "jack-20-no-bauer-exception"),
+    (coiffeur, "with-weis-and-stoeck"),
+}
 
 
 @pytest.mark.parametrize(
