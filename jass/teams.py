@@ -132,7 +132,8 @@ def check_round_teams(
 ) -> None:
     """Refuse both teams' scores of one round when no round gives them (Stöck outside a trump
     suit or for both teams, Weis or the last trick for both, different factors, or card points
-    beyond ``cards_in_all`` when the mode fixes them), with an :class:`InvalidStateError`
+    beyond ``cards_in_all`` when the mode fixes them), with an
+    :class:`~jass.errors.InvalidStateError`
     naming the field ``teams``. ``factor`` names the multiplier in the variant's words.
 
     >>> check_round_teams((TeamScore(80, 5, 0, 0, 0, 1), TeamScore(72, 5, 0, 0, 0, 1)), Trump.OBENABE,
