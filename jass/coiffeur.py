@@ -62,6 +62,7 @@ from jass.play import (
 from jass.teams import (
     SEATS,
     TRICKS,
+    check_round_teams,
     NextDeal,
     StoeckMode,
     WeisDeclaration,
@@ -423,22 +424,8 @@ class RoundScore:
     teams: tuple[TeamScore, TeamScore] = attrs.field(validator=tuple_of(instance_of(TeamScore), 2, 2, error=_STATE))
 
     def __attrs_post_init__(self) -> None:
-        first, second = self.teams
-        problem = None
-        if (first.stoeck or second.stoeck) and not self.mode.is_suit:
-            problem = f"there is no Stöck in {self.mode}"
-        elif first.stoeck and second.stoeck:
-            problem = "only one team can hold the Stöck"
-        elif first.weis and second.weis:
-            problem = "only the team with the best Weis scores Weis"
-        elif first.multiplier != second.multiplier:
-            problem = "both teams have the row's factor"
-        elif first.last_trick and second.last_trick:
-            problem = "only one team takes the last trick"
-        if problem is not None:
-            error = InvalidStateError(f"teams={self.teams!r:.60}: {problem}")
-            error.field = "teams"  # type: ignore[attr-defined]
-            raise error
+        # No card total: in Slalom and Guschti each trick counts in its own mode.
+        check_round_teams(self.teams, self.mode, factor="the row's factor", cards_in_all=None)
 
     @property
     def written(self) -> int:

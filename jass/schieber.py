@@ -57,6 +57,7 @@ from jass.sampling import HandSampler
 from jass.teams import (
     STOECK_BITS,
     TRICKS,
+    check_round_teams,
     NextDeal,
     Parts,
     StoeckMode,
@@ -471,24 +472,7 @@ class RoundScore:
     teams: tuple[TeamScore, TeamScore] = attrs.field(validator=tuple_of(instance_of(TeamScore), 2, 2, error=_STATE))
 
     def __attrs_post_init__(self) -> None:
-        first, second = self.teams
-        problem = None
-        if (first.stoeck or second.stoeck) and not self.trump.is_suit:
-            problem = f"there is no Stöck in {self.trump}"
-        elif first.stoeck and second.stoeck:
-            problem = "only one team can hold the Stöck"
-        elif first.weis and second.weis:
-            problem = "only the team with the best Weis scores Weis"
-        elif first.multiplier != second.multiplier:
-            problem = "both teams have the round's multiplier"
-        elif first.cards + second.cards > 152:
-            problem = "the cards of a round are worth 152 points in all"
-        elif first.last_trick and second.last_trick:
-            problem = "only one team takes the last trick"
-        if problem is not None:
-            error = InvalidStateError(f"teams={self.teams!r:.60}: {problem}")
-            error.field = "teams"  # type: ignore[attr-defined]
-            raise error
+        check_round_teams(self.teams, self.trump, factor="the round's multiplier", cards_in_all=152)
 
     @property
     def totals(self) -> tuple[int, int]:

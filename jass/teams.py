@@ -43,6 +43,7 @@ __all__ = [
     "team_of",
     "StoeckMode",
     "TeamScore",
+    "check_round_teams",
     "WeisDeclaration",
     "NextDeal",
     "weis_options",
@@ -124,6 +125,40 @@ class TeamScore:
     def total(self) -> int:
         """Points written: everything times the multiplier."""
         return (self.cards + self.last_trick + self.match + self.weis + self.stoeck) * self.multiplier
+
+
+def check_round_teams(
+    teams: tuple[TeamScore, TeamScore], mode: Any, *, factor: str, cards_in_all: int | None
+) -> None:
+    """Refuse both teams' scores of one round when no round gives them (Stöck outside a trump
+    suit or for both teams, Weis or the last trick for both, different factors, or card points
+    beyond ``cards_in_all`` when the mode fixes them), with an
+    :class:`~jass.errors.InvalidStateError`
+    naming the field ``teams``. ``factor`` names the multiplier in the variant's words.
+
+    >>> check_round_teams((TeamScore(80, 5, 0, 0, 0, 1), TeamScore(72, 5, 0, 0, 0, 1)), Trump.OBENABE,
+    ...                   factor="the round's multiplier", cards_in_all=152)
+    Traceback (most recent call last):
+    jass.errors.InvalidStateError: teams=(TeamScore(cards=80, ...: only one team takes the last trick
+    """
+    first, second = teams
+    problem = None
+    if (first.stoeck or second.stoeck) and not mode.is_suit:
+        problem = f"there is no Stöck in {mode}"
+    elif first.stoeck and second.stoeck:
+        problem = "only one team can hold the Stöck"
+    elif first.weis and second.weis:
+        problem = "only the team with the best Weis scores Weis"
+    elif first.multiplier != second.multiplier:
+        problem = f"both teams have {factor}"
+    elif cards_in_all is not None and first.cards + second.cards > cards_in_all:
+        problem = f"the cards of a round are worth {cards_in_all} points in all"
+    elif first.last_trick and second.last_trick:
+        problem = "only one team takes the last trick"
+    if problem is not None:
+        error = InvalidStateError(f"teams={teams!r:.60}: {problem}")
+        error.field = "teams"  # type: ignore[attr-defined]
+        raise error
 
 
 # --- moves the partnership games share --------------------------------------------------------
