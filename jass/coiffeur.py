@@ -958,7 +958,7 @@ def determinize(view: Observation, rng: random.Random, sampler: HandSampler | No
     """
     hands, dealt = (sampler or _cached_sampler(view)).sample_dealt(rng)
     rules = view.rules
-    declared = drawn_declarations(view, dealt, rng)
+    declared = drawn_declarations(view, dealt, rng, view.mode)
     setting = _setting(
         rules=rules, seed=rng.randrange(SEED_LIMIT), round_number=view.round_number, dealer=view.dealer,
         phase=view.phase, dealt=dealt, pushed=view.pushed, row=view.row, mode=view.mode, chooser=view.chooser,

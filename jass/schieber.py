@@ -1530,7 +1530,7 @@ def determinize(view: Observation, rng: random.Random, sampler: HandSampler | No
     """
     hands, dealt = (sampler or _cached_sampler(view)).sample_dealt(rng)
     rules = view.rules
-    declared = drawn_declarations(view, dealt, rng)
+    declared = drawn_declarations(view, dealt, rng, view.trump)
     phase = view.phase
     setting = _setting(
         rules=rules, seed=rng.randrange(SEED_LIMIT), round_number=view.round_number, dealer=view.dealer,

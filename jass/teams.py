@@ -72,6 +72,7 @@ __all__ = [
     "TeamView",
     "declarable",
     "drawn_declarations",
+    "keeps_shown_winner",
     "team_sampler",
     "WEIS_LAYOUT",
     "weis_block",
@@ -630,6 +631,10 @@ class TeamView(Protocol):
         """The tricks taken."""
 
     @property
+    def dealer(self) -> int:
+        """The seat that dealt the round (Vorhand is the next)."""
+
+    @property
     def declared_points(self) -> tuple[int | None, ...]:
         """Each seat's declared Weis points (``None``: not declared)."""
 
@@ -661,10 +666,30 @@ def declarable(dealt: CardSet, weis: WeisRules | None, points: int | None, shown
     return [m.weis for m in options if sum(w.points for w in m.weis) == points]
 
 
-def drawn_declarations(view: TeamView, dealt: Sequence[CardSet], rng: random.Random) -> Declared:
+def keeps_shown_winner(view: TeamView, mode: RoundMode | None, seat: int, weis: Sequence[Weis]) -> bool:
+    """Whether ``seat`` counting ``weis`` leaves the Weis to the team ``view`` shows scoring
+    them: once a team's Weis are shown, a seat of the other team must not have held a Weis
+    that beats them (a tie too is decided by the rules' tie-breaks, from Vorhand). True while
+    no Weis are shown."""
+    shown = view.shown_weis
+    team = next((s % 2 for s in range(SEATS) if shown[s]), None)
+    if team is None or seat % 2 == team or not weis or mode is None:
+        return True
+    rules: WeisRules = view.rules.weis
+    declarations = [shown[s] if s % 2 == team else () for s in range(SEATS)]
+    declarations[seat] = tuple(weis)
+    best = best_weis(declarations, mode.trick_mode(0), (view.dealer + 1) % SEATS, rules.equal_weis_tiebreak,
+                     rules.undenufe_sequences)
+    return best is not None and best % 2 == team
+
+
+def drawn_declarations(
+    view: TeamView, dealt: Sequence[CardSet], rng: random.Random, mode: RoundMode | None = None
+) -> Declared:
     """The declared Weis of a state drawn for ``view`` with the hands ``dealt``: the observing
     seat's own, and for every other seat one declaration drawn among those that fit what it was
-    seen to declare (none to draw with ``auto_declare``, where every Weis counts)."""
+    seen to declare and leave the shown Weis winning (:func:`keeps_shown_winner`, in the round's
+    ``mode``); none to draw with ``auto_declare``, where every Weis counts."""
     rules = view.rules
     declared: list[tuple[Weis, ...] | None] = [None] * SEATS
     if not rules.auto_declare:
@@ -672,7 +697,8 @@ def drawn_declarations(view: TeamView, dealt: Sequence[CardSet], rng: random.Ran
             if seat == view.seat:
                 declared[seat] = view.own_weis
             else:
-                options = declarable(dealt[seat], rules.weis, view.declared_points[seat], view.shown_weis[seat])
+                options = [o for o in declarable(dealt[seat], rules.weis, view.declared_points[seat], view.shown_weis[seat])
+                           if keeps_shown_winner(view, mode, seat, o)]
                 declared[seat] = rng.choice(options) if options else None
     return tuple(declared)
 
@@ -710,7 +736,10 @@ def team_sampler(view: TeamView, mode: RoundMode | None, max_tries: int) -> Hand
                     return False
                 if points is not None and sum(w.points for w in found) != points:
                     return False
-            elif not declarable(dealt, weis_rules, points, view.shown_weis[seat]):
+                if not keeps_shown_winner(view, mode, seat, found):
+                    return False
+            elif not any(keeps_shown_winner(view, mode, seat, option)
+                         for option in declarable(dealt, weis_rules, points, view.shown_weis[seat])):
                 return False
         return True
 

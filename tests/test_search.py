@@ -59,6 +59,25 @@ def test_a_determinised_state_shows_its_seat_the_same_view(data: st.DataObject, 
         assert variant.legal_moves(determinised) == variant.legal_moves(state)
 
 
+
+def test_a_determinised_opponent_never_out_weises_the_shown_weis() -> None:
+    """Rule "Weis: only the team with the best Weis scores them": in this Coiffeur position
+    (found by the property above) seat 1 showed S9-SJ (20), and seat 0 had declared 20 too,
+    which lost. Seat 0 drawn with DJ-DK (20, higher) would win the tie and change the view;
+    such a deal or declaration is never drawn."""
+    from jass import WeisRules, coiffeur
+
+    variant = VARIANTS["coiffeur"]
+    rules = coiffeur.Rules(weis=WeisRules(), stoeck=coiffeur.StoeckMode.IMMEDIATE)
+    state = random_position(variant, rules, 8, 7)
+    seat = variant.to_act(state)
+    assert seat is not None
+    view = variant.observe(state, seat)
+    assert [bool(w) for w in view.shown_weis] == [False, True, False, False]
+    for draw in range(20):
+        determinised = search_hooks(variant).determinize(view, random.Random(draw))
+        assert variant.observe(determinised, seat) == view
+
 def test_a_spectator_view_cannot_be_determinised() -> None:
     for name in SEARCHED:
         variant = VARIANTS[name]
