@@ -63,6 +63,7 @@ from jass.teams import (
     SEATS,
     TRICKS,
     check_round_teams,
+    weis_lines,
     NextDeal,
     StoeckMode,
     WeisDeclaration,
@@ -1316,6 +1317,38 @@ def _public_move(move: Move, rules: Rules) -> str:
     return str(move)
 
 
+def _describe(view: Observation) -> list[str]:
+    """What a seat reads besides its hand and the table: the slate, the row in play and the
+    round's points so far, Weis and Stöck, the last round written (see :attr:`Variant.describe`)."""
+    rows = view.rules.slate.rows
+    lines = [f"Score: team 0 {view.scores[0]}, team 1 {view.scores[1]}"]
+    for index, row in enumerate(rows):
+        cells = ["open" if column[index] is None else str(column[index]) for column in view.slates]
+        lines.append(f"  row {index + 1}, {row.name} x{row.factor}: team 0 {cells[0]}, team 1 {cells[1]}")
+    phase = view.phase
+    if phase is _CHOOSE:
+        pushed = f"pushed {view.pushed} times; " if view.pushed else ""
+        lines.append(f"{pushed}seat {view.to_act} chooses a row and its mode")
+    elif phase is _PLAY and view.row is not None and view.mode is not None and view.chooser is not None:
+        row = rows[view.row]
+        lines.append(f"Row {view.row + 1}, {row.name} x{row.factor}, played in {view.mode} for team "
+                     f"{view.chooser % 2}; so far team 0 {view.round_points[0]}, team 1 {view.round_points[1]}")
+    lines += weis_lines(view, phase is _PLAY)
+    if phase is not _PLAY and view.history:
+        last = view.history[-1]
+        lines.append(f"Round {len(view.history)} written: team {last.team} {last.written} in row {last.row + 1} "
+                     f"({last.mode})")
+    return lines
+
+
+def _end_reason(view: Observation) -> str:
+    """Why the game ended, and who won (see :attr:`Variant.end_reason`): a Coiffeur game ends
+    when both columns are full, and the higher total wins."""
+    scores, winner = view.scores, view.winner
+    won = "a draw" if winner is None else f"Team {winner} wins"
+    return f"Every row of both columns is written ({scores[0]} : {scores[1]}): {won}"
+
+
 #: Coiffeur, described for the registry (:mod:`jass.variant`).
 VARIANT: Final = register(
     Variant(
@@ -1348,6 +1381,8 @@ VARIANT: Final = register(
         encoding=Encoding(actions=len(_ACTION_NAMES), action_names=_ACTION_NAMES, action_of=_action_of,
                           move_of=_move_of, encode=_encode, layout=_COIFFEUR_LAYOUT),
         search=SearchHooks(determinize=determinize, round_values=round_values, scale=1000.0),
+        describe=_describe,
+        end_reason=_end_reason,
         module=__name__,
     )
 )

@@ -58,6 +58,7 @@ from jass.teams import (
     STOECK_BITS,
     TRICKS,
     check_round_teams,
+    weis_lines,
     NextDeal,
     Parts,
     StoeckMode,
@@ -1602,10 +1603,6 @@ def _public_move(move: Move, rules: Rules) -> str:
     return str(move)
 
 
-def _team_name(team: int) -> str:
-    return f"team {team} (seats {team} and {team + 2})"
-
-
 def _round_line(score: RoundScore) -> str:
     """A written round: each team's points by kind, the multiplier and the total."""
     parts = []
@@ -1637,16 +1634,7 @@ def _describe(view: Observation) -> list[str]:
     if trump is not None and phase is _PLAY:
         lines.append(f"This round counts x{rules.multiplier(trump)}; so far team 0 {view.round_points[0]}, "
                      f"team 1 {view.round_points[1]}")
-    declared = [f"seat {seat} {points}" for seat, points in enumerate(view.declared_points) if points]
-    if declared and phase is _PLAY:
-        lines.append("Weis declared (points): " + ", ".join(declared))
-    if view.own_weis and not view.tricks:
-        lines.append("Your Weis: " + ", ".join(str(weis) for weis in view.own_weis))
-    shown = [f"seat {seat} {', '.join(str(w) for w in weis)}" for seat, weis in enumerate(view.shown_weis) if weis]
-    if shown and phase is _PLAY:
-        lines.append("Weis shown, the best team's: " + "; ".join(shown))
-    if view.stoeck_team is not None and phase is _PLAY:
-        lines.append(f"Stöck: {_team_name(view.stoeck_team)}, {STOECK_POINTS} points")
+    lines += weis_lines(view, phase is _PLAY)
     if phase is not _PLAY and view.history:
         lines.append(f"Round {len(view.history)} written: {_round_line(view.history[-1])}")
     return lines

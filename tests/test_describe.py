@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 from jass import differenzler as dz
-from jass import pomme, schieber
+from jass import coiffeur, pomme, schieber
 from jass.cards import FULL_DECK, CardSet
 from jass.play import PlayCard
 from jass.trump import Trump
@@ -196,7 +196,7 @@ def test_pomme_end_reasons(rules: pomme.Rules, changes: dict[str, Any], reason: 
     assert pomme.VARIANT.end_reason(view) == reason
 
 
-@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme"])
+@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur"])
 def test_every_finished_game_says_why_it_ended(name: str) -> None:
     variant = VARIANTS[name]
     assert variant.describe is not None and variant.end_reason is not None
@@ -207,3 +207,36 @@ def test_every_finished_game_says_why_it_ended(name: str) -> None:
         words = "a draw" if winner is None else (
             f"{'Team' if len(variant.teams[winner]) > 1 else 'seat'} {winner} wins")
         assert reason.endswith(words)
+
+
+# --- Coiffeur: the Jassreglement's slate of eight rows -------------------------------------------
+
+
+def test_coiffeur_describes_the_slate_and_the_row_in_play() -> None:
+    # Seat 3 deals, so seat 0 (Vorhand) chooses first; nothing is written yet. The rows and
+    # factors are the Jassreglement's: the four suits x1..x4, Obenabe x5, Undenufe x6, two jokers.
+    state = coiffeur.new_game(coiffeur.Rules(first_dealer=3), seed=7)
+    slate = [
+        "  row 1, Eicheln x1: team 0 open, team 1 open",
+        "  row 2, Rosen x2: team 0 open, team 1 open",
+        "  row 3, Schilten x3: team 0 open, team 1 open",
+        "  row 4, Schellen x4: team 0 open, team 1 open",
+        "  row 5, Obenabe x5: team 0 open, team 1 open",
+        "  row 6, Undenufe x6: team 0 open, team 1 open",
+        "  row 7, Joker 1 x7: team 0 open, team 1 open",
+        "  row 8, Joker 2 x8: team 0 open, team 1 open",
+    ]
+    assert _lines(state, 2) == ["Score: team 0 0, team 1 0", *slate, "seat 0 chooses a row and its mode"]
+    state = coiffeur.apply(state, coiffeur.ChooseRow(0, Trump.EICHELN))
+    assert _lines(state, 1) == ["Score: team 0 0, team 1 0", *slate,
+                                "Row 1, Eicheln x1, played in Eicheln for team 0; so far team 0 0, team 1 0"]
+
+
+def test_coiffeur_end_reason() -> None:
+    final = random_playout(coiffeur.VARIANT, coiffeur.new_game(seed=1), seed=1)
+    view = coiffeur.observe(final, 0)
+    assert coiffeur.VARIANT.end_reason is not None
+    for scores, winner, words in (((3000, 2900), 0, "Team 0 wins"), ((2500, 2600), 1, "Team 1 wins"),
+                                  ((2700, 2700), None, "a draw")):
+        reason = coiffeur.VARIANT.end_reason(attrs.evolve(view, scores=scores, winner=winner))
+        assert reason == f"Every row of both columns is written ({scores[0]} : {scores[1]}): {words}"
