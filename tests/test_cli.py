@@ -413,6 +413,12 @@ def _running(pid: int) -> bool:
         return False
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    # A job a shell starts in the background (as a CI runner may run the tests) inherits SIGINT
+    # ignored, and Python then leaves it ignored; at a terminal it is not.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux's /proc to see the workers")
 def test_ctrl_c_stops_a_simulation_with_two_processes() -> None:
@@ -421,6 +427,7 @@ def test_ctrl_c_stops_a_simulation_with_two_processes() -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "jass", "simulate", "schieber", "--games", "100000", "--processes", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=_ctrl_c_as_at_a_terminal,
     )
     workers: list[int] = []
     deadline = time.monotonic() + 60
