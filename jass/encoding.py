@@ -26,17 +26,17 @@ floats):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, TypeVar
 
 import attrs
 
 from jass.cards import Card, CardSet
 from jass.errors import JassError
-from jass.play import Trick
+from jass.sampling import PlayView  # the fields of an observation the card-play block reads
 from jass.trump import Trump
 
 __all__ = [
-    "Encoding", "PlayView", "play_block", "play_layout", "one_hot", "card_vector", "relative", "relative_values",
+    "Encoding", "play_block", "play_layout", "one_hot", "card_vector", "relative", "relative_values",
 ]
 
 M = TypeVar("M")
@@ -44,24 +44,6 @@ O = TypeVar("O")
 
 #: The number of modes in the mode block, with "not chosen yet".
 _MODES = len(Trump) + 1
-
-
-class PlayView(Protocol):
-    """The fields of an observation that the card-play block reads (every variant's has them)."""
-
-    @property
-    def seat(self) -> int | None: ...
-    @property
-    def hand(self) -> CardSet: ...
-    @property
-    def hand_sizes(self) -> tuple[int, ...]: ...
-    @property
-    def trick(self) -> tuple[Card, ...]: ...
-    @property
-    def trick_leader(self) -> int | None: ...
-    @property
-    def tricks(self) -> tuple[Trick, ...]: ...
-
 
 @attrs.frozen
 class Encoding(Generic[M, O]):

@@ -93,6 +93,19 @@ def _check_budget(name: str, value: object, low: int) -> int:
     return value
 
 
+def _searched(view: Any, moves: Sequence[Any], max_moves: int) -> tuple[AnyVariant, SearchHooks[Any, Any]] | None:
+    """The variant of ``view`` and its search hooks when a search bot should search this
+    decision: more than one move, hooks to search with, and not more moves than ``max_moves``
+    (the big decisions go to the fallback bot)."""
+    if len(moves) == 1:
+        return None
+    variant = variant_of(view)
+    hooks = variant.search
+    if hooks is None or len(moves) > max_moves:
+        return None
+    return variant, hooks
+
+
 class MonteCarloBot:
     """Determinised Monte Carlo: the move with the best average over ``samples`` deals of the
     hidden cards, each move followed by a random play-out of the round (or its exact solution
@@ -121,12 +134,10 @@ class MonteCarloBot:
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
         """The move of ``moves`` with the best average value for the seat of ``view``."""
         moves = list(moves)
-        if len(moves) == 1:
-            return moves[0]
-        variant = variant_of(view)
-        hooks = variant.search
-        if hooks is None or len(moves) > self.max_moves:
-            return self._fallback.choose(view, moves)
+        searched = _searched(view, moves, self.max_moves)
+        if searched is None:
+            return moves[0] if len(moves) == 1 else self._fallback.choose(view, moves)
+        variant, hooks = searched
         seat = view.seat
         rng = self._rng
         apply = variant.apply
@@ -194,12 +205,10 @@ class ISMCTSBot:
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
         """The root's most visited move after the search."""
         moves = list(moves)
-        if len(moves) == 1:
-            return moves[0]
-        variant = variant_of(view)
-        hooks = variant.search
-        if hooks is None or len(moves) > self.max_moves:
-            return self._fallback.choose(view, moves)
+        searched = _searched(view, moves, self.max_moves)
+        if searched is None:
+            return moves[0] if len(moves) == 1 else self._fallback.choose(view, moves)
+        variant, hooks = searched
         root = _Node(view.seat)
         if self.seconds is None:
             for _ in range(self.iterations):

@@ -207,37 +207,11 @@ class _Kernel:
         shift = _HAND * seats
         hands = [0] * seats
         # Cards of a set sorted by points, most first (then strongest first, by index): cached.
-        by_points: dict[int, tuple[int, ...]] = {}
         rank_key = [points[c] * 64 + c for c in range(36)]
         # A lead: the strongest cards first (trumps, then the highest of each suit).
         lead_key = [keys_by_led[c // 9][c] * 64 + points[c] for c in range(36)]
-        by_lead: dict[int, tuple[int, ...]] = {}
-
-        def strong(mask: int) -> tuple[int, ...]:
-            found = by_lead.get(mask)
-            if found is None:
-                cards = []
-                m = mask
-                while m:
-                    low = m & -m
-                    cards.append(low.bit_length() - 1)
-                    m ^= low
-                cards.sort(key=lead_key.__getitem__, reverse=True)
-                found = by_lead[mask] = tuple(cards)
-            return found
-
-        def desc(mask: int) -> tuple[int, ...]:
-            found = by_points.get(mask)
-            if found is None:
-                cards = []
-                m = mask
-                while m:
-                    low = m & -m
-                    cards.append(low.bit_length() - 1)
-                    m ^= low
-                cards.sort(key=rank_key.__getitem__, reverse=True)
-                found = by_points[mask] = tuple(cards)
-            return found
+        strong = _sorted_cards(lead_key)
+        desc = _sorted_cards(rank_key)
 
         reps_cache: dict[int, int] = {}
         side_orders: dict[int, tuple[int, ...]] = {}
@@ -608,6 +582,27 @@ class _Kernel:
             return follow(trick, len(trick), leader, led, win_key, win_pos, trick_points, alpha, beta, match, live)
 
         self.search: Callable[[Sequence[int], int, Sequence[int], int, int, bool], int] = search
+
+
+def _sorted_cards(key: list[int]) -> Callable[[int], tuple[int, ...]]:
+    """The cards of a bit set, highest ``key`` first, cached per set (a search asks the same
+    hands again and again)."""
+    cache: dict[int, tuple[int, ...]] = {}
+
+    def cards_of(mask: int) -> tuple[int, ...]:
+        found = cache.get(mask)
+        if found is None:
+            cards = []
+            m = mask
+            while m:
+                low = m & -m
+                cards.append(low.bit_length() - 1)
+                m ^= low
+            cards.sort(key=key.__getitem__, reverse=True)
+            found = cache[mask] = tuple(cards)
+        return found
+
+    return cards_of
 
 
 class Solver:

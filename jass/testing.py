@@ -387,7 +387,7 @@ class _Checker:
             try:
                 self.variant.apply(state, moves[0], seat=wrong)
             except WrongSeatError:
-                pass
+                pass  # refused as it must be
             except Exception as error:
                 raise _Broken(
                     "illegal moves raise", f"{moves[0]!r} sent by seat {wrong} raised {error!r}, not a "

@@ -766,7 +766,7 @@ def record_deal(state: Any, new_game: Callable[..., Any], explicit: Callable[[An
         if game == state:
             return fields
     except JassError:
-        pass
+        pass  # no new game gives this state: the record keeps the whole state
     return None
 
 
