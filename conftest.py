@@ -12,3 +12,26 @@ try:
     import starlette  # noqa: F401
 except ImportError:
     collect_ignore.append("jass/serve/app.py")
+
+
+import importlib  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _package_names(request: pytest.FixtureRequest) -> None:
+    """The doctests in a file of a package (``jass/schieber/game.py``) run with the package's
+    public names (``from jass.schieber import *``) beside the file's own: the API reference
+    shows them as ``jass.schieber.new_game``, and the examples read as a user writes them."""
+    item = request.node
+    dtest = getattr(item, "dtest", None)
+    if dtest is None:
+        return
+    module = dtest.globs.get("__name__", "")
+    package = module.rpartition(".")[0]
+    if not package.startswith("jass.") or package.count(".") != 1:
+        return
+    found = importlib.import_module(package)
+    for name in getattr(found, "__all__", ()):
+        dtest.globs.setdefault(name, getattr(found, name))

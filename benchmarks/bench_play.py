@@ -58,7 +58,7 @@ import jass  # noqa: E402
 import jass.rollout  # noqa: E402
 from jass import differenzler, pomme, schieber  # noqa: E402
 from jass.cards import CardSet  # noqa: E402
-from jass.rollout import play_cards, random_deal  # noqa: E402
+from jass.tricks import play_cards, random_deal  # noqa: E402
 
 # jass.schieber.rollout since the variant registry; jass.rollout.schieber_rollout before it (the
 # same function), so that this script measures either version of the library.

@@ -45,7 +45,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from jass import serial
-from jass.bots import BOTS, Bot, make_bot
+from jass.ai.bots import BOTS, Bot, make_bot
 from jass.variant import AnyVariant, find_variant
 
 

@@ -16,7 +16,7 @@ What is timed (see benchmarks/README.md):
 2. ``tricks-5`` and ``tricks-4``: the same from positions with 5 and 4 tricks left, reached by
    random legal cards from a random deal; each position solved ``--repeats`` times with a
    fresh solver, and its median kept.
-3. ``solve-5``: :func:`jass.solver.solve` (value of both teams, every optimal card and a
+3. ``solve-5``: :func:`jass.ai.solver.solve` (value of both teams, every optimal card and a
    principal variation) from the 5-tricks-left positions.
 4. ``sampler``: :func:`jass.schieber.hand_sampler` on observations after 1, 3 and 6
    tricks of random rounds: building it, and draws per second.
@@ -46,9 +46,9 @@ sys.path.insert(0, str(HERE.parent))
 from jass import CardSet, Trump, schieber  # noqa: E402
 from jass.cards import Card  # noqa: E402
 from jass.play import CardPlay, PlayCard  # noqa: E402
-from jass.rollout import random_deal  # noqa: E402
+from jass.tricks import random_deal  # noqa: E402
 from jass.schieber import hand_sampler as schieber_sampler  # noqa: E402
-from jass.solver import Solver, solve  # noqa: E402
+from jass.ai.solver import Solver, solve  # noqa: E402
 
 DEFAULT_SEED = 20240601
 

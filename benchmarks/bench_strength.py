@@ -28,8 +28,8 @@ from typing import Any
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from jass import differenzler, pomme, schieber  # noqa: E402
-from jass.search import ISMCTSBot, MonteCarloBot  # noqa: E402
-from jass.tournament import run_arena  # noqa: E402
+from jass.ai.search import ISMCTSBot, MonteCarloBot  # noqa: E402
+from jass.ai.tournament import run_arena  # noqa: E402
 
 RULES: dict[str, Any] = {
     "schieber": schieber.Rules.tournament(1),

@@ -21,6 +21,7 @@ jass.errors.InvalidStateError: seats[1]=7: expected an int 0..3
 from __future__ import annotations
 
 import enum
+import sys
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -233,3 +234,17 @@ def check_same(claimed: Any, derived: Any, path: str, how: str) -> None:
         where, said, right = found
         raise SerialError(f"is {_short(said)}, but {how} gives {_short(right)}", where)
 
+
+def public_name(cls: type) -> str:
+    """The dotted name users know ``cls`` by: its package's when the package re-exports it
+    (``jass.schieber.State``, defined in ``jass.schieber.state``), else its module's.
+
+    >>> from jass.schieber import State
+    >>> public_name(State), public_name(int)
+    ('jass.schieber.State', 'builtins.int')
+    """
+    module = cls.__module__
+    package = module.rpartition(".")[0]
+    if package and getattr(sys.modules.get(package), cls.__qualname__, None) is cls:
+        module = package
+    return f"{module}.{cls.__qualname__}"

@@ -36,6 +36,7 @@ from typing import Any, Final
 
 import attrs
 
+from jass._base import public_name
 from jass.errors import JassError
 
 __all__ = ["Choice", "Option", "attribute_docs", "options", "plain", "show_value", "changes"]
@@ -144,7 +145,7 @@ def _allowed(field: attrs.Attribute[Any], value: Any) -> tuple[str, tuple[Choice
     if type(value) is bool:
         return "True or False", ()
     if attrs.has(type(value)):
-        return f"a {type(value).__module__}.{type(value).__qualname__} (its options follow)", ()
+        return f"a {public_name(type(value))} (its options follow)", ()
     expected = getattr(field.validator, "expected", "")
     if expected:
         return str(expected), ()

@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import secrets
 from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Protocol
 
 import attrs
 
@@ -56,6 +56,7 @@ __all__ = [
     "check_public_tricks",
     "check_hand_view",
     "check_legal_cards",
+    "PlayView",
 ]
 
 
@@ -612,6 +613,25 @@ def _pack(hands: Sequence[CardSet]) -> int:
     for seat, hand in enumerate(hands):
         bits |= hand.bits << HAND_BITS * seat
     return bits
+
+
+class PlayView(Protocol):
+    """What every variant's observation tells of the card play: the fields
+    :meth:`jass.ai.sampling.HandSampler.of_view` and the card-play block of
+    :mod:`jass.variant.encoding` read."""
+
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def hand(self) -> CardSet: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def trick(self) -> tuple[Card, ...]: ...
+    @property
+    def trick_leader(self) -> int | None: ...
+    @property
+    def tricks(self) -> tuple[Trick, ...]: ...
 
 
 _SUIT_NAMES: Final = ("Eicheln (♣)", "Rosen (♠)", "Schilten (♥)", "Schellen (♦)")

@@ -20,7 +20,7 @@ result:
 True
 
 The moves, one short string each, in the notation of the variant
-(:attr:`jass.variant.Variant.format_move` and ``parse_move``):
+(the variant's :class:`~jass.variant.Notation`):
 
 =================  ==========================================================
 Schieber           ``trump obenabe`` (also ``trump eicheln``, ``rosen``,
@@ -119,7 +119,7 @@ def format_move(move: Any) -> str:
         raise RecordError(f"{move!r:.80} is not a move of a variant") from None
     if type(move) not in variant.move_types:
         raise RecordError(f"{move!r:.80} is not a move of a variant")
-    return variant.format_move(move)
+    return variant.notation.format_move(move)
 
 
 def parse_move(text: str, variant: Any, rules: Any = None) -> Any:
@@ -132,7 +132,7 @@ def parse_move(text: str, variant: Any, rules: Any = None) -> Any:
     """
     found = _variant(variant)
     try:
-        return found.parse_move(text, rules if isinstance(rules, found.rules_type) else None)
+        return found.notation.parse_move(text, rules if isinstance(rules, found.rules_type) else None)
     except RecordError:
         raise
     except JassError as error:
@@ -213,7 +213,7 @@ class Record:
             return self.start
         variant = _variant(self.variant)
         try:
-            return variant.game_from_record(self.rules, seed, self.deal or {})
+            return variant.records.game_from_record(self.rules, seed, self.deal or {})
         except RecordError:
             raise
         except JassError as error:
@@ -252,7 +252,7 @@ def _result(state: Any) -> dict[str, Any]:
         "over": variant.is_over(state),
         "round_number": state.round_number,
         "winner": variant.winner(state),
-        **variant.result(state),
+        **variant.records.result(state),
     }
 
 
@@ -286,7 +286,7 @@ def make_record(moves: Iterable[Any], initial: Any, final: Any = None, *, with_s
     moves = tuple(moves)
     if len(moves) > MAX_MOVES:
         raise RecordError(f"{len(moves)} moves: a record holds at most {MAX_MOVES}", "$.moves")
-    deal = variant.record_deal(initial)
+    deal = variant.records.record_deal(initial)
     if deal is None:
         record = Record(name, initial.rules, initial.seed, moves, start=initial)
     else:
@@ -305,8 +305,6 @@ def make_record(moves: Iterable[Any], initial: Any, final: Any = None, *, with_s
 def _without_seed(variant: AnyVariant, record: Record, initial: Any, from_middle: bool) -> Record:
     """``record`` without the game's seed: the first deal and every later deal written out, and
     the first dealer (which the seed may have drawn) fixed in the rules."""
-    if variant.explicit_deal is None:
-        raise RecordError(f"{variant.name} cannot write a record without the seed: it has no explicit deal")
     rules = initial.rules
     first = (initial.dealer - initial.round_number) % variant.seats  # the dealer moves on one seat a round
     if getattr(rules, "first_dealer", None) is None:
@@ -318,22 +316,22 @@ def _without_seed(variant: AnyVariant, record: Record, initial: Any, from_middle
         except InvalidRulesError:
             # The rules fix the first dealer another way (Schieber's first_vorhand=rosen_7 takes
             # it from the deal, which the record writes out): the seedless game must agree.
-            fields, _ = variant.explicit_deal(initial)
-            if not from_middle and variant.game_from_record(rules, 0, fields).dealer != initial.dealer:
+            fields, _ = variant.records.explicit_deal(initial)
+            if not from_middle and variant.records.game_from_record(rules, 0, fields).dealer != initial.dealer:
                 raise RecordError(f"{variant.name} cannot write a record without the seed: its rules "
                                   "refuse a first_dealer, and the deal does not fix it") from None
     moves = []
-    apply = variant.apply_trusted or variant.apply
+    apply = variant.apply_trusted
     state = initial
     for move in record.moves:
         state = apply(state, move)
-        moves.append(move if variant.explicit_move is None else variant.explicit_move(move, state))
+        moves.append(variant.records.explicit_move(move, state))
     if from_middle:
         if not isinstance(initial, TwoPartState):
             raise RecordError(f"{variant.name} cannot write a record of a game from its middle without the seed")
         start = initial.replace(seed=0, rules=rules)  # 0 stands for the seed withheld
         return Record(record.variant, rules, None, tuple(moves), start=start)
-    fields, _ = variant.explicit_deal(initial)
+    fields, _ = variant.records.explicit_deal(initial)
     return Record(record.variant, rules, None, tuple(moves), deal=fields)
 
 
@@ -370,7 +368,7 @@ def read_record(text: str | bytes | dict[str, Any]) -> Record:
         raise RecordError(f"expected an object with 'format': {RECORD_FORMAT!r}")
     name = data.get("variant")
     variant = VARIANTS.get(name) if isinstance(name, str) else None
-    keys = _HEADER_KEYS + (variant.record_fields if variant is not None else ())
+    keys = _HEADER_KEYS + (variant.records.record_fields if variant is not None else ())
     for key in data:
         if key not in keys:
             raise RecordError(f"unknown field {str(key)[:40]!r} (a record's fields: {', '.join(keys)})")
@@ -379,9 +377,9 @@ def read_record(text: str | bytes | dict[str, Any]) -> Record:
     if variant is None:
         raise RecordError(f"expected one of {', '.join(VARIANTS)}", "$.variant")
     start = None
-    deal = {key: data[key] for key in variant.record_fields if data.get(key) is not None} or None
+    deal = {key: data[key] for key in variant.records.record_fields if data.get(key) is not None} or None
     if "start" in data:
-        for key in ("rules", *variant.record_fields):
+        for key in ("rules", *variant.records.record_fields):
             if key in data:
                 raise RecordError(f"a record with a 'start' state has no {key!r} (the state holds it)", f"$.{key}")
         if data.get("seed", None) is not None:
@@ -402,7 +400,7 @@ def read_record(text: str | bytes | dict[str, Any]) -> Record:
                               f"{describe_value(seed)}", "$.seed")
         if deal is not None:
             try:
-                variant.game_from_record(rules, 0 if seed is None else seed, deal)
+                variant.records.game_from_record(rules, 0 if seed is None else seed, deal)
             except RecordError:
                 raise
             except JassError as error:
@@ -432,7 +430,7 @@ def replay(record: Record) -> Iterator[Any]:
     """
     variant = _variant(record.variant)
     # A record is trusted data (it may deal given hands), unlike a move a client sends.
-    apply = variant.apply_trusted or variant.apply
+    apply = variant.apply_trusted
     state = record.initial_state()
     yield state
     for number, move in enumerate(record.moves, start=1):

@@ -118,7 +118,7 @@ class _Names:
         defaults: set[type] = {PlayRules, WeisRules}
         for variant in VARIANTS.values():
             classes = (variant.rules_type, variant.state_type, variant.observation_type, *variant.move_types,
-                       *variant.json_types)
+                       *variant.loading.json_types)
             for cls in classes:
                 if cls not in _CORE.values():
                     by_name[f"{variant.name}.{cls.__name__}"] = cls
@@ -142,7 +142,7 @@ def types() -> Mapping[str, type]:
     registered variant's).
 
     >>> types()["schieber.Push"]
-    <class 'jass.schieber.Push'>
+    <class 'jass.schieber.moves.Push'>
     """
     _names.refresh()
     return dict(_names.by_name)
@@ -601,10 +601,10 @@ def _check(value: Any) -> None:
         value.check_loaded("$")
         return
     for variant in VARIANTS.values():
-        if type(value) is variant.state_type and variant.check_loaded is not None:
-            variant.check_loaded(value)
-        elif type(value) is variant.observation_type and variant.check_observation is not None:
-            variant.check_observation(value)
+        if type(value) is variant.state_type:
+            variant.loading.check_loaded(value, "$")
+        elif type(value) is variant.observation_type:
+            variant.loading.check_observation(value, "$")
 
 
 def dumps(value: Any, *, compact: bool = False, indent: int | None = None) -> str:

@@ -23,7 +23,7 @@ legal games with it and, after every step, checks what every variant must do:
 8. **replay from the seed is exact**: ``new_game`` with the same rules and seed, then the same
    moves, goes through equal states;
 
-and the variant's own invariants (its :class:`Hooks`, :attr:`jass.variant.Variant.hooks`), for
+and the variant's own invariants (its :class:`Hooks`, :attr:`jass.variant.Variant.checks`), for
 example 157 points in every four-player round. A broken invariant raises :class:`ConformanceError` saying which game,
 step, move and check.
 
@@ -138,7 +138,7 @@ def json_roundtrip(to_data: Callable[[Any], Any], from_data: Callable[[Any], Any
 Zones = Callable[[Any], Mapping[str, CardSet]]
 
 #: What the checks need to know about a variant beyond its functions (see
-#: :class:`jass.variant.ConformanceHooks`; a variant carries its own in :attr:`~jass.variant.Variant.hooks`).
+#: :class:`jass.variant.ConformanceHooks`; a variant carries its own in :attr:`~jass.variant.Variant.checks`).
 Hooks = ConformanceHooks
 
 
@@ -253,11 +253,10 @@ class _Checker:
         self.variant = variant
         self.hooks = hooks
         self.rng = rng
-        zones = hooks.card_zones or getattr(variant, "card_zones", None)
+        zones = getattr(variant, "card_zones", None)
         if zones is None:
             raise ConformanceError(
-                f"{_name(variant)}: no card_zones(state): give the variant a card_zones "
-                "function or pass Hooks(card_zones=...)",
+                f"{_name(variant)}: no card_zones(state): give the variant a card_zones function",
                 check="cards conserved",
             )
         self.zones: Zones = zones
@@ -323,29 +322,26 @@ class _Checker:
         spectator = variant.observe(state, None)
         listed = getattr(spectator, "legal_moves", None)
         _expect(not listed, "one seat to act", f"observe(state, None) lists legal moves {listed!r}")
-        if hooks.known_cards is not None:
-            # A spectator knows only what every seat knows.
-            public = _intersection(hooks.known_cards(state, seat) for seat in range(self.seats))
-            leaked = visible_cards(spectator) - public
-            _expect(not leaked, check, f"observe(state, None) shows {leaked}, which a spectator cannot know")
+        # A spectator knows only what every seat knows.
+        public = _intersection(hooks.known_cards(state, seat) for seat in range(self.seats))
+        leaked = visible_cards(spectator) - public
+        _expect(not leaked, check, f"observe(state, None) shows {leaked}, which a spectator cannot know")
         seat = self.rng.randrange(self.seats)
         view = views[seat]
-        if hooks.known_cards is not None:
-            leaked = visible_cards(view) - hooks.known_cards(state, seat)
-            _expect(not leaked, check, f"observe(state, {seat}) shows {leaked}, which seat {seat} cannot know")
-        if hooks.hidden_variations is not None:
-            text = repr(view)
-            for sibling in hooks.hidden_variations(state, seat, self.rng):
-                if sibling == state:
-                    continue
-                self.variations += 1
-                other = variant.observe(sibling, seat)
-                _expect(
-                    other == view and repr(other) == text,
-                    check,
-                    f"observe(state, {seat}) depends on what seat {seat} cannot see: "
-                    f"{_first_difference(view, other)}",
-                )
+        leaked = visible_cards(view) - hooks.known_cards(state, seat)
+        _expect(not leaked, check, f"observe(state, {seat}) shows {leaked}, which seat {seat} cannot know")
+        text = repr(view)
+        for sibling in hooks.hidden_variations(state, seat, self.rng):
+            if sibling == state:
+                continue
+            self.variations += 1
+            other = variant.observe(sibling, seat)
+            _expect(
+                other == view and repr(other) == text,
+                check,
+                f"observe(state, {seat}) depends on what seat {seat} cannot see: "
+                f"{_first_difference(view, other)}",
+            )
 
     def roundtrips(self, value: Any, trips: tuple[Roundtrip, ...], what: str, move: Any = None) -> None:
         """Check 7: every round-trip gives back an equal value with the same hash and repr."""
@@ -364,8 +360,7 @@ class _Checker:
         candidates: list[Any] = [None]
         if self.pool:
             candidates.extend(self.rng.choice(self.pool) for _ in range(3))
-        if self.hooks.illegal_moves is not None:
-            candidates.extend(self.hooks.illegal_moves(state, self.rng))
+        candidates.extend(self.hooks.illegal_moves(state, self.rng))
         for move in candidates:
             if move is not None and move in legal:
                 continue
@@ -501,7 +496,7 @@ def _play_checked(checker: _Checker, rules: Any, game_seed: int, where: str, max
             _expect(step < max_steps, "the game ends", f"no end after {max_steps} moves")
             before = _snapshot(state)
             checker.illegal(state, moves)
-            move = _call("choose", lambda: (hooks.choose or _uniform)(state, moves, rng))
+            move = _call("choose", lambda: hooks.choose(state, moves, rng))
             _expect(move in moves, "choose", f"the chosen move {move!r} is not legal", move)
             checker.roundtrips(move, hooks.move_roundtrips or (), "move", move)
             after = _call("apply", lambda: variant.apply(state, move), move)
@@ -511,16 +506,12 @@ def _play_checked(checker: _Checker, rules: Any, game_seed: int, where: str, max
                 "the state changed while moves were applied to it",
                 move,
             )
-            if hooks.check_step is not None:
-                check_step = hooks.check_step
-                _call("the variant's own invariants", lambda: check_step(state, move, after), move)
+            _call("the variant's own invariants", lambda: hooks.check_step(state, move, after), move)
             played.append(move)
             state = after
             step += 1
             move = None
-        if hooks.check_end is not None:
-            check_end = hooks.check_end
-            _call("the variant's own invariants", lambda: check_end(state))
+        _call("the variant's own invariants", lambda: hooks.check_end(state))
         _replay(variant, rules, game_seed, states, played)
     except _Broken as broken:
         raise _failure(where, step, played, state, broken.check, str(broken), broken.move) from broken.__cause__
@@ -537,10 +528,6 @@ def _failure(
     last = f" (after {played[-1]!r})" if played else ""
     trying = f", trying {move!r}" if move is not None else ""
     return ConformanceError(f"{where}, step {step}{last}{trying}: {detail}", check=check, step=step, state=state, move=move)
-
-
-def _uniform(state: Any, moves: Sequence[Any], rng: random.Random) -> Any:
-    return rng.choice(moves)
 
 
 def _replay(variant: Any, rules: Any, game_seed: int, states: list[Any], played: list[Any]) -> None:
@@ -611,7 +598,7 @@ def hooks_for(variant: Any) -> Hooks:
     ['copy.deepcopy', 'pickle', 'json']
     """
     found = _resolve(variant)
-    hooks = getattr(found, "hooks", None)
+    hooks = getattr(found, "checks", None)
     if not isinstance(hooks, ConformanceHooks):
         hooks = ConformanceHooks()
     registered = isinstance(getattr(found, "name", None), str) and VARIANTS.get(found.name) is found

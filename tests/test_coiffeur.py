@@ -416,12 +416,12 @@ def test_observe_shows_the_slate_and_the_trick_s_mode_never_a_hand() -> None:
 def test_the_rule_bot_and_the_public_words() -> None:
     """The rule bot chooses through the Variant (rule_move): a row and mode it likes, or a push;
     a declaration is read by its points only."""
-    from jass.bots import RuleBot
+    from jass.ai.bots import RuleBot
 
     state = coiffeur.new_game(Rules(first_dealer=3), seed=1)
     move = RuleBot().choose(coiffeur.observe(state, 0), coiffeur.legal_moves(state))
     assert move in coiffeur.legal_moves(state)
-    words = coiffeur.VARIANT.public_move
+    words = coiffeur.VARIANT.text.public_move
     assert words is not None
     assert words(DeclareWeis(Weis.from_cards("H6 H7 H8")), Rules()) == "declares Weis (20 points)"
     assert words(ChooseRow(8, SO), Rules()) == "choose row 8: Slalom Obenabe ⬇⬆"

@@ -19,7 +19,6 @@ import pytest
 from jass import PerTrickMode, PlayRules, SequenceOrder, Trump, Undertrump, WeisRules, coiffeur, differenzler, pomme, schieber
 from jass.errors import IllegalMoveError, JassError
 from jass.variant import random_playout
-from jass.protocol import Variant
 from jass.testing import (
     DEFAULT_ROUNDTRIPS,
     ConformanceError,
@@ -94,7 +93,7 @@ COIFFEUR_PRESETS: dict[str, coiffeur.Rules] = {
     ),
 }
 
-CASES: list[tuple[Variant, str, Any]] = [
+CASES: list[tuple[Any, str, Any]] = [
     *((schieber, name, rules) for name, rules in SCHIEBER_PRESETS.items()),
     *((differenzler, name, rules) for name, rules in DIFFERENZLER_PRESETS.items()),
     *((pomme, name, rules) for name, rules in POMME_PRESETS.items()),
@@ -113,7 +112,7 @@ QUICK = {
     [pytest.param(v, n, r, marks=() if (v, n) in QUICK else pytest.mark.slow) for v, n, r in CASES],
     ids=[f"{getattr(v, '__name__').rsplit('.', 1)[-1]}-{n}" for v, n, _ in CASES],
 )
-def test_random_games_conform(variant: Variant, preset: str, rules: Any) -> None:
+def test_random_games_conform(variant: Any, preset: str, rules: Any) -> None:
     report = check_variant(variant, games=2, seed=sum(map(ord, preset)), rules=rules)
     assert report.games == 2
     assert report.steps > 2 * 36 // variant.SEATS
@@ -184,15 +183,15 @@ def test_json_roundtrip_helper() -> None:
 _PROTOCOL = ("SEATS", "new_game", "legal_moves", "apply", "to_act", "is_over", "winner", "score_round", "observe", "card_zones")
 
 
-def _copy_of(variant: Any, **replaced: Any) -> Variant:
+def _copy_of(variant: Any, **replaced: Any) -> Any:
     """A stand-in for ``variant`` with some of its functions replaced."""
     namespace = types.SimpleNamespace(**{name: getattr(variant, name) for name in _PROTOCOL})
     for name, value in replaced.items():
         setattr(namespace, name, value)
-    return cast(Variant, namespace)
+    return cast(Any, namespace)
 
 
-def _fails(variant: Variant, check: str, hooks: Hooks, rules: Any = None) -> ConformanceError:
+def _fails(variant: Any, check: str, hooks: Hooks, rules: Any = None) -> ConformanceError:
     with pytest.raises(ConformanceError) as error:
         check_variant(variant, games=2, seed=7, rules=rules, hooks=hooks)
     assert error.value.check == check, str(error.value)
@@ -383,7 +382,7 @@ def test_catches_a_crash_in_the_variant() -> None:
 def test_a_variant_without_card_zones_is_refused() -> None:
     namespace = types.SimpleNamespace(**{name: getattr(pomme, name) for name in _PROTOCOL if name != "card_zones"})
     with pytest.raises(ConformanceError, match="no card_zones"):
-        check_variant(cast(Variant, namespace), games=1, hooks=Hooks())
+        check_variant(cast(Any, namespace), games=1, hooks=Hooks())
 
 
 def test_report_counts() -> None:

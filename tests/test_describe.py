@@ -14,13 +14,12 @@ from jass import coiffeur, pomme, schieber
 from jass.cards import FULL_DECK, CardSet
 from jass.play import PlayCard
 from jass.trump import Trump
-from jass.variant import VARIANTS, random_playout
+from jass.variant import VARIANTS, random_playout, variant_of
 
 
 def _lines(state: Any, seat: int | None) -> list[str]:
-    variant = VARIANTS[type(state).__module__.rsplit(".", 1)[-1]]
-    assert variant.describe is not None
-    return list(variant.describe(variant.observe(state, seat)))
+    variant = variant_of(state)
+    return list(variant.text.describe(variant.observe(state, seat)))
 
 
 # --- Schieber: the deal of FULL_DECK gives seat k the nine cards of suit k ----------------------
@@ -89,17 +88,15 @@ def test_schieber_end_reasons(options: dict[str, Any], claim: bool, reason: str)
     if claim:
         state = schieber.apply(state, schieber.Announce())
     assert schieber.is_over(state)
-    assert schieber.VARIANT.end_reason is not None
-    assert schieber.VARIANT.end_reason(schieber.observe(state, 2)) == reason
+    assert schieber.VARIANT.text.end_reason(schieber.observe(state, 2)) == reason
 
 
 def test_schieber_end_reason_of_a_game_of_rounds() -> None:
     state = _suits_game(target_score=None, rounds=1)
     while not schieber.is_over(state):
         state = schieber.apply(state, schieber.legal_moves(state)[-1])
-    assert schieber.VARIANT.end_reason is not None
     # 152 + 5 + 100 (match) + 20 (Stöck) for team 0, nothing for team 1.
-    assert schieber.VARIANT.end_reason(schieber.observe(state, 1)) == "The game's 1 round is played (277 : 0): Team 0 wins"
+    assert schieber.VARIANT.text.end_reason(schieber.observe(state, 1)) == "The game's 1 round is played (277 : 0): Team 0 wins"
 
 
 # --- Differenzler: the worked round of docs/rules/differenzler.rst -----------------------------
@@ -159,10 +156,9 @@ def test_differenzler_end_reason() -> None:
     view = _finished("differenzler", 1)
     assert len(view.history) == 4  # no tie-break round in this game
     view = attrs.evolve(view, penalties=(30, 12, 40, 25), winner=1)
-    assert dz.VARIANT.end_reason is not None
-    assert dz.VARIANT.end_reason(view) == "After 4 rounds seat 1 has the fewest penalty points, 12: seat 1 wins"
+    assert dz.VARIANT.text.end_reason(view) == "After 4 rounds seat 1 has the fewest penalty points, 12: seat 1 wins"
     five = attrs.evolve(view, history=view.history + view.history[-1:])
-    assert dz.VARIANT.end_reason(five) == (
+    assert dz.VARIANT.text.end_reason(five) == (
         "After 5 rounds (with tie-break rounds) seat 1 has the fewest penalty points, 12: seat 1 wins"
     )
 
@@ -192,18 +188,16 @@ def test_pomme_shows_the_score_the_turned_card_and_the_exchanges() -> None:
 )
 def test_pomme_end_reasons(rules: pomme.Rules, changes: dict[str, Any], reason: str) -> None:
     view = attrs.evolve(_finished("pomme", 3), rules=rules, **changes)
-    assert pomme.VARIANT.end_reason is not None
-    assert pomme.VARIANT.end_reason(view) == reason
+    assert pomme.VARIANT.text.end_reason(view) == reason
 
 
 @pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur"])
 def test_every_finished_game_says_why_it_ended(name: str) -> None:
     variant = VARIANTS[name]
-    assert variant.describe is not None and variant.end_reason is not None
     for seed in range(3):
         final = random_playout(variant, variant.new_game(seed=seed), seed=seed)
         winner = variant.winner(final)
-        reason = variant.end_reason(variant.observe(final, random.Random(seed).randrange(variant.seats)))
+        reason = variant.text.end_reason(variant.observe(final, random.Random(seed).randrange(variant.seats)))
         words = "a draw" if winner is None else (
             f"{'Team' if len(variant.teams[winner]) > 1 else 'seat'} {winner} wins")
         assert reason.endswith(words)
@@ -235,8 +229,7 @@ def test_coiffeur_describes_the_slate_and_the_row_in_play() -> None:
 def test_coiffeur_end_reason() -> None:
     final = random_playout(coiffeur.VARIANT, coiffeur.new_game(seed=1), seed=1)
     view = coiffeur.observe(final, 0)
-    assert coiffeur.VARIANT.end_reason is not None
     for scores, winner, words in (((3000, 2900), 0, "Team 0 wins"), ((2500, 2600), 1, "Team 1 wins"),
                                   ((2700, 2700), None, "a draw")):
-        reason = coiffeur.VARIANT.end_reason(attrs.evolve(view, scores=scores, winner=winner))
+        reason = coiffeur.VARIANT.text.end_reason(attrs.evolve(view, scores=scores, winner=winner))
         assert reason == f"Every row of both columns is written ({scores[0]} : {scores[1]}): {words}"

@@ -255,8 +255,8 @@ def test_jass_kit_is_never_imported() -> None:
     # in a fresh interpreter that the rest of the library never does.
     import subprocess
 
-    code = ("import sys, jass, jass.jasskit, jass.schieber, jass.differenzler, jass.pomme, jass.rollout, "
-            "jass.serial, jass.records, jass.bots, jass.tournament; print('numpy' in sys.modules)")
+    code = ("import sys, jass, jass.jasskit, jass.schieber, jass.differenzler, jass.pomme, jass.tricks, "
+            "jass.serial, jass.records, jass.ai.bots, jass.ai.tournament; print('numpy' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "False\n"
     package = Path(jasskit.__file__).parent
     for name in ("game", "agents", "arena", "logs", "service", "train"):

@@ -69,7 +69,7 @@ def test_the_wheel_holds_every_module_the_type_marker_and_the_command(dist: Dist
     assert modules_in_the_tree() <= names
     assert "jass/py.typed" in names  # PEP 561: type checkers read the package's own hints
     assert f"{info}/licenses/LICENSE" in names
-    assert "[console_scripts]\njass = jass.__main__:main" in entry_points
+    assert "[console_scripts]\njass = jass.cli:main" in entry_points
     # Only the package: no tests, docs, benchmarks or byte code.
     assert {name.split("/")[0] for name in names} == {"jass", info}
     assert not [name for name in names if name.endswith(".pyc")]

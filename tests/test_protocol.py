@@ -9,18 +9,22 @@ import pytest
 
 from jass import JassError, coiffeur, differenzler, pomme, schieber
 from jass.play import PlayCard
-from jass.protocol import TwoPartState, Variant, random_playout
+from jass.variant import TwoPartState, random_playout
 
 VARIANTS = [schieber, differenzler, pomme, coiffeur]
 FUNCTIONS = ["legal_moves", "to_act", "is_over", "winner", "score_round", "card_zones"]
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.__name__)
-def test_each_module_is_a_variant(variant: Any) -> None:
-    checked: Variant = variant  # mypy checks the module against the protocol here too
-    final = random_playout(checked, checked.new_game(seed=3), seed=4)
-    assert checked.is_over(final) and checked.to_act(final) is None
-    assert checked.legal_moves(final) == ()
+def test_each_package_is_a_variant(variant: Any) -> None:
+    """The package's functions are the ones its Variant names (no wrapper in between), and a
+    random game through them ends."""
+    found = variant.VARIANT
+    for name in (*FUNCTIONS, "new_game", "apply", "apply_trusted", "observe", "standings"):
+        assert getattr(found, name) is getattr(variant, name), name
+    final = random_playout(found, variant.new_game(seed=3), seed=4)
+    assert variant.is_over(final) and variant.to_act(final) is None
+    assert variant.legal_moves(final) == ()
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.__name__)
@@ -64,3 +68,21 @@ def test_every_state_has_two_parts_and_a_card_shares_the_setting(variant: Any) -
     assert changed.round_number == state.round_number + 1 and state.replace(seed=state.seed) == state
     with pytest.raises(JassError, match=r"State.replace: no field colour \(fields: play, rules, seed, "):
         state.replace(colour=1)
+
+
+@pytest.mark.parametrize(
+    ("old", "facet", "attribute"),
+    [("format_move", "notation", "format_move"), ("result", "records", "result"),
+     ("check_loaded", "loading", "check_loaded"), ("public_move", "text", "public_move"),
+     ("rule_move", "ai", "rule_move"), ("search", "ai", "search"), ("hooks", "checks", None)],
+)
+def test_the_flat_attributes_before_the_facets_forward_with_a_warning(old: str, facet: str, attribute: str | None) -> None:
+    """Until 0.2 the record's old flat names give the facet's hook and say where it went."""
+    found = schieber.VARIANT
+    where = facet if attribute is None else f"{facet}.{attribute}"
+    with pytest.warns(DeprecationWarning, match=f"Variant.{old} is deprecated: use Variant.{where}"):
+        value = getattr(found, old)
+    expected = getattr(found, facet)
+    assert value is (expected if attribute is None else getattr(expected, attribute))
+    with pytest.raises(AttributeError, match="no attribute 'no_such_hook'"):
+        getattr(found, "no_such_hook")

@@ -1,4 +1,4 @@
-"""Learning agents' interface (:mod:`jass.encoding`, :mod:`jass.rl`, :mod:`jass.rl.pettingzoo`):
+"""Learning agents' interface (:mod:`jass.variant.encoding`, :mod:`jass.rl`, :mod:`jass.rl.pettingzoo`):
 fixed action ids that name the legal moves one to one, observation vectors of the documented
 layout that show nothing hidden, returns, and PettingZoo's own API test."""
 
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import strategies as jst
 from jass import PerTrickMode, coiffeur, differenzler, pomme, schieber
 from jass.cards import CardSet
-from jass.encoding import play_layout
+from jass.variant.encoding import play_layout
 from jass.errors import IllegalMoveError, JassError
 from jass.rl import action_mask, apply_action, encoding_of, legal_actions, observation_vector, returns
 from jass.variant import VARIANTS, AnyVariant, SEED_LIMIT, random_playout
@@ -73,7 +73,7 @@ def test_an_observation_vector_has_its_layout_and_hides_what_it_must(
     state = position(variant, data.draw(jst.variant_rules(name)), seed, steps)
     encoding = encoding_of(variant)
     rng = random.Random(seed)
-    variations = variant.hooks.hidden_variations
+    variations = variant.checks.hidden_variations
     assert variations is not None
     for seat in range(variant.seats):
         vector = observation_vector(variant, state, seat)

@@ -28,7 +28,8 @@ from hypothesis import strategies as st
 
 import strategies as jst
 from jass import coiffeur, differenzler, jasskit, pomme, records, schieber, serial
-from jass.__main__ import main
+from jass.pomme import exchange as pomme_exchange
+from jass.cli import main
 from jass.cards import NOTATION, SUIT_WORDS, Card, CardSet, foreign_character, validate_deck
 from jass.errors import (
     IllegalMoveError,
@@ -41,7 +42,7 @@ from jass.errors import (
     SerialError,
 )
 from jass.play import PlayCard
-from jass.tournament import round_robin, run_arena
+from jass.ai.tournament import round_robin, run_arena
 from jass.trump import Trump
 from jass.variant import MAX_ROUNDS, SEED_LIMIT, VARIANTS, AnyVariant
 
@@ -609,7 +610,7 @@ def test_a_variant_without_explicit_deals_cannot_drop_the_seed() -> None:
     import toy_variant
 
     state = toy_variant.new_game(seed=3)
-    with pytest.raises(RecordError, match="cannot write a record without the seed"):
+    with pytest.raises(RecordError, match="cannot write a record without its seed"):
         records.make_record([], state, with_seed=False)
 
 
@@ -630,10 +631,10 @@ def test_a_record_says_whether_it_holds_the_seed() -> None:
 def test_la_pomme_s_exchange_moves_are_cached_for_128_hands_at_most() -> None:
     """Issue: the cache grew by 22 MB over 5,000 games; it is now an LRU of 128 hands, and apply
     checks an exchange without it."""
-    pomme._exchange_options.cache_clear()
+    pomme_exchange.exchange_options.cache_clear()
     for seed in range(300):
         pomme.legal_moves(pomme.new_game(seed=seed))
-    info = pomme._exchange_options.cache_info()
+    info = pomme_exchange.exchange_options.cache_info()
     assert info.maxsize == 128 and info.currsize == 128
 
 

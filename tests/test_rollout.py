@@ -1,4 +1,4 @@
-"""The fast rollout path (:mod:`jass.rollout`, :func:`jass.schieber.rollout`) gives exactly what the public API gives for the
+"""The fast rollout path (the play-outs of :mod:`jass.tricks`, :func:`jass.schieber.rollout`) gives exactly what the public API gives for the
 same random choices: the same cards in the same order, the same round score, and the same
 number of draws from the random source."""
 
@@ -12,7 +12,7 @@ import pytest
 from jass import CardSet, PlayRules, Trump, Undertrump, WeisRules, schieber
 from jass.errors import JassError
 from jass.play import PlayCard
-from jass.rollout import play_cards, random_deal
+from jass.tricks import play_cards, random_deal
 from jass.schieber import rollout as schieber_rollout
 
 RULES: dict[str, schieber.Rules] = {
@@ -124,11 +124,3 @@ def test_rollout_refuses_other_phases() -> None:
     with pytest.raises(JassError, match="not a state of schieber"):
         schieber_rollout(attrs.evolve, random.Random(1))  # type: ignore[arg-type]
     assert schieber_rollout(schieber.new_game(seed=3)).trump in set(Trump)  # a fresh random source
-
-
-def test_the_old_name_still_works_and_says_where_it_went() -> None:
-    import jass.rollout
-
-    with pytest.warns(DeprecationWarning, match="jass.schieber.rollout"):
-        old = jass.rollout.schieber_rollout
-    assert old is schieber.rollout

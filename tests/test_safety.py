@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 import strategies as jst
 from jass import pomme, schieber, serial
-from jass.__main__ import main
+from jass.cli import main
 from jass.cards import Card, CardSet, FULL_DECK, deal
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidSeedError, JassError, WrongSeatError
 from jass.play import PlayCard
@@ -52,7 +52,7 @@ def positions(draw: st.DrawFn) -> tuple[AnyVariant, Any]:
 
 def known_to(variant: AnyVariant, state: Any, seat: int | None) -> CardSet:
     """The cards ``seat`` may know (a spectator: those every seat knows)."""
-    known_cards = variant.hooks.known_cards
+    known_cards = variant.checks.known_cards
     assert known_cards is not None
     if seat is not None:
         return known_cards(state, seat)
@@ -216,7 +216,7 @@ def views(variant: AnyVariant, state: Any, seat: int | None) -> tuple[Any, str, 
 def test_an_observation_depends_only_on_what_its_seat_may_see(position: tuple[AnyVariant, Any], seed: int) -> None:
     variant, state = position
     rng = random.Random(seed)
-    variations = variant.hooks.hidden_variations
+    variations = variant.checks.hidden_variations
     assert variations is not None
     for seat in [*range(variant.seats), None]:
         seen = views(variant, state, seat)

@@ -1,4 +1,4 @@
-"""The sampler of hidden hands (:mod:`jass.sampling`): every deal it draws fits what the
+"""The sampler of hidden hands (:mod:`jass.ai.sampling`): every deal it draws fits what the
 observer has seen, the true deal is always one it could draw, the constraints of the play
 bite, and the draws are uniform over the consistent deals."""
 
@@ -18,7 +18,7 @@ from jass import CardSet, PerTrickMode, PlayRules, Trump, Undertrump, WeisRules,
 from jass.cards import Card
 from jass.errors import IllegalMoveError, InvalidCardsError
 from jass.play import CardPlay, PlayCard
-from jass.sampling import HandSampler, SamplingError
+from jass.ai.sampling import HandSampler, SamplingError
 
 schieber_sampler, sample_schieber = schieber.hand_sampler, schieber.sample_hands
 differenzler_sampler, sample_differenzler = differenzler.hand_sampler, differenzler.sample_hands
@@ -346,7 +346,7 @@ def test_pomme_before_play() -> None:
 
 def test_sampled_hands_can_be_solved() -> None:
     """A determinised search: solve each sampled deal exactly (late in a round, to stay fast)."""
-    from jass.solver import Solver
+    from jass.ai.solver import Solver
 
     state = schieber_moment(3, schieber.Rules(), 24)
     play = state.play

@@ -1,4 +1,4 @@
-"""The search bots (:mod:`jass.search`) and what they stand on, each variant's search hooks:
+"""The search bots (:mod:`jass.ai.search`) and what they stand on, each variant's search hooks:
 a determinised state agrees with the view it came from, round values, the fast play-outs
 against the public API, claims, fallbacks, budgets and reproducibility."""
 
@@ -14,10 +14,12 @@ from hypothesis import strategies as st
 
 import strategies as jst
 from jass import coiffeur, differenzler, pomme, schieber
-from jass.bots import RuleBot
+from jass.pomme import ai as pomme_ai
+from jass.schieber import ai as schieber_ai
+from jass.ai.bots import RuleBot
 from jass.errors import InvalidCardsError, JassError
-from jass.search import ISMCTSBot, MonteCarloBot, playout_values, search_hooks
-from jass.tournament import play_game
+from jass.ai.search import ISMCTSBot, MonteCarloBot, playout_values, search_hooks
+from jass.ai.tournament import play_game
 from jass.variant import VARIANTS, AnyVariant, SEED_LIMIT, find_variant
 
 SEARCHED = ("schieber", "differenzler", "pomme", "coiffeur")
@@ -140,10 +142,10 @@ def test_differenzler_round_values_are_the_penalties() -> None:
 def test_pomme_round_values_are_the_game_points_then_the_card_points() -> None:
     # Totals 130 to 32: +1 for the higher total, no pomme (32 >= 21): game points 1 and 0;
     # value 1 - 0 + (130 - 32) / 400 = 1.245 for seat 0.
-    values = pomme._values((130, 32), pomme.Rules())
+    values = pomme_ai._values((130, 32), pomme.Rules())
     assert values == pytest.approx((1.245, -1.245))
     # 140 to 17: seat 1 makes a pomme (under 21): 1 - (-1) + 123 / 400 = 2.3075.
-    assert pomme._values((140, 17), pomme.Rules()) == pytest.approx((2.3075, -2.3075))
+    assert pomme_ai._values((140, 17), pomme.Rules()) == pytest.approx((2.3075, -2.3075))
 
 
 def _replay_values(variant: AnyVariant, state: Any, rng: random.Random) -> tuple[float, ...]:
@@ -190,14 +192,14 @@ def test_the_fast_playout_plays_as_the_public_api(name: str, rules: Any) -> None
 
 def test_the_generic_playout_needs_no_fast_path() -> None:
     hooks = search_hooks(pomme.VARIANT)
-    plain = attrs.evolve(pomme.VARIANT, search=attrs.evolve(hooks, playout=None, solve=None))
+    plain = attrs.evolve(pomme.VARIANT, ai=attrs.evolve(pomme.VARIANT.ai, search=attrs.evolve(hooks, playout=None, solve=None)))
     state = pomme.new_game(seed=8)
     values = playout_values(plain, state, random.Random(2))
     assert len(values) == 2 and values[0] == pytest.approx(-values[1])
 
 
 def _solved(state: schieber.State) -> tuple[float, ...]:
-    values = schieber._solve(state)
+    values = schieber_ai._solve(state)
     assert values is not None
     return values
 
@@ -209,7 +211,7 @@ def test_the_solver_ends_a_schieber_round_exactly() -> None:
     rules = schieber.Rules.tournament(1)
     rng = random.Random(6)
     start = schieber.apply(schieber.new_game(rules, seed=6), schieber.ChooseTrump("S"))
-    assert schieber._solve(start) is None
+    assert schieber_ai._solve(start) is None
     state = start
     while len(schieber_play(state).tricks) < 6:
         state = schieber.apply(state, rng.choice(schieber.legal_moves(state)))
@@ -287,7 +289,7 @@ def test_a_variant_without_search_hooks_is_played_by_the_fallback() -> None:
     import toy_variant  # noqa: F401  (registers "toy")
 
     toy = find_variant("toy")
-    assert toy.search is None
+    assert toy.ai.search is None
     state = toy.new_game(seed=2)
     view, moves = toy.observe(state, toy.to_act(state)), toy.legal_moves(state)
     assert MonteCarloBot(seed=1).choose(view, moves) == RuleBot().choose(view, moves)

@@ -27,7 +27,7 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 import toy_variant  # noqa: E402,F401  (registered: the server must serve it like any variant)
 from jass import records, schieber, serial  # noqa: E402
-from jass.bots import make_bot  # noqa: E402
+from jass.ai.bots import make_bot  # noqa: E402
 from jass.cards import Card, CardSet  # noqa: E402
 from jass.serve.app import create_app  # noqa: E402
 from jass.serve.tables import (  # noqa: E402
@@ -516,7 +516,7 @@ def test_what_a_seat_is_sent_depends_only_on_what_it_may_see(name: str) -> None:
     """Two tables whose states differ only in what a seat cannot see (another hand, a secret
     prediction, the talon) send that seat, and every spectator, the same bytes."""
     variant = find_variant(name)
-    hooks = variant.hooks
+    hooks = variant.checks
     assert hooks.hidden_variations is not None
     rng = random.Random(7)
     compared = 0
@@ -539,8 +539,8 @@ def test_no_message_names_a_card_its_seat_may_not_know(name: str) -> None:
     """Every card a message names is one its seat may know in the round in play; the log
     besides holds the words everybody read of each move (cards played in earlier rounds)."""
     variant = find_variant(name)
-    known = variant.hooks.known_cards
-    public_move = variant.public_move
+    known = variant.checks.known_cards
+    public_move = variant.text.public_move
     assert known is not None and public_move is not None
     for table in states_of_a_game(name, seed=9):
         state = table.state
@@ -738,7 +738,7 @@ def test_jass_serve_prints_its_address_and_serves_the_page() -> None:
     ],
 )
 def test_jass_serve_says_what_is_wrong(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    from jass.__main__ import main
+    from jass.cli import main
 
     assert main(["serve", *argv]) == 2
     assert capsys.readouterr().err.startswith(message)

@@ -1,4 +1,4 @@
-"""The open-hand solver (:mod:`jass.solver`) against a brute-force minimax written from the
+"""The open-hand solver (:mod:`jass.ai.solver`) against a brute-force minimax written from the
 rules text (:mod:`reference`, no pruning, no table, no bits), and its invariants."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from jass import CardSet, PlayRules, Trump, Undertrump
 from jass.cards import Card
 from jass.errors import JassError
 from jass.play import CardPlay
-from jass.solver import Solver, best_cards, equivalent_cards, solve, solve_bits
+from jass.ai.solver import Solver, best_cards, equivalent_cards, solve, solve_bits
 from strategies import examples
 
 ALL_RULES = [

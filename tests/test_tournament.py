@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from jass import schieber
-from jass.bots import BOTS, RandomBot, RuleBot, make_bot
+from jass.ai.bots import BOTS, RandomBot, RuleBot, make_bot
 from jass.errors import JassError
-from jass.tournament import (
+from jass.ai.tournament import (
     elo_ratings,
     mean_interval,
     play_game,
@@ -224,7 +224,7 @@ def test_pool_workers_ignore_ctrl_c() -> None:
     """The workers leave Ctrl-C to the parent, which stops them: none prints a traceback."""
     import signal
 
-    from jass.tournament import _start_pool
+    from jass.ai.tournament import _start_pool
 
     before = signal.getsignal(signal.SIGINT)  # default_int_handler, or SIG_IGN in a background job
     pool = _start_pool(1)

@@ -11,11 +11,11 @@ import pytest
 
 import toy_variant as toy
 from jass import records, serial
-from jass.__main__ import main
+from jass.cli import main
 from jass.errors import SerialError
 from jass.play import PlayCard
 from jass.testing import check_variant, hooks_for
-from jass.tournament import run_arena
+from jass.ai.tournament import run_arena
 from jass.variant import VARIANTS, find_variant, random_playout, variant_of
 
 

@@ -25,6 +25,9 @@ from jass.play import CardPlay, PlayCard, Trick, card_moves, parse_play
 from jass.trump import Trump
 from jass.variant import (
     ConformanceHooks,
+    Loading,
+    Notation,
+    RecordFormat,
     Variant,
     SEED_LIMIT,
     check_observer,
@@ -213,14 +216,15 @@ VARIANT: Final = register(
         score_round=score_round,
         observe=observe,
         card_zones=card_zones,
-        format_move=format_move,
-        parse_move=parse_move,
         standings=score_round,
-        result=lambda state: {"points": list(score_round(state))},
-        record_deal=_record_deal,
-        game_from_record=_game_from_record,
-        check_loaded=check_loaded,
-        hooks=ConformanceHooks(hidden_variations=_hidden_variations, check_step=_check_step),
+        notation=Notation(format_move=format_move, parse_move=parse_move),
+        records=RecordFormat(
+            result=lambda state: {"points": list(score_round(state))},
+            record_deal=_record_deal,
+            game_from_record=_game_from_record,
+        ),
+        loading=Loading(check_loaded=check_loaded),
+        checks=ConformanceHooks(hidden_variations=_hidden_variations, check_step=_check_step),
         module=__name__,
     )
 )

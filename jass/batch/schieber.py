@@ -1203,14 +1203,14 @@ def rollout_view(
 
 # --- learning agents: the scalar encoding, for N games at once --------------------------------------
 
-#: The scalar encoding's number of action ids (:mod:`jass.encoding`): the batch's 43, then
+#: The scalar encoding's number of action ids (:mod:`jass.variant.encoding`): the batch's 43, then
 #: "bedankt, genug", the deal and the declaration of every Weis, which a batch round never offers.
 RL_ACTIONS: Final = 46
 
 
 def rl_action_mask(state: BatchState) -> NDArray[np.bool_]:
     """``bool[N, 46]``: the legal actions in the ids of the scalar encoding (Schieber's
-    :class:`~jass.encoding.Encoding`): :func:`legal_mask` and three columns a batch round never
+    :class:`~jass.variant.encoding.Encoding`): :func:`legal_mask` and three columns a batch round never
     sets. (Without ``auto_declare`` the scalar game also offers id 45, declaring every Weis,
     before a seat's first card; in a batch round nobody declares.)"""
     mask = np.zeros((state.size, RL_ACTIONS), dtype=np.bool_)

@@ -2,7 +2,7 @@
 PettingZoo: fixed integer action ids with a legal-action mask, each seat's observation as a
 flat vector with a documented layout, and per-seat returns at the end of the game.
 
-Every registered variant with an :class:`~jass.encoding.Encoding` (Schieber, Differenzler and
+Every registered variant with an :class:`~jass.variant.encoding.Encoding` (Schieber, Differenzler and
 la pomme) is playable this way. The functions here need nothing beyond the library; the
 PettingZoo environment (:mod:`jass.rl.pettingzoo`) needs the optional extra ``jass[rl]``.
 
@@ -23,15 +23,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from jass.encoding import Encoding
 from jass.errors import IllegalMoveError, JassError
 from jass.variant import AnyVariant, as_variant
+from jass.variant.encoding import Encoding
 
 __all__ = ["encoding_of", "observation_vector", "action_mask", "legal_actions", "apply_action", "returns"]
 
 
 def encoding_of(variant: AnyVariant | str) -> Encoding[Any, Any]:
-    """The variant's :class:`~jass.encoding.Encoding`; a :class:`~jass.errors.JassError` if it
+    """The variant's :class:`~jass.variant.encoding.Encoding`; a :class:`~jass.errors.JassError` if it
     has none."""
     found = as_variant(variant)
     if found.encoding is None:

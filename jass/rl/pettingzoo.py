@@ -3,7 +3,7 @@
 
 Agents are ``"seat_0"`` .. ``"seat_{n-1}"``. Each agent observes a dict, as PettingZoo's
 classic card games do: ``"observation"``, the float32 vector of its seat's observation in
-the variant's layout (:mod:`jass.encoding`), and ``"action_mask"``, an int8 mask of the
+the variant's layout (:mod:`jass.variant.encoding`), and ``"action_mask"``, an int8 mask of the
 action ids it may take (all 0 when another seat is to act). Actions are the variant's fixed
 ids (``Discrete(actions)``). Rewards are 0 until the game is over, then each seat's return
 (:func:`jass.rl.returns`: +1 for the winning team, the rest share -1). ``reset(seed=s)``

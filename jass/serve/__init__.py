@@ -3,7 +3,7 @@ bots (the optional extra ``jass[serve]``: Starlette and uvicorn).
 
 It is also the reference for apps built on the library, and it uses nothing an app could not:
 the registry (:mod:`jass.variant`), ``apply(state, move, seat=...)``, ``observe``, the JSON
-loaders (:mod:`jass.serial`), records (:mod:`jass.records`) and bots (:mod:`jass.bots`).
+loaders (:mod:`jass.serial`), records (:mod:`jass.records`) and bots (:mod:`jass.ai.bots`).
 
 - :mod:`jass.serve.tables`: the tables, in plain Python and asyncio: the authoritative
   state of each game, the seats and their secret tokens, the bots, every message a client

@@ -49,7 +49,7 @@ from typing import Any, Final
 import attrs
 
 from jass import records, serial
-from jass.bots import BOTS, Bot, make_bot
+from jass.ai.bots import BOTS, Bot, make_bot
 from jass.cards import Card, CardSet
 from jass.errors import IllegalMoveError, JassError, SerialError
 from jass.trump import PerTrickMode, Trump
@@ -235,7 +235,7 @@ class Table:
         self.id = table_id
         self.variant = variant
         self.rules = rules
-        #: The kind of bot that fills the empty seats (a name of :data:`jass.bots.BOTS`).
+        #: The kind of bot that fills the empty seats (a name of :data:`jass.ai.bots.BOTS`).
         self.bot = bot
         #: Seconds a bot waits before its move, so that people can follow.
         self.bot_delay = bot_delay
@@ -392,8 +392,7 @@ class Table:
             raise TableError("the game has not started")
         self.state = self.variant.apply(self.state, move, seat=seat)
         self.moves.append(move)
-        public_move = self.variant.public_move
-        self._say(seat, str(move) if public_move is None else public_move(move, self.rules))
+        self._say(seat, self.variant.text.public_move(move, self.rules))
         self._changed()
 
     def bot_to_act(self) -> int | None:

@@ -1,0 +1,164 @@
+"""Bots that play any variant through the shared protocol, seeing only their observation.
+
+A bot is any object with ``choose(view, moves) -> move``: ``view`` is
+``variant.observe(state, seat)`` and ``moves`` the seat's legal moves (which
+reveal nothing beyond the seat's own hand). :class:`RandomBot` picks uniformly;
+:class:`RuleBot` follows the obvious rules of good play in each variant.
+
+>>> from jass import schieber
+>>> state = schieber.new_game(seed=4)
+>>> seat = schieber.to_act(state)
+>>> move = RuleBot().choose(schieber.observe(state, seat), schieber.legal_moves(state))
+>>> schieber.apply(state, move).phase in (schieber.Phase.CHOOSE_TRUMP, schieber.Phase.PLAY)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, Protocol
+
+from jass.cards import Card, Rank
+from jass.errors import JassError
+from jass.play import PlayCard
+from jass.tricks import winning_position
+from jass.trump import Trump, point_table
+from jass.variant import variant_of
+
+__all__ = ["Bot", "RandomBot", "RuleBot", "BOTS", "make_bot"]
+
+
+class Bot(Protocol):
+    """Anything that picks a move from the legal ones, given what its seat may see."""
+
+    def choose(self, view: Any, moves: Sequence[Any]) -> Any:
+        """One of ``moves``, chosen from ``view`` (the seat's observation) alone."""
+
+
+class RandomBot:
+    """Picks uniformly at random among the *sensible* legal moves, reproducibly from ``seed``.
+
+    Sensible means every legal move but those that lose the game at once
+    (:attr:`jass.variant.AIHooks.sensible_moves`): in Schieber a claim of "bedankt, genug"
+    short of the target, which would otherwise end most random games in their first round.
+    ``sensible=False`` picks among all legal moves.
+    """
+
+    def __init__(self, seed: int | None = None, *, sensible: bool = True) -> None:
+        self._rng = random.Random(seed)
+        self.sensible = sensible
+
+    def choose(self, view: Any, moves: Sequence[Any]) -> Any:
+        """A uniformly random move of the sensible ones among ``moves``."""
+        if self.sensible:
+            moves = variant_of(view).ai.sensible_moves(view, moves) or moves
+        return self._rng.choice(list(moves))
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+class RuleBot:
+    """A bot that follows the obvious rules of good play.
+
+    In card play (every variant) it takes a trick worth taking with its cheapest
+    winning card, gives points to a partner who is winning, and otherwise
+    throws its least valuable card. Every other decision is its variant's simple rule
+    (:attr:`jass.variant.AIHooks.rule_move`): in Schieber it chooses the trump its hand
+    likes best or pushes a weak hand, declares every Weis, and announces "bedankt, genug"
+    once its team's points reach the target; in Differenzler it predicts from its hand's
+    strength; in la pomme it gives away its three least valuable cards when they are worth
+    less than three unknown cards, and always takes the turned card for its trump 6.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return "RuleBot()"
+
+    def choose(self, view: Any, moves: Sequence[Any]) -> Any:
+        """The move these rules pick from ``moves``."""
+        moves = list(moves)
+        variant = variant_of(view)
+        chosen = variant.ai.rule_move(view, moves)
+        if chosen is not None:
+            return chosen
+        cards = [m for m in moves if isinstance(m, PlayCard)]
+        if cards:
+            return self._play(view, cards, variant.teams)
+        return moves[0]
+
+    def _play(self, view: Any, cards: list[PlayCard], teams: tuple[tuple[int, ...], ...]) -> PlayCard:
+        trump: Trump = view.trump
+        table = point_table(trump)
+        trick: tuple[Card, ...] = tuple(view.trick)
+        strength = {c: _strength(c, trump) for c in (m.card for m in cards)}
+
+        def cheapest(options: list[PlayCard]) -> PlayCard:
+            return min(options, key=lambda m: (table[m.card.index], strength[m.card]))
+
+        if not trick:
+            # Lead the strongest card of the hand if it is very strong, else the cheapest.
+            best = max(cards, key=lambda m: strength[m.card])
+            return best if strength[best.card] >= 108 else cheapest(cards)
+        seats = len(view.hand_sizes)
+        position = winning_position(trick, trump)
+        leader = view.trick_leader if view.trick_leader is not None else 0
+        winner_seat = (leader + position) % seats
+        partner_winning = winner_seat != view.seat and any(
+            winner_seat in team and view.seat in team for team in teams
+        )
+        if partner_winning:
+            valuable = [m for m in cards if m.card.suit != trump.suit]
+            return max(valuable or cards, key=lambda m: (table[m.card.index], -strength[m.card]))
+        winners = [m for m in cards if winning_position(trick + (m.card,), trump) == len(trick)]
+        at_stake = sum(table[c.index] for c in trick)
+        if winners and (at_stake >= 10 or len(trick) == seats - 1):
+            return cheapest(winners)
+        return cheapest(cards)
+
+
+def _strength(card: Card, trump: Trump) -> int:
+    """Trick-taking strength: a trump above any plain card; Undenufe reversed."""
+    if card.suit == trump.suit:
+        return 100 + (0, 1, 2, 7, 3, 8, 4, 5, 6)[card.rank]
+    if trump is Trump.UNDENUFE:
+        return 100 + 8 - card.rank if card.rank <= Rank.SEVEN else 8 - card.rank
+    return 100 + card.rank if card.rank >= Rank.KING else card.rank
+
+
+def _monte_carlo(seed: int | None) -> Bot:
+    from jass.ai.search import MonteCarloBot  # the search module builds on this one
+
+    return MonteCarloBot(seed)
+
+
+def _ismcts(seed: int | None) -> Bot:
+    from jass.ai.search import ISMCTSBot
+
+    return ISMCTSBot(seed)
+
+
+#: The bots the command line and the arena know by name: each a factory ``factory(seed)``.
+#: ``montecarlo`` and ``ismcts`` are the search bots of :mod:`jass.ai.search` with their defaults.
+BOTS: Mapping[str, Callable[[int | None], Bot]] = MappingProxyType(
+    {"random": RandomBot, "rule": RuleBot, "montecarlo": _monte_carlo, "ismcts": _ismcts}
+)
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    """The bot called ``name`` (one of :data:`BOTS`), seeded.
+
+    >>> make_bot("rule", seed=1)
+    RuleBot()
+    >>> make_bot("genius")
+    Traceback (most recent call last):
+    jass.errors.JassError: no bot called 'genius': choose one of random, rule, montecarlo, ismcts
+    """
+    factory = BOTS.get(name) if isinstance(name, str) else None
+    if factory is None:
+        raise JassError(f"no bot called {name!r:.40}: choose one of {', '.join(BOTS)}")
+    return factory(seed)

@@ -1,0 +1,557 @@
+"""The ``jass`` command line (also ``python -m jass``): the parser and its commands.
+
+- ``jass play VARIANT``: play a game against bots in the terminal;
+- ``jass simulate VARIANT --games N --bots rule,random``: bots against bots, a table of results;
+- ``jass rules [VARIANT]``: the variant's options (meaning, default, allowed values, source)
+  and presets;
+- ``jass replay FILE``: step through a game record trick by trick, from a seat's view or open;
+- ``jass deal --seed S``: deal four hands and show their Weis;
+- ``jass serve --host H --port P``: play in the browser with friends and bots (``jass[serve]``).
+
+The parser is built in one place, :func:`build_parser`: each subcommand is one ``_add_<name>``
+function that adds its arguments and names its ``_run_<name>`` function, so a new subcommand is
+one more pair. The command line finds variants in the registry (:mod:`jass.variant`) and shows
+a player only what its own observation holds (:mod:`jass.cli.console`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import os
+import sys
+import textwrap
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+import attrs
+
+from jass import __version__
+from jass._base import public_name
+from jass.ai.bots import BOTS, make_bot
+from jass.ai.tournament import run_arena
+from jass.cards import deal
+from jass.cli.console import HELP, Choices, Screen, Table, move_words, wants_colour
+from jass.errors import InvalidSeedError, JassError
+from jass.options import changes, options, plain, show_value
+from jass.records import make_record, read_record, replay
+from jass.trump import Trump
+from jass.variant import VARIANTS, AnyVariant, check_seed, find_variant
+from jass.weis import detect_weis, has_stoeck
+
+__all__ = ["main", "build_parser"]
+
+
+@attrs.frozen
+class _Terminal:
+    """Where a command writes and reads: the screen, the error stream, the reader of typed
+    answers, and whether a person answers (a terminal, or a reader given to :func:`main`)."""
+
+    screen: Screen
+    err: TextIO
+    read: Callable[[str], str]
+    interactive: bool
+
+    def error(self, text: str) -> None:
+        print(f"jass: {text}", file=self.err, flush=True)
+
+
+# --- argument types: a bad value is refused by the parser, with the usage -------------------------
+
+
+def _whole(text: str) -> int:
+    """``text`` as an int, or the parser's error."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r:.40} is not a whole number") from None
+
+
+def _count(text: str) -> int:
+    """A positive int (``--games``, ``--processes``)."""
+    value = _whole(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is too small: give 1 or more")
+    return value
+
+
+def _seat(text: str) -> int:
+    """A seat number, 0 or more (the variant says how many there are)."""
+    value = _whole(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value}: seats are numbered from 0")
+    return value
+
+
+def _seed(text: str) -> int:
+    """A game seed, an int 0 .. 2**64-1, checked as every game checks it."""
+    try:
+        return check_seed(_whole(text))
+    except InvalidSeedError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _variant(text: str) -> str:
+    """A registered variant's name (or alias, in any case)."""
+    try:
+        return find_variant(text).name
+    except JassError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _bot_names(text: str) -> tuple[str, ...]:
+    """Bot names of :data:`jass.ai.bots.BOTS`, separated by commas."""
+    names = tuple(name.strip() for name in text.split(","))
+    for name in names:
+        if name not in BOTS:
+            raise argparse.ArgumentTypeError(f"no bot called {name!r}: choose among {', '.join(BOTS)}")
+    return names
+
+
+def _two_bots(text: str) -> tuple[str, str]:
+    """Exactly two bot names, A,B."""
+    names = _bot_names(text)
+    if len(names) != 2:
+        raise argparse.ArgumentTypeError(f"{text!r}: name two bots, A and B, e.g. rule,random")
+    return names[0], names[1]
+
+
+def _preset(variant: AnyVariant, name: str | None) -> Any:
+    """The rules of preset ``name`` of ``variant`` (``None``: the defaults)."""
+    if name is None:
+        return None
+    if name not in variant.presets:
+        raise JassError(f"--preset {name!r}: {variant.name} has the presets {', '.join(variant.presets)}")
+    return variant.preset(name)
+
+
+_VARIANT_HELP = "a variant: " + ", ".join(VARIANTS) + " (or an alias such as chibre)"
+
+
+# --- jass play -----------------------------------------------------------------------------------
+
+
+def _add_play(commands: Any) -> None:
+    play = commands.add_parser(
+        "play", help="play a game against bots", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Play a game of VARIANT in the terminal: you hold one seat, bots the others. You "
+                    "see what your seat may know: your hand, the table, and the variant's public facts.",
+        epilog=HELP,
+    )
+    play.add_argument("variant", type=_variant, metavar="VARIANT", help=_VARIANT_HELP)
+    play.add_argument("--preset", help="play a preset of the rules (see: jass rules VARIANT); default: the defaults")
+    play.add_argument("--seed", type=_seed, help="fix the deals (an int 0..2**64-1); default: a fresh, secret one")
+    play.add_argument("--seat", type=_seat, default=0, help="your seat (default 0)")
+    play.add_argument("--bots", type=_bot_names, default=("rule",), metavar="BOT[,BOT...]",
+                      help="the other players: one bot for all, or one per seat in order "
+                           f"(default rule; known: {', '.join(BOTS)})")
+    play.add_argument("--record", metavar="FILE", help="write the game's record to FILE at the end (for jass replay)")
+    play.set_defaults(run=_run_play)
+
+
+def _run_play(args: argparse.Namespace, term: _Terminal) -> int:
+    variant = find_variant(args.variant)
+    rules = _preset(variant, args.preset)
+    human: int = args.seat
+    if human >= variant.seats:
+        raise JassError(f"--seat {human}: {variant.name} has the seats 0..{variant.seats - 1}")
+    others = [seat for seat in range(variant.seats) if seat != human]
+    names = list(args.bots) * len(others) if len(args.bots) == 1 else list(args.bots)
+    if len(names) != len(others):
+        raise JassError(f"--bots {','.join(args.bots)}: name one bot, or one for each of the {len(others)} "
+                        "other seats")
+    state = variant.new_game(rules, seed=args.seed)
+    bots = {seat: make_bot(name, seed=(state.seed + seat) & 0xFFFF) for seat, name in zip(others, names)}
+    screen = term.screen
+    table = Table(variant, screen, human, you=True)
+    team = variant.teams[variant.team_of(human)]
+    partners = [seat for seat in team if seat != human]
+    with_whom = f" (team {variant.team_of(human)}, with seat {' and '.join(map(str, partners))})" if partners else ""
+    screen.say(screen.strong(f"{variant.title}") + f": you are seat {human}{with_whom}; "
+               + ", ".join(f"seat {seat} is a {name} bot" for seat, name in zip(others, names)) + ".")
+    screen.say(f"Rules: {'preset ' + args.preset if args.preset else 'the defaults'} "
+               f"(jass rules {variant.name} explains them). Type ? for help, Ctrl-D to leave.")
+    initial, made = state, []
+    try:
+        while not variant.is_over(state):
+            seat = variant.to_act(state)
+            assert seat is not None  # the game goes on
+            moves = variant.legal_moves(state)
+            if seat == human:
+                move = _ask(variant, table, state, moves, term)
+            else:
+                move = bots[seat].choose(variant.observe(state, seat), moves)
+            screen.say(table.move_line(state, move, seat))
+            before, state = state, variant.apply(state, move, seat=seat)
+            made.append(move)
+            for line in table.report(before, state):
+                screen.say(line)
+    except EOFError:
+        screen.say("\nGoodbye: the game is left unfinished.")
+        return _write_record(args.record, made, initial, state, term, 0)
+    except KeyboardInterrupt:
+        screen.say("\nGame left (interrupted).")
+        return _write_record(args.record, made, initial, state, term, 130)
+    for line in table.final(state):
+        screen.say(line)
+    return _write_record(args.record, made, initial, state, term, 0)
+
+
+def _ask(variant: AnyVariant, table: Table, state: Any, moves: Sequence[Any], term: _Terminal) -> Any:
+    """The human's move: shown the table and the choices, asked until an answer names a legal
+    move (and a move that loses the game at once is confirmed). A single legal move is made
+    without asking."""
+    screen = term.screen
+    if len(moves) == 1:
+        screen.say(f"  (your only move: {move_words(moves[0])})")
+        return moves[0]
+    view = variant.observe(state, table.seat)
+    choices = Choices(variant, view, moves)
+    table.show(state, moves)
+    for line in choices.listing(screen.width):
+        screen.say(line)
+    while True:
+        answer = term.read("Your move> ")
+        if answer.strip() in ("?", "help"):
+            screen.say(HELP)
+            table.show(state, moves)
+            for line in choices.listing(screen.width):
+                screen.say(line)
+            continue
+        try:
+            move = choices.match(answer)
+        except JassError as error:
+            screen.say(f"  {error}")
+            continue
+        if choices.loses(move):
+            reply = term.read(f"  {move_words(move)}: this loses the game at once. Make it anyway? (yes/no) ")
+            if reply.strip().casefold() not in ("y", "yes"):
+                screen.say("  Not made: choose again.")
+                continue
+        return move
+
+
+def _write_record(path: str | None, moves: Sequence[Any], initial: Any, final: Any, term: _Terminal,
+                  code: int) -> int:
+    """Write the record of the game to ``path`` (if given); ``code``, or 2 if it cannot be written."""
+    if path is None:
+        return code
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(make_record(moves, initial, final).to_text(indent=1) + "\n")
+    except OSError as error:
+        term.error(f"cannot write the record to {path}: {error.strerror}")
+        return 2
+    term.screen.say(f"The game's record is in {path} (jass replay {path}).")
+    return code
+
+
+# --- jass simulate -------------------------------------------------------------------------------
+
+
+def _add_simulate(commands: Any) -> None:
+    simulate = commands.add_parser(
+        "simulate", help="play bots against bots and report",
+        description="Play GAMES games of VARIANT between two bots, A and B, and print a table by position "
+                    "(a bot may meet itself). Ctrl-C stops the run.",
+    )
+    simulate.add_argument("variant", type=_variant, metavar="VARIANT", help=_VARIANT_HELP)
+    simulate.add_argument("--games", type=_count, default=100, help="games to play (default 100)")
+    simulate.add_argument("--seed", type=_seed, default=0, help="the seed of the run (default 0)")
+    simulate.add_argument("--bots", type=_two_bots, default=("rule", "random"), metavar="A,B",
+                          help=f"two bot names (default rule,random; known: {', '.join(BOTS)})")
+    simulate.add_argument("--duplicate", action="store_true",
+                          help="play every deal twice with the places swapped (GAMES must be even)")
+    simulate.add_argument("--processes", type=_count, default=1, help="processes to use (default 1)")
+    simulate.add_argument("--preset", help="a preset of the rules, e.g. swisslos (see: jass rules VARIANT)")
+    simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    simulate.set_defaults(run=_run_simulate)
+
+
+class _Progress:
+    """A progress bar on the error stream, drawn only on a terminal."""
+
+    def __init__(self, stream: TextIO, shown: bool) -> None:
+        self.stream = stream
+        self.shown = shown
+        self.done = 0
+        self.started = time.perf_counter()
+        self._drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        self.done = done
+        if not self.shown:
+            return
+        elapsed = time.perf_counter() - self.started
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = f", about {(total - done) / rate:.0f} s left" if rate and done < total else ""
+        width = 30
+        filled = width * done // total
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {rate:.1f}/s{left}\x1b[K")
+        self.stream.flush()
+        self._drawn = True
+        if done == total:
+            self.clear()
+
+    def clear(self) -> None:
+        """End the bar's line (before anything else is written)."""
+        if self._drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+            self._drawn = False
+
+
+def _run_simulate(args: argparse.Namespace, term: _Terminal) -> int:
+    variant = find_variant(args.variant)
+    if args.duplicate and args.games % 2:
+        raise JassError(f"--games {args.games}: --duplicate plays every deal twice, so give an even number")
+    rules = _preset(variant, args.preset)
+    progress = _Progress(term.err, not args.quiet and _is_terminal(term.err))
+    started = time.perf_counter()
+    try:
+        report = run_arena(variant.name, args.bots, games=args.games, seed=args.seed, rules=rules,
+                           processes=args.processes, progress=progress, duplicate=args.duplicate)
+    except KeyboardInterrupt:
+        progress.clear()
+        term.error(f"interrupted after {progress.done} of {args.games} games")
+        return 130
+    elapsed = time.perf_counter() - started
+    term.screen.say(report.table())
+    term.screen.say(f"{args.games / elapsed:.1f} games/s")
+    return 0
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty is not None and isatty())
+
+
+# --- jass rules ----------------------------------------------------------------------------------
+
+
+def _add_rules(commands: Any) -> None:
+    rules = commands.add_parser(
+        "rules", help="explain a variant's options and presets",
+        description="Every option of VARIANT's rules: what it means, its default, the values it takes and "
+                    "where the rule comes from; then the presets. Without VARIANT: the variants.",
+    )
+    rules.add_argument("variant", type=_variant, metavar="VARIANT", nargs="?", help=_VARIANT_HELP)
+    rules.set_defaults(run=_run_rules)
+
+
+def _run_rules(args: argparse.Namespace, term: _Terminal) -> int:
+    say = term.screen.say
+    if args.variant is None:
+        say("The variants (jass rules VARIANT explains one):")
+        for variant in VARIANTS.values():
+            aliases = f"; also {', '.join(variant.aliases)}" if variant.aliases else ""
+            say(f"  {variant.name:<14} {variant.title}, {variant.seats} players{aliases}")
+        return 0
+    variant = find_variant(args.variant)
+    rules_type: Any = variant.rules_type
+    defaults = rules_type()
+    say(term.screen.strong(f"{variant.title}: the options of {public_name(rules_type)}"))
+    say("Each with its default; set them in Python, Rules(name=value), or pick a preset (--preset).")
+    width = max(40, min(term.screen.width, 100))
+    for option in options(rules_type, defaults):
+        depth = "  " * option.name.count(".")
+        wrap = textwrap.TextWrapper(width=width, initial_indent=depth + "    ", subsequent_indent=depth + "      ",
+                                    break_on_hyphens=False)
+        say()
+        if option.group:
+            say(f"{depth}{option.name}: {plain(option.meaning)}")
+            continue
+        say(f"{depth}{option.name} = {show_value(option.default)}")
+        if option.meaning:
+            say(textwrap.fill(plain(option.meaning), width=width, initial_indent=depth + "    ",
+                              subsequent_indent=depth + "    ", break_on_hyphens=False))
+        if option.choices:
+            say(f"{depth}    allowed:")
+            for choice in option.choices:
+                say(textwrap.fill(f"{choice.value}: {plain(choice.meaning)}", width=width, break_on_hyphens=False,
+                                  initial_indent=depth + "      ", subsequent_indent=depth + "        "))
+        else:
+            say(wrap.fill(f"allowed: {plain(option.allowed)}"))
+        say(wrap.fill(f"source: {plain(option.source) or 'not given'}"))
+    say()
+    say(term.screen.strong("Presets") + f" (jass play {variant.name} --preset NAME):")
+    for name, factory in variant.presets.items():
+        doc = (inspect.getdoc(factory) or "").split("\n\n")[0]
+        changed = changes(variant.preset(name), defaults)
+        shown = ", ".join(f"{key}={show_value(value)}" for key, value in changed.items()) or "nothing: the defaults"
+        say(textwrap.fill(f"{name}: {plain(' '.join(doc.split()))}", width=width, initial_indent="  ",
+                          subsequent_indent="    "))
+        say(textwrap.fill(f"changes {shown}", width=width, initial_indent="    ", subsequent_indent="      "))
+    return 0
+
+
+# --- jass replay ---------------------------------------------------------------------------------
+
+
+def _add_replay(commands: Any) -> None:
+    replay_parser = commands.add_parser(
+        "replay", help="step through a game record trick by trick",
+        description="Show a game record (jass-record/1, as jass play --record writes it) trick by trick: "
+                    "from one seat's view (--seat) or with every hand open (--open, the default). On a "
+                    "terminal it waits for Enter after each trick (q quits).",
+    )
+    replay_parser.add_argument("file", metavar="FILE", help="the record; - reads it from standard input")
+    view = replay_parser.add_mutually_exclusive_group()
+    view.add_argument("--seat", type=_seat, help="see the game as this seat saw it")
+    view.add_argument("--open", action="store_true", help="see every hand (the default)")
+    replay_parser.add_argument("--no-pause", action="store_true", help="print the whole game without waiting")
+    replay_parser.set_defaults(run=_run_replay)
+
+
+def _run_replay(args: argparse.Namespace, term: _Terminal) -> int:
+    if args.file == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            with open(args.file, encoding="utf-8") as file:
+                text = file.read()
+        except OSError as error:
+            raise JassError(f"cannot read {args.file}: {error.strerror}") from None
+    record = read_record(text)
+    variant = find_variant(record.variant)
+    seat: int | None = args.seat
+    if seat is not None and seat >= variant.seats:
+        raise JassError(f"--seat {seat}: {variant.name} has the seats 0..{variant.seats - 1}")
+    states = list(replay(record))  # checks every move first
+    screen = term.screen
+    table = Table(variant, screen, seat)
+    seen = f"as seat {seat} saw it" if seat is not None else "with every hand open"
+    screen.say(screen.strong(variant.title) + f": a record of {len(record.moves)} moves, {seen}.")
+    table.show(states[0])
+    pause = term.interactive and not args.no_pause
+    for number, move in enumerate(record.moves):
+        before, after = states[number], states[number + 1]
+        acting = variant.to_act(before)
+        assert acting is not None  # a move was made
+        screen.say(table.move_line(before, move, acting))
+        report = table.report(before, after)
+        for line in report:
+            screen.say(line)
+        if report and not variant.is_over(after):
+            table.show(after)
+            if pause:
+                try:
+                    answer = term.read("Enter: the next trick · q: quit> ")
+                except EOFError:
+                    return 0
+                if answer.strip().casefold() in ("q", "quit"):
+                    return 0
+    final = states[-1]
+    if variant.is_over(final):
+        for line in table.final(final):
+            screen.say(line)
+    else:
+        screen.say("\nThe record ends here; the game was not over.")
+    return 0
+
+
+# --- jass deal -----------------------------------------------------------------------------------
+
+
+def _add_deal(commands: Any) -> None:
+    deal_parser = commands.add_parser("deal", help="deal four hands and show their Weis")
+    deal_parser.add_argument("--seed", type=_seed, default=0, help="the deal's seed (default 0)")
+    deal_parser.set_defaults(run=_run_deal)
+
+
+def _run_deal(args: argparse.Namespace, term: _Terminal) -> int:
+    hands = deal(args.seed)
+    term.screen.say(f"Deal from seed {args.seed}:")
+    for seat, hand in enumerate(hands):
+        weis = ", ".join(str(w) for w in detect_weis(hand)) or "no Weis"
+        stoeck = [str(t) for t in Trump if t.is_suit and has_stoeck(hand, t)]
+        extra = f"; Stöck if {' or '.join(stoeck)} is trump" if stoeck else ""
+        term.screen.say(f"  seat {seat}: {' '.join(card.symbol for card in hand)}   ({weis}{extra})")
+    return 0
+
+
+# --- jass serve ----------------------------------------------------------------------------------
+
+
+def _add_serve(commands: Any) -> None:
+    serve = commands.add_parser("serve", help="play in the browser with friends and bots")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any free port)")
+    serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before its move")
+    serve.set_defaults(run=_run_serve)
+
+
+def _run_serve(args: argparse.Namespace, term: _Terminal) -> int:
+    try:
+        from jass.serve.app import run
+    except ImportError as error:  # the optional extra jass[serve] is not installed
+        raise JassError(str(error)) from None
+    host, port, bot_delay = args.host, args.port, args.bot_delay
+    if not 0 <= port <= 65535 or not 0 <= bot_delay <= 60:
+        raise JassError(f"--port {port} --bot-delay {bot_delay}: expected a port 0..65535 and 0..60 seconds")
+    try:
+        run(host, port, bot_delay=bot_delay, out=term.screen.out)
+    except OSError as error:  # the port is taken, the address is not this machine's
+        raise JassError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    except KeyboardInterrupt:  # Ctrl-C: uvicorn has closed every connection, then raises it again
+        pass
+    term.screen.say("jass serve: stopped")
+    return 0
+
+
+# --- the parser and main -------------------------------------------------------------------------
+
+#: The subcommands, in the order ``jass --help`` lists them: each adds its own parser.
+_SUBCOMMANDS: tuple[Callable[[Any], None], ...] = (
+    _add_play, _add_simulate, _add_rules, _add_replay, _add_deal, _add_serve,
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of the whole command line, every subcommand included."""
+    parser = argparse.ArgumentParser(
+        prog="jass", description="The Swiss card game Jass: play it, simulate it, read its rules.",
+        epilog="jass COMMAND --help explains a command.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--no-colour", "--no-color", action="store_true", help="no colour, even on a terminal")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add in _SUBCOMMANDS:
+        add(commands)
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None, *, out: TextIO | None = None,
+    read: Callable[[str], str] | None = None, err: TextIO | None = None,
+) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code: 0
+    done (Ctrl-D in a game too), 2 a bad argument or input, 130 interrupted (Ctrl-C).
+
+    ``out``, ``err`` and ``read`` (which is given a prompt and returns the typed line, raising
+    ``EOFError`` at the end of input) replace the terminal, for tests and embedding.
+    """
+    out = out if out is not None else sys.stdout
+    err = err if err is not None else sys.stderr
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as stop:  # --help, --version, or a usage error argparse has explained
+        return stop.code if isinstance(stop.code, int) else 0
+    colour = not args.no_colour and wants_colour(out)
+    term = _Terminal(Screen(out, colour), err, read or input, read is not None or _is_terminal(sys.stdin))
+    try:
+        code: int = args.run(args, term)
+        return code
+    except JassError as error:
+        term.error(str(error))
+        return 2
+    except KeyboardInterrupt:
+        term.error("interrupted")
+        return 130
+    except BrokenPipeError:
+        # The reader went away (``jass rules schieber | head``): nothing more to say, and
+        # Python must not complain about stdout at exit either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+

@@ -1,0 +1,107 @@
+"""Differenzler's rules: :class:`Rules` (every option, its default and its source), its enums and
+presets, and the card play it configures (undertrumping only when void).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from jass._base import NamedEnum, instance_of, int_in
+from jass.tricks import PlayRules, Undertrump
+from jass.variant import MAX_ROUNDS
+
+
+#: Number of players.
+SEATS: Final = 4
+#: The highest prediction: every point of a round (152 in cards + 5 for the last trick).
+MAX_PREDICTION: Final = 157
+CARDS_EACH: Final = 9
+#: The range of a seat's penalty total (an exact bonus can make it negative).
+MAX_PENALTY: Final = 10**9
+
+
+class PredictionMode(NamedEnum):
+    """Who sees a prediction before the round ends (seed 001: "openbaar of in het geheim")."""
+
+    #: Only the player who made it, until the round is over (Swisslos' "verdeckte Ansage").
+    SECRET = "secret"
+    #: Everyone, as soon as it is made (jasswelt.ch: the scorer writes it on the board).
+    OPEN = "open"
+
+
+class ZeroBonus(NamedEnum):
+    """Does an exact prediction of 0 earn :attr:`Rules.exact_bonus`? (Sources differ.)"""
+
+    #: Only if the player took a trick (necessarily one of 0 points): jasswelt.ch, "Um bei
+    #: einer Nullansage diese 10 Bonuspunkte gutgeschrieben zu bekommen, ist ein Stich mit
+    #: Null Punkten erforderlich".
+    WITH_TRICK = "with_trick"
+    #: Never (gambiter.com's Differenzler rules: "there is no bonus for predicting and
+    #: making zero").
+    NEVER = "never"
+    #: Always, like any other exact prediction.
+    ALWAYS = "always"
+
+
+#: The card play of Differenzler: Bauer exception, undertrumping only when void in the led suit
+#: (Swisslos "Differenzler", jassverzeichnis.ch, pagat; :doc:`/rules/differenzler`).
+DIFFERENZLER_PLAY: Final = PlayRules(bauer_exception=True, undertrump=Undertrump.ALLOWED_IF_VOID)
+
+
+@attrs.frozen
+class Rules:
+    """Every Differenzler option (:doc:`/rules/differenzler`); the defaults are the seed's.
+
+    >>> Rules()
+    Rules(rounds=4, prediction_mode=PredictionMode.SECRET, exact_bonus=0,
+          zero_prediction_bonus=ZeroBonus.WITH_TRICK, first_dealer=None,
+          play=PlayRules(bauer_exception=True, undertrump=Undertrump.ALLOWED_IF_VOID))
+    >>> Rules(rounds=0)
+    Traceback (most recent call last):
+    jass.errors.InvalidRulesError: rounds=0: expected an int 1..10000
+    """
+
+    #: Rounds in a game; a tie for the lowest total adds rounds until broken, or until the
+    #: round limit :data:`~jass.variant.MAX_ROUNDS` ends the game drawn.
+    #: Source: seed 001 (four, "een ronde meer" on a tie); jasswelt.ch and jassverzeichnis.ch
+    #: play twelve.
+    rounds: int = attrs.field(default=4, validator=int_in(1, MAX_ROUNDS))
+    #: Who sees a prediction: ``SECRET`` (hidden until the round is over) or ``OPEN``.
+    #: Source: seed 001 allows both ("openbaar of in het geheim"); Swisslos plays secret
+    #: ("verdeckte Ansage"), jasswelt.ch open.
+    prediction_mode: PredictionMode = attrs.field(
+        default=PredictionMode.SECRET, validator=instance_of(PredictionMode)
+    )
+    #: Points subtracted from the round's penalty of an exact prediction. The round's penalty
+    #: is then ``-exact_bonus``, so a total can fall below zero.
+    #: Source: seed 001 has none (0); jasswelt.ch and gambiter.com give 10.
+    exact_bonus: int = attrs.field(default=0, validator=int_in(0, 1_000))
+    #: Whether an exact prediction of 0 earns the bonus (only matters with an ``exact_bonus``).
+    #: Source: jasswelt.ch (only with a trick taken); gambiter.com never.
+    zero_prediction_bonus: ZeroBonus = attrs.field(
+        default=ZeroBonus.WITH_TRICK, validator=instance_of(ZeroBonus)
+    )
+    #: The first round's dealer; ``None`` draws it from the game's seed.
+    #: Source: none, an engine setting: the seeds do not say who deals first.
+    first_dealer: int | None = attrs.field(default=None, validator=int_in(0, SEATS - 1, optional=True))
+    #: The card-play options (Bauer exception on; undertrumping allowed only to a player void
+    #: in the led suit: who holds it follows or over-trumps).
+    play: PlayRules = attrs.field(default=DIFFERENZLER_PLAY, validator=instance_of(PlayRules))
+
+    @classmethod
+    def seed(cls) -> Rules:
+        """The seed's rules (the defaults): four rounds, secret predictions, no exact bonus."""
+        return cls()
+
+    @classmethod
+    def open(cls) -> Rules:
+        """As the seed, with open predictions."""
+        return cls(prediction_mode=PredictionMode.OPEN)
+
+    @classmethod
+    def jasswelt(cls) -> Rules:
+        """jasswelt.ch's "offene Ansage": 12 rounds, open predictions, 10 points off for an
+        exact prediction (a prediction of 0 only with a trick taken)."""
+        return cls(rounds=12, prediction_mode=PredictionMode.OPEN, exact_bonus=10)

@@ -1,0 +1,116 @@
+"""La pomme's moves as the text of records (``"exchange C6 C10 H10"``, ``"swap"``), and what a
+record writes of a game (its deal order and result).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from jass.cards import Card, CardSet
+from jass.errors import RecordError
+from jass.play import PlayCard, parse_play
+from jass.pomme.game import new_game
+from jass.pomme.moves import DEAL, DECLINE, KEEP, SWAP, Deal, DeclineSwap, Exchange, KeepHand, Move, SwapTrumpSix
+from jass.pomme.rules import TITLE, Rules
+from jass.pomme.state import State
+from jass.variant import Notation, RecordFormat, no_argument, record_deal, split_move
+
+
+_VERBS: Final = ("keep", "exchange", "swap", "noswap", "play", "deal")
+
+
+def format_move(move: Move) -> str:
+    """The short text of a move, as records write it.
+
+    >>> format_move(Exchange("C6 C7 S8")), format_move(DeclineSwap()), format_move(Deal())
+    ('exchange C6 C7 S8', 'noswap', 'deal')
+    """
+    kind = type(move)
+    if kind is PlayCard:
+        return f"play {move.card}"  # type: ignore[union-attr]
+    if kind is KeepHand:
+        return "keep"
+    if kind is Exchange:
+        return f"exchange {move.cards}"  # type: ignore[union-attr]
+    if kind is SwapTrumpSix:
+        return "swap"
+    if kind is DeclineSwap:
+        return "noswap"
+    if kind is Deal:
+        order = move.order  # type: ignore[union-attr]
+        return "deal" if order is None else "deal " + " ".join(c.name for c in order)
+    raise RecordError(f"{move!r:.80} is not a move of {TITLE}")
+
+
+def parse_move(text: str, rules: Rules | None = None) -> Move:
+    """The move written as ``text`` (see :func:`format_move`). Raises
+    :class:`~jass.errors.RecordError`.
+
+    >>> parse_move("exchange C6 C7 S8")
+    Exchange(cards=CardSet('C6 C7 S8'))
+    """
+    verb, rest = split_move(text, _VERBS, "pomme")
+    if verb == "play":
+        return parse_play(rest)
+    if verb == "keep":
+        return no_argument(verb, rest, KEEP)
+    if verb == "swap":
+        return no_argument(verb, rest, SWAP)
+    if verb == "noswap":
+        return no_argument(verb, rest, DECLINE)
+    if verb == "exchange":
+        cards = CardSet.parse(rest)
+        if len(cards) != 3 or len(rest.split()) != 3:
+            raise RecordError(f"an exchange names 3 different cards, got {rest!r:.40}")
+        return Exchange(cards)
+    return DEAL if not rest else Deal(rest.split())
+
+
+def _result(state: State) -> dict[str, Any]:
+    return {"scores": list(state.scores), "pommes": list(state.pommes)}
+
+
+def _dealt_order(state: State) -> list[Card]:
+    """The 36 cards in the order :func:`new_game` deals them, from a round just dealt."""
+    first, second = 1 - state.dealer, state.dealer
+    return (
+        list(state.hands[first]) + list(state.hands[second]) + list(state.extras[first])
+        + list(state.extras[second]) + [state.turned] + list(state.talon)
+    )
+
+
+def _explicit_deal(state: State) -> tuple[dict[str, Any], State]:
+    """The record field of the deal of ``state`` (the deck in dealing order) and the game it
+    starts."""
+    order = _dealt_order(state)
+    return {"deal": " ".join(card.name for card in order)}, new_game(state.rules, state.seed, deal=order)
+
+
+def _explicit_move(move: Move, after: State) -> Move:
+    """``move`` as a record without the seed writes it: a deal from the seed as the order it dealt."""
+    if type(move) is Deal and move.order is None:
+        return Deal(_dealt_order(after))
+    return move
+
+
+def _game_from_record(rules: Rules, seed: int, fields: Mapping[str, Any]) -> State:
+    deal = fields.get("deal")
+    if deal is None:
+        return new_game(rules, seed)
+    if not isinstance(deal, str):
+        raise RecordError("expected the 36 cards in dealing order, one string", "$.deal")
+    return new_game(rules, seed, deal=deal)  # read as validate_deck reads a string
+
+
+#: La pomme's moves as text (:class:`~jass.variant.Notation`).
+NOTATION: Final = Notation(format_move=format_move, parse_move=parse_move)
+
+#: What a record writes of a la pomme game (:class:`~jass.variant.RecordFormat`).
+RECORDS: Final[RecordFormat[Rules, State, Move]] = RecordFormat(
+    result=_result,
+    record_deal=lambda state: record_deal(state, new_game, _explicit_deal),
+    game_from_record=_game_from_record,
+    explicit_deal=_explicit_deal,
+    explicit_move=_explicit_move,
+)

@@ -1,0 +1,266 @@
+"""The facets of a :class:`~jass.variant.Variant`: one small frozen record per layer that
+consumes a variant, each filled in the variant's file of the same concern and carrying its own
+defaults, so that no consumer handles a missing hook.
+
+- :class:`Notation` (``notation.py``): how moves are written; read by records, the command
+  line and ``jass serve``;
+- :class:`RecordFormat` (``notation.py``): a record's deal and result; :mod:`jass.records`;
+- :class:`Loading` (``loading.py``): the checks of a loaded value; :mod:`jass.serial`;
+- :class:`TableText` (``text.py``): the words a player reads; the command line, ``jass serve``;
+- :class:`AIHooks` (``ai.py``): the rule bot's choices and the search hooks; :mod:`jass.ai`;
+- :class:`~jass.variant.encoding.Encoding` (``encoding.py``): action ids and the observation
+  vector; :mod:`jass.rl`;
+- :class:`ConformanceHooks` (``checks.py``): the variant's own invariants; :mod:`jass.testing`.
+
+A facet whose whole capability a variant may lack is optional on the variant
+(``Variant.encoding``, ``AIHooks.search``): ``None`` there means "not offered", and the
+consumer says so to its user; every hook *inside* a facet has a default.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from jass.cards import FULL_DECK, CardSet
+from jass.errors import RecordError
+
+
+__all__ = [
+    "JSON",
+    "Notation",
+    "RecordFormat",
+    "Loading",
+    "TableText",
+    "AIHooks",
+    "SearchHooks",
+    "ConformanceHooks",
+    "Values",
+    "Roundtrip",
+]
+
+R = TypeVar("R")  # the variant's Rules
+S = TypeVar("S")  # its State
+M = TypeVar("M")  # its moves
+O = TypeVar("O")  # its Observation
+
+#: A JSON value: what a variant writes into a record (its result, its deal).
+JSON = Any
+
+
+# --- notation and records ---------------------------------------------------------------------
+
+
+@attrs.frozen
+class Notation(Generic[R, M]):
+    """How a variant's moves are written as text: the machine format of records (``"play H10"``,
+    ``"trump obenabe"``), not the words a player reads (:class:`TableText`)."""
+
+    #: ``format_move(move) -> str``: the move in the short text of records.
+    format_move: Callable[[M], str]
+    #: ``parse_move(text, rules) -> move``: that text read back (``rules`` may be ``None``: the
+    #: defaults); raises a :class:`~jass.errors.RecordError`.
+    parse_move: Callable[[str, R | None], M]
+
+
+def _no_explicit_deal(state: Any) -> tuple[dict[str, JSON], Any]:
+    raise RecordError("this variant cannot write a record without its seed")
+
+
+def _same_move(move: Any, after: Any) -> Any:
+    return move
+
+
+@attrs.frozen
+class RecordFormat(Generic[R, S, M]):
+    """What a game record (:mod:`jass.records`) writes of a variant beside its moves."""
+
+    #: ``result(state)``: the variant's fields of a record's result (``{"scores": [..]}``).
+    result: Callable[[S], dict[str, JSON]]
+    #: ``record_deal(state)``: the record fields that give ``new_game`` the deal of ``state``, a
+    #: new game: ``{}`` if its seed dealt it, ``None`` if it is no new game at all.
+    record_deal: Callable[[S], dict[str, JSON] | None]
+    #: ``game_from_record(rules, seed, fields)``: the new game a record starts from, given the
+    #: fields :attr:`record_deal` wrote (read back as JSON); raises a JassError.
+    game_from_record: Callable[[R, int, Mapping[str, JSON]], S]
+    #: The names of the fields :attr:`record_deal` may write.
+    record_fields: tuple[str, ...] = ("deal",)
+    #: ``explicit_deal(state)``: the record fields of the deal of ``state``, a new game, written
+    #: out whether or not its seed dealt it, and the game they start: what a record that
+    #: withholds the seed holds. The default refuses (a :class:`~jass.errors.RecordError`).
+    explicit_deal: Callable[[S], tuple[dict[str, JSON], S]] = _no_explicit_deal
+    #: ``explicit_move(move, after)``: ``move`` written so that it needs no seed (a deal from the
+    #: seed becomes the deal of the cards ``after``, the state it led to, holds); by default the
+    #: move itself.
+    explicit_move: Callable[[M, S], M] = _same_move
+
+
+def _types(value: Iterable[type]) -> tuple[type, ...]:
+    return tuple(value)
+
+
+def _no_check(value: Any, path: str = "$") -> None:
+    """Nothing more to check."""
+
+
+@attrs.frozen
+class Loading(Generic[S, O]):
+    """What :mod:`jass.serial` needs to load a variant's values from JSON."""
+
+    #: More classes of the variant that JSON writes (round scores, the setting), as
+    #: ``"<name>.<class name>"``.
+    json_types: tuple[type, ...] = attrs.field(default=(), converter=_types)
+    #: ``check_loaded(state, path)``: check a state read from JSON by replaying its round
+    #: through the variant's own rules; raises :class:`~jass.errors.SerialError` with the path
+    #: of the field at fault. The default checks nothing beyond the classes' validators.
+    check_loaded: Callable[[S, str], None] = _no_check
+    #: ``check_observation(view, path)``: the same for an observation (public facts agree).
+    check_observation: Callable[[O, str], None] = _no_check
+
+
+# --- what a player reads ------------------------------------------------------------------------
+
+
+def _public_move_text(move: Any, rules: Any) -> str:
+    return str(move)
+
+
+def _nothing_more(view: Any) -> Sequence[str]:
+    return ()
+
+
+def _game_over(view: Any) -> str:
+    return "The game is over"
+
+
+@attrs.frozen
+class TableText(Generic[R, M, O]):
+    """The words a player reads about a variant's game (the command line, ``jass serve``)."""
+
+    #: ``public_move(move, rules)``: the words every player at the table reads when a seat makes
+    #: ``move`` (``"predicts"`` for a secret prediction, ``"exchanges 3 cards"``); by default
+    #: the move's ``str``.
+    public_move: Callable[[M, R], str] = _public_move_text
+    #: ``describe(view) -> lines``: what the seat of the observation may know beyond its hand
+    #: and the cards on the table (the slate, predictions, Weis and Stöck, the points so far,
+    #: a finished round). Lines every seat reads alike name seats by number; a fact only the
+    #: observer knows gets a line of its own. By default nothing.
+    describe: Callable[[O], Sequence[str]] = _nothing_more
+    #: ``end_reason(view) -> sentence``: why the game of a finished observation ended and who
+    #: won; by default "The game is over".
+    end_reason: Callable[[O], str] = _game_over
+
+
+# --- bots and search ------------------------------------------------------------------------------
+
+#: What a round gave each seat (more is better, the same units for every seat).
+Values = tuple[float, ...]
+
+
+@attrs.frozen
+class SearchHooks(Generic[S, O]):
+    """What the search bots (:mod:`jass.ai.search`) need of a variant: a way from a seat's
+    observation to full states it could come from, and what a round is worth to each seat.
+    The search looks as far as the end of the round in play."""
+
+    #: ``determinize(view, rng) -> state``: a state that ``view`` could come from, its hidden
+    #: cards (and secret predictions) drawn among those consistent with everything the seat
+    #: has seen; ``observe(state, view.seat) == view`` always holds.
+    determinize: Callable[[O, random.Random], S]
+    #: ``round_values(state)``: once the round in play is over (or the game), what it gave each
+    #: seat; ``None`` while it goes on.
+    round_values: Callable[[S], Values | None]
+    #: ``playout(state, rng) -> values``: the round played to its end with random legal moves
+    #: on a fast path; ``None``: random legal moves through ``apply``.
+    playout: Callable[[S, random.Random], Values] | None = None
+    #: ``solve(state)``: the round's values when every seat plays its best with all hands open,
+    #: if that is quick to find (a few tricks left), else ``None``.
+    solve: Callable[[S], Values | None] | None = None
+    #: The typical spread of the values, for the exploration of tree search.
+    scale: float = 1.0
+
+
+def _card_play_decides(view: Any, moves: Sequence[Any]) -> Any:
+    return None
+
+
+def _every_move(view: Any, moves: Sequence[Any]) -> Sequence[Any]:
+    return moves
+
+
+@attrs.frozen
+class AIHooks(Generic[S, M, O]):
+    """What the bots (:mod:`jass.ai`) need of a variant."""
+
+    #: ``rule_move(view, moves)``: the rule-based bot's choice among the variant's own moves
+    #: (trump, predictions, the exchange); ``None`` leaves it to the card-play rules (the
+    #: default, for every move).
+    rule_move: Callable[[O, Sequence[M]], M | None] = _card_play_decides
+    #: ``sensible_moves(view, moves)``: the moves a player without a plan may make: those that
+    #: do not lose the game at once (a claim of "bedankt, genug" short of the target). By
+    #: default every legal move. :class:`~jass.ai.bots.RandomBot` picks among these.
+    sensible_moves: Callable[[O, Sequence[M]], Sequence[M]] = _every_move
+    #: What the search bots need; ``None``: they cannot play the variant (its card play goes
+    #: to their fallback bot).
+    search: SearchHooks[S, O] | None = None
+
+
+# --- the conformance harness ----------------------------------------------------------------------
+
+Roundtrip = tuple[str, Callable[[Any], Any]]
+
+
+def _no_variations(state: Any, seat: int, rng: random.Random) -> Iterable[Any]:
+    return ()
+
+
+def _every_card(state: Any, seat: int) -> CardSet:
+    return FULL_DECK
+
+
+def _no_step_check(before: Any, move: Any, after: Any) -> None:
+    """Nothing more to check of a step."""
+
+
+def _no_end_check(final: Any) -> None:
+    """Nothing more to check of a finished game."""
+
+
+def _uniform(state: Any, moves: Sequence[Any], rng: random.Random) -> Any:
+    return rng.choice(moves)
+
+
+def _no_more_moves(state: Any, rng: random.Random) -> Iterable[Any]:
+    return ()
+
+
+@attrs.frozen
+class ConformanceHooks:
+    """What the conformance harness (:mod:`jass.testing`) needs to know about a variant beyond
+    its functions. A hook that finds a problem raises ``AssertionError`` with a message, and
+    the harness adds where it happened."""
+
+    #: ``hidden_variations(state, seat, rng)``: states that differ from ``state`` only in what
+    #: ``seat`` cannot see (another hand, the talon, a secret prediction); by default none.
+    hidden_variations: Callable[[Any, int, random.Random], Iterable[Any]] = _no_variations
+    #: ``known_cards(state, seat)``: every card ``seat`` may know of (its hand, the played
+    #: cards, a face-up card); no card outside it may be reachable from its observation. By
+    #: default every card (nothing to check).
+    known_cards: Callable[[Any, int], CardSet] = _every_card
+    #: ``check_step(before, move, after)``: the variant's own invariants of one step.
+    check_step: Callable[[Any, Any, Any], None] = _no_step_check
+    #: ``check_end(final)``: the variant's own invariants of a finished game.
+    check_end: Callable[[Any], None] = _no_end_check
+    #: ``choose(state, legal_moves, rng)``: the move to play (by default a uniformly random one).
+    choose: Callable[[Any, Sequence[Any], random.Random], Any] = _uniform
+    #: ``illegal_moves(state, rng)``: more candidates for the illegal-move check; those that
+    #: are legal in ``state`` are skipped.
+    illegal_moves: Callable[[Any, random.Random], Iterable[Any]] = _no_more_moves
+    #: The round-trips every state must survive (``None``: the harness's defaults: deepcopy,
+    #: pickle and, for a registered variant, JSON).
+    roundtrips: tuple[Roundtrip, ...] | None = None
+    #: The round-trips every move must survive (``None``: as for states).
+    move_roundtrips: tuple[Roundtrip, ...] | None = None
