@@ -5,7 +5,7 @@ collect_ignore = ["docs/conf.py", "docs/_ext", "benchmarks"]
 try:
     import numpy  # noqa: F401
 except ImportError:
-    collect_ignore.append("jass/batch")
+    collect_ignore.extend(["jass/batch", "jass/schieber/batch.py", "jass/differenzler/batch.py", "jass/pomme/batch.py"])
 
 # jass.serve.app is the optional extra jass[serve]: without Starlette its doctests cannot be collected.
 try:

@@ -18,7 +18,7 @@ In one process run it times, R repeats each, interleaved (round r times repeat r
   (d)  jasskit/random_rounds  jass-kit's loop in its own venv, drawing as ours do
   (d2) jasskit/numpy_draws    the same loop drawing with numpy's rng.integers and rng.choice,
                               as jass-kit's random agent does (what earlier runs timed)
-  (e)  batch/N                jass.batch.schieber, N rounds at once: init(rng, N) (random deals
+  (e)  batch/N                jass.schieber.batch, N rounds at once: init(rng, N) (random deals
                               and dealers), a random mode for every game (no push), then
                               step(random_actions) until every round is over
   (e2) batch+push/N           the same with a uniformly random legal action at every step
@@ -57,7 +57,7 @@ import numpy as np  # noqa: E402
 
 import jass  # noqa: E402
 from jass import schieber  # noqa: E402
-from jass.batch import schieber as batch  # noqa: E402
+from jass.schieber import batch as batch  # noqa: E402
 
 DEFAULT_SEED = 20240601
 DEFAULT_SIZES = (256, 1024, 4096, 16384, 65536)

@@ -45,7 +45,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from jass import serial
-from jass.ai.bots import BOTS, Bot, make_bot
+from jass.ai.bots import Bot
+from jass.ai.players import BOTS, make_bot
 from jass.variant import AnyVariant, find_variant
 
 

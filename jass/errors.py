@@ -96,7 +96,7 @@ class InvalidSeedError(JassError):
 
 class SerialError(JassError):
     """Data that cannot be read as a value of the library (:mod:`jass.serial`,
-    :mod:`jass.records`, :mod:`jass.jasskit`).
+    :mod:`jass.records`, :mod:`jass.schieber.jasskit`).
 
     ``path`` says where in the data the problem is, as a JSON path (``$`` is the
     whole document, ``$.play.hands[2]`` the third hand of the field ``play``); the

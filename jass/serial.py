@@ -38,7 +38,7 @@ import enum
 import json
 import typing
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, NoReturn, cast
+from typing import Any, Final, cast
 
 import attrs
 import cattrs
@@ -51,6 +51,7 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from jass._base import ADDED, LATER_OPTION, json_fields
+from jass._json import MAX_TEXT, parse_json
 from jass.cards import Card, CardSet, Rank, Suit
 from jass.errors import JassError, SerialError, describe_value
 from jass.play import CardPlay, PlayCard, PlaySetup, Trick
@@ -75,8 +76,6 @@ __all__ = [
 
 #: The version of the format, written as ``"format"`` in every outermost dict.
 FORMAT: Final = "jass/1"
-#: The longest JSON text :func:`loads` reads (characters).
-MAX_TEXT: Final = 10_000_000
 
 
 class _Refused(Exception):
@@ -610,52 +609,6 @@ def _check(value: Any) -> None:
 def dumps(value: Any, *, compact: bool = False, indent: int | None = None) -> str:
     """``value`` as JSON text (:func:`to_dict`, then ``json.dumps``)."""
     return json.dumps(to_dict(value, compact=compact), ensure_ascii=False, indent=indent)
-
-
-def _fail(message: str) -> NoReturn:
-    raise SerialError(message)
-
-
-def _no_constant(name: str) -> Any:
-    _fail(f"{name} is not a JSON number")
-
-
-def _bounded_int(text: str) -> int:
-    if len(text) > 80:
-        _fail(f"a number of {len(text)} digits: numbers in this format have at most 80")
-    return int(text)
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in data:
-            _fail(f"the field {describe_value(key)} appears twice in one object")
-        data[key] = value
-    return data
-
-
-def parse_json(text: Any, limit: int = MAX_TEXT) -> Any:
-    """Parse JSON text strictly: no NaN or Infinity, no number of more than 80 digits,
-    no key twice in an object, at most ``limit`` characters; errors are
-    :class:`~jass.errors.SerialError`."""
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as error:
-            _fail(f"not UTF-8 text: {error}")
-    if not isinstance(text, str):
-        _fail(f"expected JSON text, got {describe_value(text)}")
-    if len(text) > limit:
-        _fail(f"the text has {len(text)} characters; at most {limit} are read")
-    try:
-        return json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int, object_pairs_hook=_unique_keys)
-    except SerialError:
-        raise
-    except RecursionError:
-        _fail("the JSON text is nested too deeply")
-    except ValueError as error:  # json.JSONDecodeError, or a float/int the parser refuses
-        _fail(f"not valid JSON: {error}")
 
 
 def loads(text: str | bytes, expect: type | tuple[type, ...] | None = None) -> Any:

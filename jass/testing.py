@@ -49,6 +49,7 @@ from typing import Any, Final
 
 import attrs
 
+from jass import serial
 from jass.cards import FULL_DECK, Card, CardSet
 from jass.errors import IllegalMoveError, JassError, WrongSeatError
 from jass.variant import VARIANTS, AnyVariant, ConformanceHooks, Roundtrip, as_variant
@@ -626,6 +627,4 @@ def _complete(hooks: Hooks | None, variant: Any) -> Hooks:
 
 def _json_roundtrips() -> tuple[Roundtrip, ...]:
     """The JSON round-trip (:mod:`jass.serial`) of a registered variant's states and moves."""
-    from jass import serial  # late: serial is a layer above the registry, as this module is
-
     return (json_roundtrip(serial.to_dict, serial.from_dict),)

@@ -21,9 +21,9 @@ np = pytest.importorskip("numpy", reason="jass.batch needs numpy (the optional e
 from jass import Card, CardSet, PlayRules, Trump, SequenceOrder, Undertrump, WeisRules, WeisTiebreak, schieber  # noqa: E402
 from jass import differenzler, pomme  # noqa: E402
 from jass.batch import core  # noqa: E402
-from jass.batch import differenzler as dz_batch  # noqa: E402
-from jass.batch import pomme as pomme_batch  # noqa: E402
-from jass.batch import schieber as batch  # noqa: E402
+from jass.differenzler import batch as dz_batch  # noqa: E402
+from jass.pomme import batch as pomme_batch  # noqa: E402
+from jass.schieber import batch as batch  # noqa: E402
 from jass.cards import deal, shuffled_deck  # noqa: E402
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError  # noqa: E402
 from jass.play import PlayCard, seeded_seat  # noqa: E402

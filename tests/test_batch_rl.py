@@ -12,7 +12,7 @@ import pytest
 from jass import schieber
 from jass.rl import action_mask, encoding_of, observation_vector
 
-batch = pytest.importorskip("jass.batch.schieber", reason="the optional extra jass[batch] is not installed")
+batch = pytest.importorskip("jass.schieber.batch", reason="the optional extra jass[batch] is not installed")
 
 
 @pytest.mark.parametrize(

@@ -501,7 +501,7 @@ def test_a_closed_pipe_ends_quietly() -> None:
 def differenzler_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A whole Differenzler game of rule bots, with secret predictions."""
     variant = find_variant("differenzler")
-    from jass.ai.bots import make_bot
+    from jass.ai.players import make_bot
 
     initial = variant.new_game(seed=4)
     moves, state = [], initial

@@ -1,4 +1,4 @@
-"""jass.jasskit: jass-kit's codes, its JSON game format and the Swisslos log lines it reads.
+"""jass.schieber.jasskit: jass-kit's codes, its JSON game format and the Swisslos log lines it reads.
 
 The files in tests/data were written by hand from jass-kit's documented schema
 (``GameState.to_json``, format V0.2, and the Swisslos log line that its
@@ -17,16 +17,18 @@ from typing import Any
 
 import attrs
 import pytest
+import strategies as jst
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_serial import mutate
 
-import strategies as jst
-from jass import jasskit, schieber, serial
+import jass
+from jass import schieber, serial
 from jass.cards import Card, Suit
 from jass.errors import RecordError, SerialError
 from jass.play import PlayCard
+from jass.schieber import jasskit
 from jass.trump import Trump
-from test_serial import mutate
 
 DATA = Path(__file__).parent / "data"
 
@@ -255,10 +257,10 @@ def test_jass_kit_is_never_imported() -> None:
     # in a fresh interpreter that the rest of the library never does.
     import subprocess
 
-    code = ("import sys, jass, jass.jasskit, jass.schieber, jass.differenzler, jass.pomme, jass.tricks, "
+    code = ("import sys, jass, jass.schieber.jasskit, jass.schieber, jass.differenzler, jass.pomme, jass.tricks, "
             "jass.serial, jass.records, jass.ai.bots, jass.ai.tournament; print('numpy' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "False\n"
-    package = Path(jasskit.__file__).parent
+    package = Path(jass.__file__).parent  # jass-kit installs its six subpackages beside ours
     for name in ("game", "agents", "arena", "logs", "service", "train"):
         assert not (package / name).exists() and not (package / f"{name}.py").exists()
 

@@ -27,7 +27,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import strategies as jst
-from jass import coiffeur, differenzler, jasskit, pomme, records, schieber, serial
+from jass import coiffeur, differenzler, pomme, records, schieber, serial
+from jass.schieber import jasskit
 from jass.pomme import exchange as pomme_exchange
 from jass.cli import main
 from jass.cards import NOTATION, SUIT_WORDS, Card, CardSet, foreign_character, validate_deck

@@ -27,7 +27,7 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 import toy_variant  # noqa: E402,F401  (registered: the server must serve it like any variant)
 from jass import records, schieber, serial  # noqa: E402
-from jass.ai.bots import make_bot  # noqa: E402
+from jass.ai.players import make_bot  # noqa: E402
 from jass.cards import Card, CardSet  # noqa: E402
 from jass.serve.app import create_app  # noqa: E402
 from jass.serve.tables import (  # noqa: E402

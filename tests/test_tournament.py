@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from jass import schieber
-from jass.ai.bots import BOTS, RandomBot, RuleBot, make_bot
+from jass.ai.bots import RandomBot, RuleBot
+from jass.ai.players import BOTS, make_bot
 from jass.errors import JassError
 from jass.ai.tournament import (
     elo_ratings,

@@ -16,8 +16,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from jass.cards import Card, Rank
@@ -27,7 +26,7 @@ from jass.tricks import winning_position
 from jass.trump import Trump, point_table
 from jass.variant import variant_of
 
-__all__ = ["Bot", "RandomBot", "RuleBot", "BOTS", "make_bot"]
+__all__ = ["Bot", "RandomBot", "RuleBot"]
 
 
 class Bot(Protocol):
@@ -128,37 +127,3 @@ def _strength(card: Card, trump: Trump) -> int:
     if trump is Trump.UNDENUFE:
         return 100 + 8 - card.rank if card.rank <= Rank.SEVEN else 8 - card.rank
     return 100 + card.rank if card.rank >= Rank.KING else card.rank
-
-
-def _monte_carlo(seed: int | None) -> Bot:
-    from jass.ai.search import MonteCarloBot  # the search module builds on this one
-
-    return MonteCarloBot(seed)
-
-
-def _ismcts(seed: int | None) -> Bot:
-    from jass.ai.search import ISMCTSBot
-
-    return ISMCTSBot(seed)
-
-
-#: The bots the command line and the arena know by name: each a factory ``factory(seed)``.
-#: ``montecarlo`` and ``ismcts`` are the search bots of :mod:`jass.ai.search` with their defaults.
-BOTS: Mapping[str, Callable[[int | None], Bot]] = MappingProxyType(
-    {"random": RandomBot, "rule": RuleBot, "montecarlo": _monte_carlo, "ismcts": _ismcts}
-)
-
-
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """The bot called ``name`` (one of :data:`BOTS`), seeded.
-
-    >>> make_bot("rule", seed=1)
-    RuleBot()
-    >>> make_bot("genius")
-    Traceback (most recent call last):
-    jass.errors.JassError: no bot called 'genius': choose one of random, rule, montecarlo, ismcts
-    """
-    factory = BOTS.get(name) if isinstance(name, str) else None
-    if factory is None:
-        raise JassError(f"no bot called {name!r:.40}: choose one of {', '.join(BOTS)}")
-    return factory(seed)

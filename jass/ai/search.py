@@ -36,6 +36,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, Final
 
+from jass.ai.bots import RuleBot
 from jass.errors import JassError
 from jass.variant import AnyVariant, SearchHooks, variant_of
 
@@ -82,8 +83,6 @@ def playout_values(variant: AnyVariant, state: Any, rng: random.Random, *, solve
 def _fallback_bot(fallback: Any, seed: int | None) -> Any:
     if fallback is not None:
         return fallback
-    from jass.ai.bots import RuleBot  # the bots module lists these bots by name: imported late
-
     return RuleBot(seed)
 
 

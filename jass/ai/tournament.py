@@ -9,7 +9,7 @@ themselves (Differenzler) A holds seats 0 and 2, B seats 1 and 3. Every other ga
 change places, so neither profits from a seat. Results are reported **by position** (A, B),
 so a bot may meet itself: ``("rule", "rule")`` is a mirror match whose margin should be 0.
 
-A bot is given as a name of :data:`jass.ai.bots.BOTS` (``"rule"``, ``"random"``,
+A bot is given as a name of :data:`jass.ai.players.BOTS` (``"rule"``, ``"random"``,
 ``"montecarlo"``, ``"ismcts"``), a *factory* (a class or function called as
 ``factory(seed)`` for each seat of each game: a bot of your own, picklable so that worker
 processes can build it), or a bot object (copied for each seat of each game, so that games
@@ -46,7 +46,8 @@ from typing import Any, Final, Union, cast
 import attrs
 
 from jass._kernel import MASK64, splitmix64
-from jass.ai.bots import BOTS, Bot, make_bot
+from jass.ai.bots import Bot
+from jass.ai.players import BOTS, make_bot
 from jass.errors import JassError
 from jass.variant import VARIANTS, AnyVariant, as_variant, check_seed, find_variant
 
@@ -69,7 +70,7 @@ __all__ = [
 #: The two positions of the arena.
 POSITIONS: Final = ("A", "B")
 
-#: A bot for the arena: a name of :data:`jass.ai.bots.BOTS`, a factory ``factory(seed) -> bot``,
+#: A bot for the arena: a name of :data:`jass.ai.players.BOTS`, a factory ``factory(seed) -> bot``,
 #: or a bot object (anything with ``choose(view, moves)``).
 BotEntry = Union[str, Callable[[int], Bot], Bot]
 

@@ -16,18 +16,20 @@ The design follows pgx (``pgx/core.py``): a state of arrays, and pure functions
 Every rule is the scalar engine's: ``tests/test_batch.py`` replays random batches card for
 card through :mod:`jass.schieber` and compares every legal mask, trick and score.
 
-Modules:
+This package holds what every variant's engine shares; each engine lives in its variant's
+folder, beside the rules it repeats in numpy (a new variant's engine touches only its folder):
 
 - :mod:`jass.batch.core`: the kernels every variant shares (dealing from seeds exactly as
   :func:`jass.cards.deal`, random deals, bit counting, a random set bit per row, masks);
 - :mod:`jass.batch.cardplay`: the card play of a round as tables (legal cards, trick keys,
   points) for any number of seats;
-- :mod:`jass.batch.schieber`: Schieber rounds (trump choice with push, all six modes,
+- :mod:`jass.schieber.batch`: Schieber rounds (trump choice with push, all six modes,
   Weis, Stöck, match, multipliers) and random rollouts from a position for search;
-- :mod:`jass.batch.differenzler`: the card play and the penalties of a Differenzler round;
-- :mod:`jass.batch.pomme`: the card play and the result of a round of two-player Jass.
+- :mod:`jass.differenzler.batch`: the card play and the penalties of a Differenzler round;
+- :mod:`jass.pomme.batch`: the card play and the result of a round of two-player Jass.
 
-numpy is imported only here, never by the rest of the library.
+numpy is imported only by these modules (a variant's package never imports its ``batch``
+file itself), never by the rest of the library.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The card play of a round, N games at once: legal cards, tricks, winners and card points for
 any number of seats, as :class:`jass.play.CardPlay` plays one.
 
-Every variant's batch module builds on this: :mod:`jass.batch.schieber` uses the tables and
-:func:`legal_after`; :mod:`jass.batch.differenzler` and :mod:`jass.batch.pomme` play their
+Every variant's batch module builds on this: :mod:`jass.schieber.batch` uses the tables and
+:func:`legal_after`; :mod:`jass.differenzler.batch` and :mod:`jass.pomme.batch` play their
 cards with :class:`Play` (per seat: card points, tricks).
 
 The rules are those of :mod:`jass.tricks`, as tables built from :data:`jass.trump.TRICK_KEYS`,

@@ -29,7 +29,7 @@ import attrs
 
 from jass import __version__
 from jass._base import public_name
-from jass.ai.bots import BOTS, make_bot
+from jass.ai.players import BOTS, make_bot
 from jass.ai.tournament import run_arena
 from jass.cards import deal
 from jass.cli.console import HELP, Choices, Screen, Table, move_words, wants_colour
@@ -101,7 +101,7 @@ def _variant(text: str) -> str:
 
 
 def _bot_names(text: str) -> tuple[str, ...]:
-    """Bot names of :data:`jass.ai.bots.BOTS`, separated by commas."""
+    """Bot names of :data:`jass.ai.players.BOTS`, separated by commas."""
     names = tuple(name.strip() for name in text.split(","))
     for name in names:
         if name not in BOTS:

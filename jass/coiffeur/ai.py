@@ -14,9 +14,11 @@ from jass.cards import CardSet
 from jass.coiffeur.moves import PUSH, ChooseRow, DeclareWeis, Move
 from jass.coiffeur.state import GAME_OVER, ROUND_OVER, Observation, State, build_setting, build_state
 from jass.play import CardPlay
-from jass.teams import SEATS, drawn_declarations, hand_value, team_sampler
+from jass.teams.ai import drawn_declarations, hand_value, team_sampler
+from jass.teams.rules import SEATS
 from jass.trump import PerTrickMode, RoundMode
-from jass.variant import SEED_LIMIT, AIHooks, SearchHooks, wrong_state
+from jass.variant.facets import AIHooks, SearchHooks
+from jass.variant.guards import SEED_LIMIT, wrong_state
 
 
 def hand_sampler(view: Observation, *, max_tries: int = 100_000) -> HandSampler:

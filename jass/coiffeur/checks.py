@@ -8,8 +8,9 @@ from typing import Final
 
 from jass.coiffeur.moves import Move
 from jass.coiffeur.state import State
-from jass.teams import TRICKS, hidden_variations, known_cards
-from jass.variant import ConformanceHooks
+from jass.teams.checks import hidden_variations, known_cards
+from jass.teams.rules import TRICKS
+from jass.variant.facets import ConformanceHooks
 
 
 def _check_step(before: State, move: Move, after: State) -> None:

@@ -11,7 +11,8 @@ from jass.coiffeur.slate import MAX_ROWS
 from jass.coiffeur.state import Observation, Phase
 from jass.errors import IllegalMoveError, JassError
 from jass.play import PlayCard
-from jass.teams import SEATS, WEIS_LAYOUT, fullest_declaration, weis_block
+from jass.teams.encoding import WEIS_LAYOUT, fullest_declaration, weis_block
+from jass.teams.rules import SEATS
 from jass.trump import PerTrickMode, RoundMode, Trump
 from jass.variant.encoding import Encoding, one_hot, play_block, play_layout, relative
 

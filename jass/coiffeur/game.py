@@ -29,8 +29,11 @@ from jass.coiffeur.state import (
 )
 from jass.errors import IllegalMoveError
 from jass.play import CardPlay, PlayCard, card_moves, round_seed
-from jass.teams import SEATS, first_hands, team_of, weis_options, weis_view
-from jass.variant import changed, check_observer, check_sender, game_start, refused, wrong_state
+from jass.teams.game import weis_view
+from jass.teams.moves import first_hands, weis_options
+from jass.teams.rules import SEATS, team_of
+from jass.variant.guards import check_observer, check_sender, refused, wrong_state
+from jass.variant.state import changed, game_start
 
 
 def new_game(

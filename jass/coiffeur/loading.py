@@ -26,9 +26,11 @@ from jass.coiffeur.state import (
 )
 from jass.errors import SerialError
 from jass.play import PlayCard, check_disjoint, check_hand_view, check_legal_cards, check_public_tricks
-from jass.teams import SEATS, TRICKS, replay_declaration
+from jass.teams.loading import replay_declaration
+from jass.teams.rules import SEATS, TRICKS
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS
-from jass.variant import Loading, check_turn, replay_move, rounds_before
+from jass.variant.facets import Loading
+from jass.variant.loading import check_turn, replay_move, rounds_before
 
 
 def _check_history(setting: Setting, path: str) -> tuple[RoundScore, ...]:

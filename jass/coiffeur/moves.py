@@ -11,7 +11,7 @@ import attrs
 from jass.coiffeur.slate import MAX_ROWS
 from jass.errors import IllegalMoveError, JassError
 from jass.play import PlayCard
-from jass.teams import NextDeal, WeisDeclaration
+from jass.teams.moves import NextDeal, WeisDeclaration
 from jass.trump import RoundMode, parse_mode
 
 

@@ -12,9 +12,18 @@ from jass.coiffeur.rules import Rules
 from jass.coiffeur.state import State
 from jass.errors import RecordError
 from jass.play import PlayCard, parse_play
-from jass.teams import deal_text, explicit_deal, explicit_move, game_from_record, parse_deal, parse_weis, weis_text
+from jass.teams.notation import (
+    deal_text,
+    explicit_deal,
+    explicit_move,
+    game_from_record,
+    parse_deal,
+    parse_weis,
+    weis_text,
+)
 from jass.trump import parse_mode
-from jass.variant import Notation, RecordFormat, no_argument, record_deal, split_move
+from jass.variant.facets import Notation, RecordFormat
+from jass.variant.notation import no_argument, record_deal, split_move
 
 
 _VERBS: Final = ("choose", "push", "weis", "play", "deal")

@@ -9,7 +9,7 @@ import attrs
 
 from jass._base import instance_of, int_in
 from jass.coiffeur.slate import Slate, slate_of
-from jass.teams import SEATS, StoeckMode
+from jass.teams.rules import SEATS, StoeckMode
 from jass.tricks import PlayRules
 from jass.weis import WeisRules
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 from jass.coiffeur.state import NO_DECLARATIONS, PLAY, RoundScore, Setting, State, build_team_score
 from jass.errors import JassError
 from jass.play import CardPlay
-from jass.teams import SEATS, stoeck_team, team_of, team_scores, team_tricks, team_weis
-from jass.variant import wrong_state
+from jass.teams.rules import SEATS, team_of
+from jass.teams.score import stoeck_team, team_scores, team_tricks, team_weis
+from jass.variant.guards import wrong_state
 
 
 def _weis_points(setting: Setting, play: CardPlay) -> tuple[int, int]:

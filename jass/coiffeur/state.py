@@ -17,11 +17,12 @@ from jass.coiffeur.rules import MAX_SCORE, Rules
 from jass.coiffeur.slate import MAX_ROWS, Slate
 from jass.errors import InvalidStateError
 from jass.play import CardPlay, Trick
-from jass.teams import SEATS
-from jass.teams import TeamScore as _TeamScore
-from jass.teams import check_round_teams
+from jass.teams.rules import SEATS
+from jass.teams.score import TeamScore as _TeamScore
+from jass.teams.score import check_round_teams
 from jass.trump import PerTrickMode, RoundMode, Trump
-from jass.variant import MAX_ROUNDS, SEED_LIMIT, SettingField, TwoPartState, slot_builder
+from jass.variant.guards import SEED_LIMIT
+from jass.variant.state import MAX_ROUNDS, SettingField, TwoPartState, slot_builder
 from jass.weis import Weis
 
 

@@ -9,8 +9,8 @@ from typing import Final
 from jass.coiffeur.moves import DeclareWeis, Move
 from jass.coiffeur.rules import Rules
 from jass.coiffeur.state import CHOOSE, PLAY, Observation
-from jass.teams import weis_lines
-from jass.variant import TableText
+from jass.teams.text import weis_lines
+from jass.variant.facets import TableText
 
 
 def _public_move(move: Move, rules: Rules) -> str:

@@ -19,7 +19,8 @@ from jass.differenzler.state import GAME_OVER, ROUND_OVER, Observation, State, b
 from jass.play import CardPlay
 from jass.tricks import play_cards
 from jass.trump import Trump, point_table
-from jass.variant import SEED_LIMIT, AIHooks, SearchHooks, wrong_state
+from jass.variant.facets import AIHooks, SearchHooks
+from jass.variant.guards import SEED_LIMIT, wrong_state
 
 
 def _guess(hand: CardSet, trump: Trump) -> int:

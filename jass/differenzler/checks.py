@@ -11,7 +11,7 @@ from jass.cards import CardSet
 from jass.differenzler.moves import Move
 from jass.differenzler.rules import MAX_PREDICTION, SEATS, PredictionMode
 from jass.differenzler.state import PLAY, PREDICT, State
-from jass.variant import ConformanceHooks
+from jass.variant.facets import ConformanceHooks
 
 
 def _variations(state: State, seat: int, rng: random.Random) -> list[State]:

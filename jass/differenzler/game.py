@@ -26,15 +26,8 @@ from jass.differenzler.state import (
 )
 from jass.errors import IllegalMoveError, InvalidCardsError
 from jass.play import CardPlay, PlayCard, card_moves, round_seed
-from jass.variant import (
-    changed,
-    check_observer,
-    check_sender,
-    game_start,
-    out_of_rounds,
-    refused,
-    wrong_state,
-)
+from jass.variant.guards import check_observer, check_sender, refused, wrong_state
+from jass.variant.state import changed, game_start, out_of_rounds
 
 
 def new_game(

@@ -17,7 +17,9 @@ from jass.differenzler.state import GAME_OVER, PLAY, PREDICT, ROUND_OVER, Observ
 from jass.errors import SerialError
 from jass.play import PlayCard, check_hand_view, check_public_tricks
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS
-from jass.variant import Loading, check_game_end, check_turn, out_of_rounds, replay_move, rounds_before
+from jass.variant.facets import Loading
+from jass.variant.loading import check_game_end, check_turn, replay_move, rounds_before
+from jass.variant.state import out_of_rounds
 
 
 def _check_history(setting: Setting, path: str) -> tuple[RoundScore, ...]:

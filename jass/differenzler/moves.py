@@ -12,7 +12,7 @@ from jass.cards import Card, CardSet, hands_of
 from jass.differenzler.rules import CARDS_EACH, MAX_PREDICTION, SEATS
 from jass.errors import IllegalMoveError, InvalidCardsError, JassError
 from jass.play import PlayCard
-from jass.variant import move_error
+from jass.variant.guards import move_error
 
 
 def _prediction_valid(instance: object, attribute: object, value: int) -> None:

@@ -14,7 +14,8 @@ from jass.differenzler.rules import MAX_PREDICTION, SEATS, Rules
 from jass.differenzler.state import State
 from jass.errors import RecordError
 from jass.play import PlayCard, parse_play
-from jass.variant import Notation, RecordFormat, record_deal, split_move
+from jass.variant.facets import Notation, RecordFormat
+from jass.variant.notation import record_deal, split_move
 
 
 _VERBS: Final = ("predict", "play", "deal")

@@ -10,7 +10,7 @@ import attrs
 
 from jass._base import NamedEnum, instance_of, int_in
 from jass.tricks import PlayRules, Undertrump
-from jass.variant import MAX_ROUNDS
+from jass.variant.state import MAX_ROUNDS
 
 
 #: Number of players.

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from jass.differenzler.rules import SEATS, Rules, ZeroBonus
 from jass.differenzler.state import GAME_OVER, ROUND_OVER, RoundScore, Setting, State
 from jass.play import CardPlay
-from jass.variant import wrong_state
+from jass.variant.guards import wrong_state
 
 
 def penalty(rules: Rules, points: int, prediction: int | None, tricks: int) -> int:

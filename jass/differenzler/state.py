@@ -16,7 +16,8 @@ from jass.differenzler.rules import MAX_PENALTY, MAX_PREDICTION, SEATS, Rules
 from jass.errors import InvalidStateError
 from jass.play import CardPlay, Trick
 from jass.trump import Trump
-from jass.variant import MAX_ROUNDS, SEED_LIMIT, SettingField, TwoPartState, slot_builder
+from jass.variant.guards import SEED_LIMIT
+from jass.variant.state import MAX_ROUNDS, SettingField, TwoPartState, slot_builder
 
 
 NO_PREDICTIONS: Final[tuple[int | None, ...]] = (None,) * SEATS

@@ -9,7 +9,7 @@ from typing import Final
 from jass.differenzler.moves import Move, Predict
 from jass.differenzler.rules import SEATS, PredictionMode, Rules
 from jass.differenzler.state import GAME_OVER, PLAY, PREDICT, ROUND_OVER, Observation
-from jass.variant import TableText
+from jass.variant.facets import TableText
 
 
 def _public_move(move: Move, rules: Rules) -> str:

@@ -9,7 +9,6 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-
 from jass.ai.sampling import HandSampler, played_by
 from jass.cards import CardSet, Rank
 from jass.play import CardPlay
@@ -30,7 +29,9 @@ from jass.pomme.state import (
 )
 from jass.tricks import play_cards
 from jass.trump import Trump, point_table
-from jass.variant import SEED_LIMIT, AIHooks, SearchHooks, replace_at, wrong_state
+from jass.variant.facets import AIHooks, SearchHooks
+from jass.variant.guards import SEED_LIMIT, wrong_state
+from jass.variant.state import replace_at
 
 
 def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:

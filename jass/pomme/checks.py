@@ -11,7 +11,7 @@ from jass.cards import Card, CardSet
 from jass.pomme.moves import Move
 from jass.pomme.state import State
 from jass.trump import LAST_TRICK_BONUS, point_table
-from jass.variant import ConformanceHooks
+from jass.variant.facets import ConformanceHooks
 
 
 def _variations(state: State, seat: int, rng: random.Random) -> list[State]:

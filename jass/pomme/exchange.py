@@ -11,7 +11,7 @@ from jass.cards import CardSet, Rank
 from jass.play import CardPlay
 from jass.pomme.moves import KEEP, Exchange, KeepHand, Move, SwapTrumpSix
 from jass.pomme.state import PLAY, SWAP_TRUMP_SIX, State
-from jass.variant import changed, replace_at
+from jass.variant.state import changed, replace_at
 
 
 # Bounded: a bot asks for the same hand's 85 moves again and again, a random game never.

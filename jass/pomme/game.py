@@ -26,15 +26,8 @@ from jass.pomme.state import (
     build_observation,
     build_state,
 )
-from jass.variant import (
-    changed,
-    check_observer,
-    check_sender,
-    game_start,
-    out_of_rounds,
-    refused,
-    wrong_state,
-)
+from jass.variant.guards import check_observer, check_sender, refused, wrong_state
+from jass.variant.state import changed, game_start, out_of_rounds
 
 
 def new_game(

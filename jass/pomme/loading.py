@@ -29,7 +29,9 @@ from jass.pomme.state import (
     Setting,
     State,
 )
-from jass.variant import Loading, check_game_end, check_turn, out_of_rounds, replay_move, rounds_before
+from jass.variant.facets import Loading
+from jass.variant.loading import check_game_end, check_turn, replay_move, rounds_before
+from jass.variant.state import out_of_rounds
 
 
 def _check_history(setting: Setting, path: str) -> tuple[tuple[RoundScore, ...], tuple[int, int], tuple[int, int]]:

@@ -12,7 +12,7 @@ import attrs
 from jass.cards import Card, CardSet, validate_deck
 from jass.errors import IllegalMoveError, JassError
 from jass.play import PlayCard
-from jass.variant import move_error
+from jass.variant.guards import move_error
 
 
 @attrs.frozen

@@ -14,7 +14,8 @@ from jass.pomme.game import new_game
 from jass.pomme.moves import DEAL, DECLINE, KEEP, SWAP, Deal, DeclineSwap, Exchange, KeepHand, Move, SwapTrumpSix
 from jass.pomme.rules import TITLE, Rules
 from jass.pomme.state import State
-from jass.variant import Notation, RecordFormat, no_argument, record_deal, split_move
+from jass.variant.facets import Notation, RecordFormat
+from jass.variant.notation import no_argument, record_deal, split_move
 
 
 _VERBS: Final = ("keep", "exchange", "swap", "noswap", "play", "deal")

@@ -10,7 +10,7 @@ from jass.play import CardPlay, Trick
 from jass.pomme.rules import Rules
 from jass.pomme.state import NO_SCORE, RoundScore, State
 from jass.trump import LAST_TRICK_BONUS
-from jass.variant import wrong_state
+from jass.variant.guards import wrong_state
 
 
 def outcome(totals: Sequence[int], rules: Rules) -> tuple[tuple[int, int], tuple[bool, bool]]:

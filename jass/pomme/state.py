@@ -16,7 +16,8 @@ from jass.play import CardPlay, Trick
 from jass.pomme.moves import Move
 from jass.pomme.rules import MAX_SCORE, SEATS, Rules
 from jass.trump import LAST_TRICK_BONUS, Trump
-from jass.variant import MAX_ROUNDS, SEED_LIMIT, SettingField, TwoPartState, check_seat, slot_builder
+from jass.variant.guards import SEED_LIMIT, check_seat
+from jass.variant.state import MAX_ROUNDS, SettingField, TwoPartState, slot_builder
 
 
 class Phase(NamedEnum):

@@ -9,7 +9,7 @@ from typing import Final
 from jass.pomme.moves import Exchange, Move
 from jass.pomme.rules import SEATS, Rules
 from jass.pomme.state import GAME_OVER, PLAY, ROUND_OVER, Observation
-from jass.variant import TableText
+from jass.variant.facets import TableText
 
 
 def _public_move(move: Move, rules: Rules) -> str:

@@ -103,6 +103,10 @@ __all__ = [
     "sample_hands",
     "determinize",
     "round_values",
+    "format_move",
+    "parse_move",
+    "check_loaded",
+    "check_observation",
 ]
 
 #: Schieber, described for the registry (:mod:`jass.variant`).

@@ -30,8 +30,9 @@ from jass.schieber.state import (
     build_setting,
     build_state,
 )
-from jass.teams import drawn_declarations, hand_value, team_sampler
-from jass.variant import SEED_LIMIT, AIHooks, SearchHooks, wrong_state
+from jass.teams.ai import drawn_declarations, hand_value, team_sampler
+from jass.variant.facets import AIHooks, SearchHooks
+from jass.variant.guards import SEED_LIMIT, wrong_state
 
 
 def _claim_wins(view: Observation) -> bool:

@@ -12,9 +12,10 @@ from jass.schieber.game import to_act
 from jass.schieber.moves import ANNOUNCE, Move
 from jass.schieber.score import totals
 from jass.schieber.state import State
-from jass.teams import TRICKS, hidden_variations, known_cards
+from jass.teams.checks import hidden_variations, known_cards
+from jass.teams.rules import TRICKS
 from jass.trump import LAST_TRICK_BONUS
-from jass.variant import ConformanceHooks
+from jass.variant.facets import ConformanceHooks
 
 
 def _choose(state: State, moves: Sequence[Move], rng: random.Random) -> Move:

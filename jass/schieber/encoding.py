@@ -11,7 +11,7 @@ from jass.play import PlayCard
 from jass.schieber.moves import ANNOUNCE, CHOOSE_MOVES, DEAL, PUSH, Announce, ChooseTrump, Deal, DeclareWeis, Move, Push
 from jass.schieber.rules import SEATS
 from jass.schieber.state import Observation, Phase
-from jass.teams import WEIS_LAYOUT, fullest_declaration, weis_block
+from jass.teams.encoding import WEIS_LAYOUT, fullest_declaration, weis_block
 from jass.trump import Trump
 from jass.variant.encoding import Encoding, one_hot, play_block, play_layout, relative
 

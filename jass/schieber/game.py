@@ -28,8 +28,11 @@ from jass.schieber.state import (
     build_state,
 )
 from jass.schieber.target import check_target, end_round, game_over
-from jass.teams import TRICKS, first_hands, team_of, weis_options, weis_view
-from jass.variant import changed, check_observer, check_sender, game_start, refused, replace_at, wrong_state
+from jass.teams.game import weis_view
+from jass.teams.moves import first_hands, weis_options
+from jass.teams.rules import TRICKS, team_of
+from jass.variant.guards import check_observer, check_sender, refused, wrong_state
+from jass.variant.state import changed, game_start, replace_at
 
 
 def new_game(

@@ -24,9 +24,11 @@ from jass.schieber.state import (
     State,
     TeamScore,
 )
-from jass.teams import TRICKS, replay_declaration
+from jass.teams.loading import replay_declaration
+from jass.teams.rules import TRICKS
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS
-from jass.variant import Loading, check_turn, replay_move, rounds_before
+from jass.variant.facets import Loading
+from jass.variant.loading import check_turn, replay_move, rounds_before
 
 
 def _check_history(setting: Setting, path: str) -> tuple[tuple[RoundScore, ...], tuple[int, int]]:

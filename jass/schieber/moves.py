@@ -9,7 +9,7 @@ from typing import Final, Union
 import attrs
 
 from jass.play import PlayCard
-from jass.teams import NextDeal, WeisDeclaration
+from jass.teams.moves import NextDeal, WeisDeclaration
 from jass.trump import Trump
 
 

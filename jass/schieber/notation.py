@@ -12,9 +12,18 @@ from jass.schieber.game import new_game
 from jass.schieber.moves import ANNOUNCE, DEAL, PUSH, Announce, ChooseTrump, Deal, DeclareWeis, Move, Push
 from jass.schieber.rules import Rules
 from jass.schieber.state import State
-from jass.teams import deal_text, explicit_deal, explicit_move, game_from_record, parse_deal, parse_weis, weis_text
+from jass.teams.notation import (
+    deal_text,
+    explicit_deal,
+    explicit_move,
+    game_from_record,
+    parse_deal,
+    parse_weis,
+    weis_text,
+)
 from jass.trump import Trump
-from jass.variant import Notation, RecordFormat, no_argument, record_deal, split_move
+from jass.variant.facets import Notation, RecordFormat
+from jass.variant.notation import no_argument, record_deal, split_move
 
 
 _VERBS: Final = ("trump", "push", "weis", "play", "announce", "deal")

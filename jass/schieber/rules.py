@@ -10,10 +10,10 @@ import attrs
 
 from jass._base import LATER_OPTION, NamedEnum, instance_of, int_in
 from jass.errors import InvalidRulesError
-from jass.teams import StoeckMode
+from jass.teams.rules import StoeckMode
 from jass.tricks import PlayRules
 from jass.trump import LAST_TRICK_BONUS, Trump
-from jass.variant import MAX_ROUNDS
+from jass.variant.state import MAX_ROUNDS
 from jass.weis import MAX_WEIS_POINTS, STOECK_POINTS, WeisRules
 
 

@@ -14,11 +14,10 @@ from jass.errors import JassError
 from jass.play import CardPlay
 from jass.schieber.rules import SEATS
 from jass.schieber.state import CHOOSE_TRUMP, PLAY, RoundScore, Setting, State, build_round_score, build_team_score
-from jass.teams import counted_weis, stoeck_team, team_parts, team_tricks, team_weis
-from jass.teams.score import Parts
+from jass.teams.score import Parts, counted_weis, stoeck_team, team_parts, team_tricks, team_weis
 from jass.tricks import RandomSource, play_cards
 from jass.trump import LAST_TRICK_BONUS, Trump
-from jass.variant import wrong_state
+from jass.variant.guards import wrong_state
 from jass.weis import Weis
 
 

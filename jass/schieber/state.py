@@ -15,10 +15,11 @@ from jass.errors import InvalidStateError
 from jass.play import CardPlay, Trick
 from jass.schieber.moves import Move
 from jass.schieber.rules import MAX_SCORE, SEATS, Rules
-from jass.teams import TeamScore as _TeamScore
-from jass.teams import check_round_teams
+from jass.teams.score import TeamScore as _TeamScore
+from jass.teams.score import check_round_teams
 from jass.trump import Trump
-from jass.variant import MAX_ROUNDS, SEED_LIMIT, SettingField, TwoPartState, slot_builder
+from jass.variant.guards import SEED_LIMIT
+from jass.variant.state import MAX_ROUNDS, SettingField, TwoPartState, slot_builder
 from jass.weis import Weis
 
 

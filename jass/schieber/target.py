@@ -12,8 +12,9 @@ from jass.play import CardPlay
 from jass.schieber.rules import CLAIM, IMMEDIATE, ROUND_POINTS, CountingOrder, EndMode
 from jass.schieber.score import counted_declarations, score_so_far
 from jass.schieber.state import GAME_OVER, ROUND_OVER, GameEnd, State, TeamScore
-from jass.teams import STOECK_BITS, team_of
-from jass.variant import changed
+from jass.teams.rules import team_of
+from jass.teams.score import STOECK_BITS
+from jass.variant.state import changed
 from jass.weis import STOECK_POINTS
 
 

@@ -10,8 +10,8 @@ from jass.schieber.game import seat_to_act
 from jass.schieber.moves import DeclareWeis, Move
 from jass.schieber.rules import SEATS, Rules
 from jass.schieber.state import CHOOSE_TRUMP, PLAY, GameEnd, Observation, RoundScore
-from jass.teams import weis_lines
-from jass.variant import TableText
+from jass.teams.text import weis_lines
+from jass.variant.facets import TableText
 
 
 def _public_move(move: Move, rules: Rules) -> str:

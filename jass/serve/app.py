@@ -42,7 +42,7 @@ except ImportError as error:  # pragma: no cover - the extra is installed wherev
                       "`pip install 'jass[serve]'`") from error
 
 from jass import serial
-from jass.ai.bots import BOTS
+from jass.ai.players import BOTS
 from jass.cards import Card
 from jass.errors import JassError
 from jass.pictures import card_svg

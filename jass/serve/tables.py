@@ -49,7 +49,8 @@ from typing import Any, Final
 import attrs
 
 from jass import records, serial
-from jass.ai.bots import BOTS, Bot, make_bot
+from jass.ai.bots import Bot
+from jass.ai.players import BOTS, make_bot
 from jass.cards import Card, CardSet
 from jass.errors import IllegalMoveError, JassError, SerialError
 from jass.trump import PerTrickMode, Trump
@@ -235,7 +236,7 @@ class Table:
         self.id = table_id
         self.variant = variant
         self.rules = rules
-        #: The kind of bot that fills the empty seats (a name of :data:`jass.ai.bots.BOTS`).
+        #: The kind of bot that fills the empty seats (a name of :data:`jass.ai.players.BOTS`).
         self.bot = bot
         #: Seconds a bot waits before its move, so that people can follow.
         self.bot_delay = bot_delay

@@ -25,12 +25,11 @@ from jass.teams.checks import hidden_variations, known_cards
 from jass.teams.encoding import WEIS_LAYOUT, fullest_declaration, weis_block
 from jass.teams.game import weis_view
 from jass.teams.loading import replay_declaration
-from jass.teams.moves import NextDeal, WeisDeclaration, weis_options
+from jass.teams.moves import NextDeal, WeisDeclaration, first_hands, weis_options
 from jass.teams.notation import (
     deal_text,
     explicit_deal,
     explicit_move,
-    first_hands,
     game_from_record,
     parse_deal,
     parse_weis,

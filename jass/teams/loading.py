@@ -8,8 +8,7 @@ from typing import Any, TypeVar
 
 from jass.teams.moves import WeisDeclaration
 from jass.teams.state import Declared, TeamState
-from jass.variant import replay_move
-
+from jass.variant.loading import replay_move
 
 T = TypeVar("T", bound=TeamState)
 

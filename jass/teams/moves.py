@@ -11,10 +11,12 @@ from typing import TypeVar
 
 import attrs
 
-from jass.cards import CardSet, card_set_of, hands_of
-from jass.errors import IllegalMoveError, JassError
+from jass.cards import Card, CardSet, card_set_of
+from jass.cards import deal as deal_cards
+from jass.cards import hands_of, is_card_order
+from jass.errors import IllegalMoveError, InvalidCardsError, JassError
 from jass.teams.rules import SEATS, TRICKS
-from jass.variant import move_error
+from jass.variant.guards import move_error
 from jass.weis import Weis, WeisRules, detect_weis
 
 
@@ -84,3 +86,18 @@ def weis_options(hand_bits: int, rules: WeisRules, move: type[D]) -> tuple[D, ..
     search asks again and again for the same hand."""
     found = detect_weis(card_set_of(hand_bits), rules)
     return tuple(move(combo) for size in range(len(found), 0, -1) for combo in itertools.combinations(found, size))
+
+
+def first_hands(deal: object) -> tuple[CardSet, ...]:
+    """The first round's hands that ``new_game(deal=...)`` takes: four hands of nine cards, or
+    the hands that an order of the 36 cards deals (seat *k* gets cards ``9k .. 9k+8``).
+
+    >>> from jass import Card
+    >>> [len(hand) for hand in first_hands([str(card) for card in sorted(Card)])]
+    [9, 9, 9, 9]
+    """
+    if is_card_order(deal) and not (isinstance(deal, (list, tuple)) and len(deal) == SEATS):
+        return deal_cards(deal)  # a string is read as validate_deck reads it
+    if isinstance(deal, (list, tuple)):
+        return hands_of(deal, SEATS, TRICKS, "deal")
+    raise InvalidCardsError(f"deal={deal!r:.80}: expected 4 hands of 9 cards or an order of the 36 cards")

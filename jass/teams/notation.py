@@ -6,10 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from jass.cards import Card, CardSet, Rank
-from jass.cards import deal as deal_cards
-from jass.cards import hands_of, is_card_order
-from jass.errors import InvalidCardsError, RecordError
+from jass.cards import Card, CardSet, Rank, hands_of
+from jass.errors import RecordError
 from jass.teams.moves import D, NextDeal, WeisDeclaration
 from jass.teams.rules import SEATS, TRICKS
 from jass.teams.state import TeamState
@@ -68,20 +66,6 @@ def parse_deal(rest: str, seeded: DealMove, move: type[DealMove]) -> DealMove:
     if len(parts) != SEATS:
         raise RecordError(f"{rest!r}: a deal is four hands separated by '/'")
     return move(hands_of([CardSet.parse(part) for part in parts], SEATS, TRICKS, "deal"))
-
-
-def first_hands(deal: object) -> tuple[CardSet, ...]:
-    """The first round's hands that ``new_game(deal=...)`` takes: four hands of nine cards, or
-    the hands that an order of the 36 cards deals (seat *k* gets cards ``9k .. 9k+8``).
-
-    >>> [len(hand) for hand in first_hands([str(card) for card in sorted(Card)])]
-    [9, 9, 9, 9]
-    """
-    if is_card_order(deal) and not (isinstance(deal, (list, tuple)) and len(deal) == SEATS):
-        return deal_cards(deal)  # a string is read as validate_deck reads it
-    if isinstance(deal, (list, tuple)):
-        return hands_of(deal, SEATS, TRICKS, "deal")
-    raise InvalidCardsError(f"deal={deal!r:.80}: expected 4 hands of 9 cards or an order of the 36 cards")
 
 
 def explicit_deal(state: TeamState, new_game: Callable[..., Any]) -> tuple[dict[str, Any], Any]:

@@ -8,7 +8,6 @@ from typing import Final
 from jass._base import NamedEnum
 from jass.errors import InvalidStateError
 
-
 #: Number of players.
 SEATS: Final = 4
 #: Tricks in a round (nine cards each): taking them all is a match.

@@ -12,14 +12,16 @@ import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from importlib.metadata import entry_points
 from types import ModuleType
-from typing import Any, Final, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 import attrs
 
 from jass.cards import CardSet
 from jass.errors import InvalidRulesError, JassError
-from jass.variant.encoding import Encoding
 from jass.variant.facets import AIHooks, ConformanceHooks, Loading, Notation, RecordFormat, TableText
+
+if TYPE_CHECKING:  # only a type here: the vectors of learning agents are a layer of their own
+    from jass.variant.encoding import Encoding
 
 
 R = TypeVar("R")  # the variant's Rules

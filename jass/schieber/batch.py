@@ -37,7 +37,7 @@ Summed over a round they are the round's :attr:`~jass.schieber.RoundScore.totals
 
 >>> import numpy as np
 >>> from jass import schieber
->>> from jass.batch import schieber as batch
+>>> from jass.schieber import batch
 >>> rules = schieber.Rules(auto_declare=True)
 >>> state = batch.init([1, 2, 3], rules=rules)        # the deals of new_game(rules, seed=1), ...
 >>> state = batch.step(state, [36, 40, 42])           # Eicheln, Obenabe, push
@@ -64,14 +64,25 @@ from numpy.typing import ArrayLike, NDArray
 from jass import schieber
 from jass.batch.cardplay import ROW, PlayTables, legal_after, pick, pick_rows
 from jass.batch.core import (
-    BITS, Seeds, as_seeds, deal_from_seeds, popcount, random_below, random_bits, random_deals, seeded_seats, unpack_bits,
+    BITS,
+    Seeds,
+    as_seeds,
+    deal_from_seeds,
+    popcount,
+    random_below,
+    random_bits,
+    random_deals,
+    seeded_seats,
+    unpack_bits,
 )
 from jass.cards import Card, CardSet, Rank, Suit
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
 from jass.schieber import FirstVorhand
-from jass.teams import StoeckMode, team_weis
+from jass.teams.rules import StoeckMode
+from jass.teams.score import team_weis
 from jass.trump import LAST_TRICK_BONUS, TRICK_KEYS, Trump, point_table
 from jass.weis import STOECK_POINTS, SequenceOrder, Weis, WeisRules, detect_weis, weis_strength
+
 
 __all__ = [
     "NUM_ACTIONS",

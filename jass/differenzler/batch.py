@@ -22,7 +22,7 @@ id          action
 on the round's last card, 0 on every other step.
 
 >>> import numpy as np
->>> from jass.batch import differenzler as batch
+>>> from jass.differenzler import batch
 >>> state = batch.init([1, 2])
 >>> rng = np.random.default_rng(0)
 >>> while not state.terminated.all():

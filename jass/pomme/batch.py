@@ -15,7 +15,7 @@ higher total scores +1, a total under ``Rules.pomme_threshold`` is a pomme (-1).
 (+1 for the higher total, -1 for a pomme) on the round's last card, 0 before.
 
 >>> import numpy as np
->>> from jass.batch import pomme as batch
+>>> from jass.pomme import batch
 >>> state = batch.play_random(batch.init([1, 2, 3]), np.random.default_rng(0))
 >>> bool(state.terminated.all()), state.play.tricks_won.sum(axis=1).tolist()
 (True, [9, 9, 9])

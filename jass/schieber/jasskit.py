@@ -65,7 +65,8 @@ from typing import Any, Final
 
 import attrs
 
-from jass import schieber, serial
+from jass import schieber
+from jass._json import parse_json
 from jass.cards import Card, CardSet, Suit
 from jass.errors import JassError, RecordError, SerialError, describe_value
 from jass.play import PlayCard, explain_illegal_card, new_seed
@@ -296,7 +297,7 @@ def read_game(data: Any, *, ignore_unknown: bool = False) -> Game:
     old ``tss`` field. Raises :class:`~jass.errors.SerialError`.
     """
     if isinstance(data, (str, bytes, bytearray)):
-        data = serial.parse_json(data)
+        data = parse_json(data)
     if not isinstance(data, dict):
         raise SerialError(f"expected a jass-kit game, an object, got {describe_value(data)}")
     for key in data:
@@ -628,7 +629,7 @@ def read_log_entry(data: Any, *, ignore_unknown: bool = False) -> LogEntry:
     """Read one entry of jass-kit's game log files: ``{"game": ..., "date": ..., "player_ids": [...]}``
     (a dict, or JSON text)."""
     if isinstance(data, (str, bytes, bytearray)):
-        data = serial.parse_json(data)
+        data = parse_json(data)
     if not isinstance(data, dict) or set(data) != {"game", "date", "player_ids"}:
         raise SerialError("expected an object with the fields 'game', 'date' and 'player_ids'")
     game = _nested_game(data["game"], "$.game", ignore_unknown)
@@ -668,7 +669,7 @@ def read_swisslos_line(line: str, *, ignore_unknown: bool = False) -> SwisslosLi
     millis = line[18:21]
     if date is not None and line[17:18] == "," and millis.isascii() and millis.isdigit():  # not "²²²" or "١٢٣"
         date = date.replace(microsecond=int(millis) * 1000)  # the milliseconds, which jass-kit drops
-    data = serial.parse_json(line[start:])
+    data = parse_json(line[start:])
     if not isinstance(data, dict):
         raise SerialError("expected an object with the 'rounds'")
     for key in data:
