@@ -44,7 +44,7 @@ import itertools
 import json
 import pickle
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 import attrs

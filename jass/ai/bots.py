@@ -20,7 +20,6 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from jass.cards import Card, Rank
-from jass.errors import JassError
 from jass.play import PlayCard
 from jass.tricks import winning_position
 from jass.trump import Trump, point_table

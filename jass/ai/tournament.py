@@ -38,7 +38,7 @@ import math
 import multiprocessing
 import signal
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from types import ModuleType
 from typing import Any, Final, Union, cast

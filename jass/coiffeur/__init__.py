@@ -42,18 +42,23 @@ scoring function), ``game`` (:func:`new_game`, :func:`legal_moves`, :func:`apply
 
 from typing import Final
 
-from jass.coiffeur.ai import AI, determinize, hand_sampler, round_values, sample_hands
+from jass.coiffeur.ai import *  # noqa: F403
+from jass.coiffeur.ai import AI
 from jass.coiffeur.checks import CHECKS
+from jass.coiffeur.dealing import *  # noqa: F403
 from jass.coiffeur.encoding import ENCODING
-from jass.coiffeur.game import apply, apply_trusted, card_zones, is_over, legal_moves, new_game, observe, to_act, winner
-from jass.coiffeur.loading import LOADING, check_loaded, check_observation
-from jass.coiffeur.moves import ChooseRow, Deal, DeclareWeis, Move, Push
-from jass.coiffeur.notation import NOTATION, RECORDS, format_move, parse_move
-from jass.coiffeur.rules import Rules
-from jass.coiffeur.score import score_round, standings
-from jass.coiffeur.slate import JOKER_MODES, SLATES, Row, Slate
-from jass.coiffeur.state import Observation, Phase, RoundScore, Setting, State, TeamScore
+from jass.coiffeur.game import *  # noqa: F403
+from jass.coiffeur.loading import *  # noqa: F403
+from jass.coiffeur.loading import LOADING
+from jass.coiffeur.moves import *  # noqa: F403
+from jass.coiffeur.notation import *  # noqa: F403
+from jass.coiffeur.notation import NOTATION, RECORDS
+from jass.coiffeur.rules import *  # noqa: F403
+from jass.coiffeur.score import *  # noqa: F403
+from jass.coiffeur.slate import *  # noqa: F403
+from jass.coiffeur.state import *  # noqa: F403
 from jass.coiffeur.text import TEXT
+from jass.coiffeur.view import *  # noqa: F403
 from jass.play import PlayCard
 from jass.teams import SEATS, StoeckMode, team_of
 from jass.variant import Variant, register

@@ -20,6 +20,8 @@ from jass.trump import PerTrickMode, RoundMode
 from jass.variant.facets import AIHooks, SearchHooks
 from jass.variant.guards import SEED_LIMIT, wrong_state
 
+__all__ = ["hand_sampler", "sample_hands", "determinize", "round_values"]
+
 
 def hand_sampler(view: Observation, *, max_tries: int = 100_000) -> HandSampler:
     """A :class:`~jass.ai.sampling.HandSampler` of the hands the other seats may hold, given

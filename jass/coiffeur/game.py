@@ -1,60 +1,34 @@
-"""Coiffeur's game: :func:`new_game`, who chooses a row, the legal moves, :func:`apply`, and what
-a seat sees (:func:`observe`, :func:`card_zones`).
+"""Coiffeur's game: whose move is due, the legal moves, :func:`apply` and the end of a round.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jass.cards import Card, CardSet
-from jass.cards import deal as deal_cards
+from jass.coiffeur.dealing import next_deal
 from jass.coiffeur.moves import DEAL, PUSH, ChooseRow, Deal, DeclareWeis, Move, Push
 from jass.coiffeur.rules import Rules
-from jass.coiffeur.score import score_round, score_so_far
+from jass.coiffeur.score import score_so_far
 from jass.coiffeur.slate import Slate
 from jass.coiffeur.state import (
     CHOOSE,
     GAME_OVER,
-    NO_CARDS,
     PLAY,
     ROUND_OVER,
-    Observation,
     Phase,
     RoundScore,
     State,
-    build_observation,
-    build_setting,
     build_state,
     written_scores,
 )
 from jass.errors import IllegalMoveError
-from jass.play import CardPlay, PlayCard, card_moves, round_seed
-from jass.teams.game import weis_view
-from jass.teams.moves import first_hands, weis_options
+from jass.play import CardPlay, PlayCard, card_moves
+from jass.teams.moves import weis_options
 from jass.teams.rules import SEATS, team_of
-from jass.variant.guards import check_observer, check_sender, refused, wrong_state
-from jass.variant.state import changed, game_start
+from jass.variant.guards import check_sender, refused, wrong_state
+from jass.variant.state import changed
 
-
-def new_game(
-    rules: Rules | None = None,
-    seed: int | None = None,
-    *,
-    deal: Sequence[CardSet] | Sequence[Card | str] | None = None,
-) -> State:
-    """A new game, its first round dealt and Vorhand to choose.
-
-    ``seed`` fixes every deal (and the first dealer unless ``rules.first_dealer`` is set);
-    ``deal`` gives the first round's hands: four hands of nine cards, or an order of the 36
-    cards (seat *k* gets cards ``9k .. 9k+8``).
-
-    >>> new_game(seed=7).phase, len(new_game(seed=7).slates[0])
-    (Phase.CHOOSE, 8)
-    """
-    game_rules, seed, dealer = game_start(rules, seed, Rules, SEATS)
-    hands = deal_cards(seed) if deal is None else first_hands(deal)
-    setting = build_setting(rules=game_rules, seed=seed, round_number=0, dealer=dealer, phase=CHOOSE, dealt=hands)
-    return build_state(setting, None)
+__all__ = ["legal_moves", "apply", "apply_trusted", "to_act", "is_over", "winner"]
 
 
 def seats_that_choose(slate: Slate, history: Sequence[RoundScore], dealer: int) -> list[int]:
@@ -189,7 +163,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         seat_to_play = state.play.to_play
         declared = setting.declared[:seat_to_play] + (move.weis,) + setting.declared[seat_to_play + 1:]  # type: ignore[union-attr]
         return changed(state, declared=declared)
-    return _deal(state, move)  # type: ignore[arg-type]
+    return next_deal(state, move)  # type: ignore[arg-type]
 
 
 def apply_trusted(state: State, move: Move) -> State:
@@ -197,7 +171,7 @@ def apply_trusted(state: State, move: Move) -> State:
     a :class:`Deal` of given hands. Never for a move a client sent: a player must not choose
     the deal."""
     if type(move) is Deal and move.hands is not None and type(state) is State and state.phase is ROUND_OVER:
-        return _deal(state, move)
+        return next_deal(state, move)
     return apply(state, move)
 
 
@@ -212,19 +186,6 @@ def _choose(state: State, move: ChooseRow) -> State:
     return changed(state, play, phase=PLAY, row=move.row, mode=move.mode, chooser=chooser)
 
 
-def _deal(state: State, move: Deal) -> State:
-    number = state.round_number + 1
-    hands = deal_cards(round_seed(state.seed, number)) if move.hands is None else move.hands
-    setting = state.setting
-    return build_state(
-        build_setting(
-            rules=setting.rules, seed=setting.seed, round_number=number, dealer=(setting.dealer + 1) % SEATS,
-            phase=CHOOSE, dealt=hands, history=setting.history,
-        ),
-        None,
-    )
-
-
 def end_round(state: State, play: CardPlay) -> State:
     """The last card: the declaring team's points are written in its row; after every row of
     both columns the game is over."""
@@ -235,66 +196,3 @@ def end_round(state: State, play: CardPlay) -> State:
     scores = written_scores(history)
     winning = None if scores[0] == scores[1] else int(scores[1] > scores[0])
     return changed(state, play, phase=GAME_OVER, history=history, winner=winning)
-
-
-def observe(state: State, seat: int | None) -> Observation:
-    """What ``seat`` may know: its own hand, the row and mode chosen, the tricks, declared Weis
-    points, the shown Weis, credited Stöck, the slate and the scores; never another hand.
-    ``seat=None`` is a spectator: what everybody at the table sees (no hand, no legal moves).
-
-    >>> view = observe(new_game(seed=5), 2)
-    >>> len(view.hand), view.slates[0]
-    (9, (None, None, None, None, None, None, None, None))
-    """
-    if type(state) is not State:
-        raise wrong_state(state, State)
-    check_observer(seat, SEATS)
-    setting = state.setting
-    play = state.play
-    if play is not None:
-        hand = NO_CARDS if seat is None else play.hand(seat)
-        hand_sizes = play.hand_sizes
-        trick, leader, tricks, trump = play.trick, play.leader, play.tricks, play.trump
-    else:
-        hand = NO_CARDS if seat is None else setting.dealt[seat]
-        hand_sizes = tuple(len(dealt) for dealt in setting.dealt)
-        trick, leader, tricks, trump = (), None, (), None
-    rules = setting.rules
-    weis_team = credited_stoeck = None
-    round_points = (0, 0)
-    if play is not None:
-        score = score_round(state)
-        teams = score.teams
-        weis_team = 0 if teams[0].weis else 1 if teams[1].weis else None
-        credited_stoeck = 0 if teams[0].stoeck else 1 if teams[1].stoeck else None
-        if setting.phase is PLAY:
-            round_points = score.totals
-    declared_points, own_weis, shown = weis_view(
-        setting.dealt, setting.declared, rules.weis, rules.auto_declare, play is not None and bool(play.tricks),
-        weis_team, seat,
-    )
-    acting = to_act(state)
-    return build_observation(
-        seat, rules, setting.phase, setting.round_number, setting.dealer, acting, hand, hand_sizes, setting.pushed,
-        setting.row, setting.mode, setting.chooser, trump, trick, leader, tricks, declared_points, own_weis, shown,
-        credited_stoeck, state.slates, state.scores, round_points, setting.history, setting.winner,
-        legal_moves(state) if acting == seat else (),
-    )
-
-
-def card_zones(state: State) -> dict[str, CardSet]:
-    """Where each of the 36 cards is: ``"hand 0"`` .. ``"hand 3"`` (before a row is chosen, the
-    hands as dealt), ``"trick"`` and ``"won 0"`` .. ``"won 3"``.
-
-    >>> [len(cards) for cards in card_zones(new_game(seed=1)).values()][:5]
-    [9, 9, 9, 9, 0]
-    """
-    if type(state) is not State:
-        raise wrong_state(state, State)
-    play = state.play
-    if play is None:
-        zones = {f"hand {seat}": hand for seat, hand in enumerate(state.dealt)}
-        zones["trick"] = CardSet()
-        zones.update((f"won {seat}", CardSet()) for seat in range(SEATS))
-        return zones
-    return play.zones()

@@ -32,6 +32,8 @@ from jass.trump import DEFAULT_TRUMP_JACK_POINTS
 from jass.variant.facets import Loading
 from jass.variant.loading import check_turn, replay_move, rounds_before
 
+__all__ = ["check_loaded", "check_observation"]
+
 
 def _check_history(setting: Setting, path: str) -> tuple[RoundScore, ...]:
     """The dealer, and the rounds written before the one in ``setting``: each in a row of the

@@ -14,6 +14,8 @@ from jass.play import PlayCard
 from jass.teams.moves import NextDeal, WeisDeclaration
 from jass.trump import RoundMode, parse_mode
 
+__all__ = ["ChooseRow", "Push", "DeclareWeis", "Deal", "Move"]
+
 
 def _row_index(instance: object, attribute: object, value: Any) -> None:
     if type(value) is not int or not 0 <= value < MAX_ROWS:

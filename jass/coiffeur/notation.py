@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from jass.coiffeur.game import new_game
+from jass.coiffeur.dealing import new_game
 from jass.coiffeur.moves import DEAL, PUSH, ChooseRow, Deal, DeclareWeis, Move, Push
 from jass.coiffeur.rules import Rules
 from jass.coiffeur.state import State
@@ -24,6 +24,8 @@ from jass.teams.notation import (
 from jass.trump import parse_mode
 from jass.variant.facets import Notation, RecordFormat
 from jass.variant.notation import no_argument, record_deal, split_move
+
+__all__ = ["format_move", "parse_move"]
 
 
 _VERBS: Final = ("choose", "push", "weis", "play", "deal")

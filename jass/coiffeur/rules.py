@@ -13,6 +13,8 @@ from jass.teams.rules import SEATS, StoeckMode
 from jass.tricks import PlayRules
 from jass.weis import WeisRules
 
+__all__ = ["Rules"]
+
 
 #: The most points a team's column can add up to (what the JSON format writes).
 MAX_SCORE: Final = 10**9

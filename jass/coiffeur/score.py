@@ -12,6 +12,8 @@ from jass.teams.rules import SEATS, team_of
 from jass.teams.score import stoeck_team, team_scores, team_tricks, team_weis
 from jass.variant.guards import wrong_state
 
+__all__ = ["score_round", "standings"]
+
 
 def _weis_points(setting: Setting, play: CardPlay) -> tuple[int, int]:
     """Each team's Weis points once trick 1 is over: the team with the best Weis scores all of

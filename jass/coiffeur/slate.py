@@ -13,6 +13,8 @@ from jass._base import int_in
 from jass.errors import InvalidRulesError
 from jass.trump import PerTrickMode, RoundMode, Trump, parse_mode
 
+__all__ = ["Row", "Slate", "JOKER_MODES", "SLATES"]
+
 
 #: The most rows a slate holds.
 MAX_ROWS: Final = 20

@@ -25,6 +25,8 @@ from jass.variant.guards import SEED_LIMIT
 from jass.variant.state import MAX_ROUNDS, SettingField, TwoPartState, slot_builder
 from jass.weis import Weis
 
+__all__ = ["Phase", "TeamScore", "RoundScore", "Setting", "State", "Observation"]
+
 
 class Phase(NamedEnum):
     """The phase of a Coiffeur game."""

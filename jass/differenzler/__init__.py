@@ -51,27 +51,22 @@ variant (:data:`VARIANT`) in :mod:`jass.variant`.
 
 from typing import Final
 
-from jass.differenzler.ai import AI, determinize, hand_sampler, round_values, sample_hands
+from jass.differenzler.ai import *  # noqa: F403
+from jass.differenzler.ai import AI
 from jass.differenzler.checks import CHECKS
+from jass.differenzler.dealing import *  # noqa: F403
 from jass.differenzler.encoding import ENCODING
-from jass.differenzler.game import (
-    apply,
-    apply_trusted,
-    card_zones,
-    is_over,
-    legal_moves,
-    new_game,
-    observe,
-    to_act,
-    winner,
-)
-from jass.differenzler.loading import LOADING, check_loaded, check_observation
-from jass.differenzler.moves import Deal, Move, Predict
-from jass.differenzler.notation import NOTATION, RECORDS, format_move, parse_move
-from jass.differenzler.rules import DIFFERENZLER_PLAY, MAX_PREDICTION, SEATS, PredictionMode, Rules, ZeroBonus
-from jass.differenzler.score import score_round, standings
-from jass.differenzler.state import Observation, Phase, RoundScore, Setting, State
+from jass.differenzler.game import *  # noqa: F403
+from jass.differenzler.loading import *  # noqa: F403
+from jass.differenzler.loading import LOADING
+from jass.differenzler.moves import *  # noqa: F403
+from jass.differenzler.notation import *  # noqa: F403
+from jass.differenzler.notation import NOTATION, RECORDS
+from jass.differenzler.rules import *  # noqa: F403
+from jass.differenzler.score import *  # noqa: F403
+from jass.differenzler.state import *  # noqa: F403
 from jass.differenzler.text import TEXT
+from jass.differenzler.view import *  # noqa: F403
 from jass.play import PlayCard
 from jass.variant import Variant, register
 

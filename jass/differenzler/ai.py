@@ -22,6 +22,8 @@ from jass.trump import Trump, point_table
 from jass.variant.facets import AIHooks, SearchHooks
 from jass.variant.guards import SEED_LIMIT, wrong_state
 
+__all__ = ["hand_sampler", "sample_hands", "determinize", "round_values"]
+
 
 def _guess(hand: CardSet, trump: Trump) -> int:
     """The rule of thumb of a prediction: the points of the cards likely to win tricks (trump

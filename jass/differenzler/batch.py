@@ -42,10 +42,18 @@ from numpy.typing import ArrayLike, NDArray
 from jass import differenzler
 from jass.batch.cardplay import Play, PlayTables, pick, pick_rows, play_step, start
 from jass.batch.core import (
-    Seeds, as_seeds, popcount, random_below, random_bits, seeded_seats, shuffled_decks, unpack_bits,
+    Seeds,
+    as_seeds,
+    popcount,
+    random_below,
+    random_bits,
+    seeded_seats,
+    shuffled_decks,
+    unpack_bits,
 )
 from jass.cards import CardSet
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
+
 
 __all__ = [
     "NUM_ACTIONS",

@@ -7,11 +7,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jass.cards import Card, CardSet, hands_of, is_card_order, shuffled_deck, validate_deck
-from jass.differenzler.moves import optional_card
+from jass.differenzler.moves import Deal, optional_card
 from jass.differenzler.rules import CARDS_EACH, SEATS, Rules
-from jass.errors import InvalidCardsError
-from jass.play import CardPlay
+from jass.differenzler.state import PREDICT, State, build_setting, build_state
+from jass.errors import IllegalMoveError, InvalidCardsError
+from jass.play import CardPlay, round_seed
 from jass.trump import Trump
+from jass.variant.state import game_start
+
+
+__all__ = ["new_game"]
 
 
 def _blocks(order: Sequence[Card]) -> tuple[CardSet, ...]:
@@ -60,3 +65,64 @@ def first_deal(
 def start_round(rules: Rules, hands: tuple[CardSet, ...], dealer: int, face_up: Card) -> CardPlay:
     """The round's cards in play: trump from the face-up card, Vorhand to lead."""
     return CardPlay.start(Trump(face_up.suit), hands, (dealer + 1) % SEATS, rules.play)
+
+
+def new_game(
+    rules: Rules | None = None,
+    seed: int | None = None,
+    *,
+    deal: Sequence[CardSet] | Sequence[Card | str] | None = None,
+    face_up: Card | str | None = None,
+) -> State:
+    """A new game, its first round dealt and Vorhand to predict.
+
+    ``seed`` fixes every deal (and the first dealer unless ``rules.first_dealer`` is
+    set); without one a random seed is drawn and kept in the state. ``deal`` gives
+    the first round's cards explicitly:
+
+    - an order of the 36 cards: seat *k* gets cards ``9k .. 9k+8``, and the face-up
+      card is the dealer's last card, the last of the dealer's nine (``face_up``, if
+      given, must be that card);
+    - four hands of nine cards: they have no order, so the face-up card is ``face_up``
+      (which the dealer must hold) or, without it, the dealer's highest-index card.
+
+    With a seed, the order is :func:`~jass.cards.shuffled_deck` of the round's seed.
+
+    >>> from jass.cards import FULL_DECK
+    >>> state = new_game(Rules(first_dealer=3), deal=list(FULL_DECK))
+    >>> state.face_up, state.trump, state.play.hands[3]
+    (Card.DA, Trump.SCHELLEN, CardSet('D6 D7 D8 D9 D10 DJ DQ DK DA'))
+    """
+    game_rules, seed, dealer = game_start(rules, seed, Rules, SEATS)
+    if deal is None:
+        if face_up is not None:
+            raise InvalidCardsError(f"face_up={face_up!r:.40}: a seeded deal fixes the face-up card; give a deal too")
+        hands, card = seeded_deal(seed, dealer)
+    else:
+        hands, card = first_deal(deal, dealer, face_up)
+    play = start_round(game_rules, hands, dealer, card)
+    setting = build_setting(rules=game_rules, seed=seed, round_number=0, dealer=dealer, phase=PREDICT, face_up=card)
+    return build_state(setting, play)
+
+
+def next_deal(state: State, move: Deal) -> State:
+    """The next round, dealt by the next dealer: from the seed, or the cards of ``move``."""
+    setting = state.setting
+    number = setting.round_number + 1
+    dealer = (setting.dealer + 1) % SEATS
+    if move.hands is None:
+        hands, card = seeded_deal(round_seed(setting.seed, number), dealer)
+    else:
+        hands = move.hands
+        try:
+            card = face_up_of(hands, dealer, move.face_up)
+        except InvalidCardsError as error:
+            raise IllegalMoveError(f"{move!r:.80}: {error}") from None  # trusted code only
+    play = start_round(setting.rules, hands, dealer, card)
+    return build_state(
+        build_setting(
+            rules=setting.rules, seed=setting.seed, round_number=number, dealer=dealer, phase=PREDICT,
+            face_up=card, penalties=setting.penalties, history=setting.history,
+        ),
+        play,
+    )

@@ -14,6 +14,8 @@ from jass.errors import IllegalMoveError, InvalidCardsError, JassError
 from jass.play import PlayCard
 from jass.variant.guards import move_error
 
+__all__ = ["Predict", "Deal", "Move"]
+
 
 def _prediction_valid(instance: object, attribute: object, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_PREDICTION:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from jass.cards import Card, CardSet
-from jass.differenzler.game import new_game
+from jass.differenzler.dealing import new_game
 from jass.differenzler.moves import DEAL, Deal, Move, Predict
 from jass.differenzler.rules import MAX_PREDICTION, SEATS, Rules
 from jass.differenzler.state import State
@@ -16,6 +16,8 @@ from jass.errors import RecordError
 from jass.play import PlayCard, parse_play
 from jass.variant.facets import Notation, RecordFormat
 from jass.variant.notation import record_deal, split_move
+
+__all__ = ["format_move", "parse_move"]
 
 
 _VERBS: Final = ("predict", "play", "deal")

@@ -12,6 +12,8 @@ from jass._base import NamedEnum, instance_of, int_in
 from jass.tricks import PlayRules, Undertrump
 from jass.variant.state import MAX_ROUNDS
 
+__all__ = ["SEATS", "MAX_PREDICTION", "PredictionMode", "ZeroBonus", "Rules", "DIFFERENZLER_PLAY"]
+
 
 #: Number of players.
 SEATS: Final = 4

@@ -11,6 +11,8 @@ from jass.differenzler.state import GAME_OVER, ROUND_OVER, RoundScore, Setting, 
 from jass.play import CardPlay
 from jass.variant.guards import wrong_state
 
+__all__ = ["score_round", "standings"]
+
 
 def penalty(rules: Rules, points: int, prediction: int | None, tricks: int) -> int:
     """A seat's penalty for a finished round: the one place the rule lives."""

@@ -19,6 +19,8 @@ from jass.trump import Trump
 from jass.variant.guards import SEED_LIMIT
 from jass.variant.state import MAX_ROUNDS, SettingField, TwoPartState, slot_builder
 
+__all__ = ["Phase", "RoundScore", "Setting", "State", "Observation"]
+
 
 NO_PREDICTIONS: Final[tuple[int | None, ...]] = (None,) * SEATS
 

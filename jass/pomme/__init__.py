@@ -47,17 +47,23 @@ cards and the trump-6 swap), ``game`` (:func:`new_game`, :func:`legal_moves`, :f
 from typing import Final
 
 from jass.play import PlayCard
-from jass.pomme.ai import AI, determinize, hand_sampler, round_values, sample_hidden
+from jass.pomme.ai import *  # noqa: F403
+from jass.pomme.ai import AI
 from jass.pomme.checks import CHECKS
+from jass.pomme.dealing import *  # noqa: F403
 from jass.pomme.encoding import ENCODING
-from jass.pomme.game import apply, apply_trusted, card_zones, is_over, legal_moves, new_game, observe, to_act, winner
-from jass.pomme.loading import LOADING, check_loaded, check_observation
-from jass.pomme.moves import Deal, DeclineSwap, Exchange, KeepHand, Move, SwapTrumpSix
-from jass.pomme.notation import NOTATION, RECORDS, format_move, parse_move
-from jass.pomme.rules import MAX_POMME_THRESHOLD, MAX_TARGET_POINTS, SEATS, TITLE, Rules
-from jass.pomme.score import score_round, standings
-from jass.pomme.state import HiddenCards, Observation, Phase, RoundScore, Setting, State
+from jass.pomme.game import *  # noqa: F403
+from jass.pomme.loading import *  # noqa: F403
+from jass.pomme.loading import LOADING
+from jass.pomme.moves import *  # noqa: F403
+from jass.pomme.notation import *  # noqa: F403
+from jass.pomme.notation import NOTATION, RECORDS
+from jass.pomme.rules import *  # noqa: F403
+from jass.pomme.rules import TITLE
+from jass.pomme.score import *  # noqa: F403
+from jass.pomme.state import *  # noqa: F403
 from jass.pomme.text import TEXT
+from jass.pomme.view import *  # noqa: F403
 from jass.variant import Variant, register
 
 __all__ = [

@@ -33,6 +33,8 @@ from jass.variant.facets import AIHooks, SearchHooks
 from jass.variant.guards import SEED_LIMIT, wrong_state
 from jass.variant.state import replace_at
 
+__all__ = ["hand_sampler", "sample_hidden", "determinize", "round_values"]
+
 
 def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     """Give away the three least valuable cards when they are worth less than three unknown

@@ -35,6 +35,7 @@ from jass.batch.core import Seeds, as_seeds, popcount, random_bits, seeded_seats
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, JassError
 from jass.trump import LAST_TRICK_BONUS
 
+
 __all__ = [
     "NUM_ACTIONS",
     "PommeState",

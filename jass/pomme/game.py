@@ -1,59 +1,19 @@
-"""La pomme's game: :func:`new_game`, whose move is due, the legal moves, :func:`apply`, and what
-a seat sees (:func:`observe`, :func:`card_zones`).
+"""La pomme's game: whose move is due, the legal moves, :func:`apply` and the end of a round.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from jass.cards import Card, CardSet, shuffled_deck, validate_deck
-from jass.play import CardPlay, PlayCard, Trick, card_moves, round_seed
-from jass.pomme.dealing import new_round
+from jass.play import CardPlay, PlayCard, card_moves
+from jass.pomme.dealing import next_deal
 from jass.pomme.exchange import decider, exchange, exchange_options, is_exchange_option, swap
 from jass.pomme.moves import DEAL, ONLY_DEAL, ONLY_DECLINE, SIX_AND_DECLINE, Deal, Move
-from jass.pomme.rules import SEATS, Rules
+from jass.pomme.rules import SEATS
 from jass.pomme.score import game_winner, score_of_play
-from jass.pomme.state import (
-    EXCHANGE,
-    GAME_OVER,
-    NO_CARDS,
-    PLAY,
-    ROUND_OVER,
-    SWAP_TRUMP_SIX,
-    Observation,
-    Phase,
-    State,
-    build_observation,
-    build_state,
-)
-from jass.variant.guards import check_observer, check_sender, refused, wrong_state
-from jass.variant.state import changed, game_start, out_of_rounds
+from jass.pomme.state import EXCHANGE, GAME_OVER, PLAY, ROUND_OVER, SWAP_TRUMP_SIX, Phase, State, build_state
+from jass.variant.guards import check_sender, refused, wrong_state
+from jass.variant.state import changed, out_of_rounds
 
-
-def new_game(
-    rules: Rules | None = None,
-    seed: int | None = None,
-    *,
-    deal: Sequence[Card | str] | None = None,
-) -> State:
-    """A new game: the first round dealt, in phase EXCHANGE.
-
-    The deal from a 36-card order (the shuffled deck of ``seed``, or ``deal``): the
-    non-dealer's hand is ``order[0:9]``, the dealer's ``order[9:18]``, the
-    non-dealer's extras ``order[18:21]``, the dealer's ``order[21:24]``, and the
-    talon ``order[24:36]``, whose top card ``order[24]`` is turned. (At the table
-    the cards go out 3 at a time; any fixed mapping of a shuffled deck deals the
-    same.) A seed is drawn when none is given and kept in the state; it fixes every
-    later deal and, unless ``rules.first_dealer`` is set, the first dealer.
-
-    >>> from jass import FULL_DECK
-    >>> state = new_game(Rules(first_dealer=0), deal=list(FULL_DECK))
-    >>> state.hands[1], state.turned, state.trump
-    (CardSet('C6 C7 C8 C9 C10 CJ CQ CK CA'), Card.HQ, Trump.SCHILTEN)
-    """
-    game_rules, seed, dealer = game_start(rules, seed, Rules, SEATS)
-    order = shuffled_deck(seed) if deal is None else validate_deck(deal)
-    return new_round(game_rules, seed, 0, dealer, order)
+__all__ = ["legal_moves", "apply", "apply_trusted", "to_act", "is_over", "winner"]
 
 
 def seat_to_act(phase: Phase, dealer: int, exchanges: tuple[bool | None, ...], swaps: tuple[bool | None, ...],
@@ -154,7 +114,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         raise refused(move, phase, to_act(state), legal)
     if phase is SWAP_TRUMP_SIX:
         return swap(state, move)
-    return _deal(state, DEAL)
+    return next_deal(state, DEAL)
 
 
 def apply_trusted(state: State, move: Move) -> State:
@@ -162,15 +122,8 @@ def apply_trusted(state: State, move: Move) -> State:
     a :class:`Deal` from a given order of the cards. Never for a move a client sent: a player
     must not choose the deal."""
     if type(move) is Deal and move.order is not None and type(state) is State and state.phase is ROUND_OVER:
-        return _deal(state, move)
+        return next_deal(state, move)
     return apply(state, move)
-
-
-def _deal(state: State, move: Deal) -> State:
-    setting = state.setting
-    number = setting.round_number + 1
-    order = move.order if move.order is not None else shuffled_deck(round_seed(setting.seed, number))
-    return new_round(setting.rules, setting.seed, number, 1 - setting.dealer, order, setting)
 
 
 def _finish_round(state: State, play: CardPlay) -> State:
@@ -190,62 +143,3 @@ def _finish_round(state: State, play: CardPlay) -> State:
         history=setting.history + (score,),
         winner=won,
     )
-
-
-def observe(state: State, seat: int | None) -> Observation:
-    """What ``seat`` may know of ``state``: its own hand and everything public; ``seat=None``
-    is a spectator (no hand, no legal moves).
-
-    >>> view = observe(new_game(seed=5), 0)
-    >>> len(view.hand), view.hand_sizes, view.phase
-    (9, (9, 9), Phase.EXCHANGE)
-    """
-    if type(state) is not State:
-        raise wrong_state(state, State)
-    check_observer(seat, SEATS)
-    setting = state.setting
-    play = state.play
-    if play is None:
-        hands = setting.hands
-        trick: tuple[Card, ...] = ()
-        leader: int | None = None
-        tricks: tuple[Trick, ...] = ()
-        points: tuple[int, ...] = (0, 0)
-    else:
-        hands, trick, leader, tricks = play.hands, play.trick, play.leader, play.tricks
-        points = play.points()
-    acting = to_act(state)
-    return build_observation(
-        seat, setting.rules, setting.phase, setting.round_number, setting.dealer, acting,
-        NO_CARDS if seat is None else hands[seat],
-        (len(hands[0]), len(hands[1])), state.trump, setting.turned, state.top_card, setting.exchanges,
-        state.swapped_by, trick, leader, tricks, points, setting.scores, setting.pommes, setting.history,
-        setting.winner, legal_moves(state) if acting == seat else (),
-    )
-
-
-def card_zones(state: State) -> dict[str, CardSet]:
-    """Where each of the 36 cards is: ``"hand 0"``, ``"hand 1"`` (the cards each seat holds),
-    ``"trick"`` (the trick in progress), ``"won 0"``, ``"won 1"`` (the cards of the tricks each
-    seat has taken), ``"extras 0"``, ``"extras 1"`` (the face-down extras of a seat that has not
-    decided yet), ``"talon"`` (the 11 cards under the top card), ``"top card"`` (the turned card,
-    or the trump 6 after a swap) and ``"out of play"`` (the 6 unused cards of the exchange).
-    The zones are disjoint and hold the 36 cards together; :mod:`jass.testing` checks it after
-    every move.
-
-    >>> zones = card_zones(new_game(seed=1))
-    >>> [len(zones[name]) for name in ("hand 0", "extras 1", "talon", "top card", "out of play")]
-    [9, 3, 11, 1, 0]
-    """
-    if type(state) is not State:
-        raise wrong_state(state, State)
-    if state.play is None:
-        zones = {"hand 0": state.hands[0], "hand 1": state.hands[1], "trick": CardSet()}
-        zones.update({"won 0": CardSet(), "won 1": CardSet()})
-    else:
-        zones = state.play.zones()
-    zones["extras 0"], zones["extras 1"] = state.extras
-    zones["talon"] = state.talon
-    zones["top card"] = CardSet([state.top_card])
-    zones["out of play"] = state.out_of_play
-    return zones

@@ -33,6 +33,8 @@ from jass.variant.facets import Loading
 from jass.variant.loading import check_game_end, check_turn, replay_move, rounds_before
 from jass.variant.state import out_of_rounds
 
+__all__ = ["check_loaded", "check_observation"]
+
 
 def _check_history(setting: Setting, path: str) -> tuple[tuple[RoundScore, ...], tuple[int, int], tuple[int, int]]:
     """The rounds written before the one in ``setting`` (finished rounds that did not end the

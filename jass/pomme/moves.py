@@ -14,6 +14,8 @@ from jass.errors import IllegalMoveError, JassError
 from jass.play import PlayCard
 from jass.variant.guards import move_error
 
+__all__ = ["KeepHand", "Exchange", "SwapTrumpSix", "DeclineSwap", "Deal", "Move"]
+
 
 @attrs.frozen
 class KeepHand:

@@ -10,12 +10,14 @@ from typing import Any, Final
 from jass.cards import Card, CardSet
 from jass.errors import RecordError
 from jass.play import PlayCard, parse_play
-from jass.pomme.game import new_game
+from jass.pomme.dealing import new_game
 from jass.pomme.moves import DEAL, DECLINE, KEEP, SWAP, Deal, DeclineSwap, Exchange, KeepHand, Move, SwapTrumpSix
 from jass.pomme.rules import TITLE, Rules
 from jass.pomme.state import State
 from jass.variant.facets import Notation, RecordFormat
 from jass.variant.notation import no_argument, record_deal, split_move
+
+__all__ = ["format_move", "parse_move"]
 
 
 _VERBS: Final = ("keep", "exchange", "swap", "noswap", "play", "deal")

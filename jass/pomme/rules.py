@@ -11,6 +11,8 @@ import attrs
 from jass._base import instance_of, int_in
 from jass.tricks import PlayRules
 
+__all__ = ["SEATS", "MAX_TARGET_POINTS", "MAX_POMME_THRESHOLD", "Rules"]
+
 
 #: The number of players.
 SEATS: Final = 2

@@ -12,6 +12,8 @@ from jass.pomme.state import NO_SCORE, RoundScore, State
 from jass.trump import LAST_TRICK_BONUS
 from jass.variant.guards import wrong_state
 
+__all__ = ["score_round", "standings"]
+
 
 def outcome(totals: Sequence[int], rules: Rules) -> tuple[tuple[int, int], tuple[bool, bool]]:
     """Who wins the round (+1) and who scores a pomme, from the round's totals: the one place

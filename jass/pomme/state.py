@@ -19,6 +19,8 @@ from jass.trump import LAST_TRICK_BONUS, Trump
 from jass.variant.guards import SEED_LIMIT, check_seat
 from jass.variant.state import MAX_ROUNDS, SettingField, TwoPartState, slot_builder
 
+__all__ = ["Phase", "RoundScore", "Setting", "State", "Observation", "HiddenCards"]
+
 
 class Phase(NamedEnum):
     """The stages of a game, in the order a round goes through them."""

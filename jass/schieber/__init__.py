@@ -33,28 +33,22 @@ then what the layers above read: ``notation``, ``loading``, ``text``, ``ai``, ``
 from typing import Final
 
 from jass.play import PlayCard
-from jass.schieber.ai import AI, determinize, hand_sampler, round_values, sample_hands
+from jass.schieber.ai import *  # noqa: F403
+from jass.schieber.ai import AI
 from jass.schieber.checks import CHECKS
+from jass.schieber.dealing import *  # noqa: F403
 from jass.schieber.encoding import ENCODING
-from jass.schieber.game import apply, apply_trusted, card_zones, is_over, legal_moves, new_game, observe, to_act, winner
-from jass.schieber.loading import LOADING, check_loaded, check_observation
-from jass.schieber.moves import Announce, ChooseTrump, Deal, DeclareWeis, Move, Push
-from jass.schieber.notation import NOTATION, RECORDS, format_move, parse_move
-from jass.schieber.rules import (
-    FLAT_MULTIPLIERS,
-    MAX_TARGET_SCORE,
-    SEATS,
-    SEED_MULTIPLIERS,
-    SWISSLOS_MULTIPLIERS,
-    ClaimBy,
-    CountingOrder,
-    EndMode,
-    FirstVorhand,
-    Rules,
-)
-from jass.schieber.score import rollout, score_round, standings, totals
-from jass.schieber.state import GameEnd, Observation, Phase, RoundScore, Setting, State, TeamScore
+from jass.schieber.game import *  # noqa: F403
+from jass.schieber.loading import *  # noqa: F403
+from jass.schieber.loading import LOADING
+from jass.schieber.moves import *  # noqa: F403
+from jass.schieber.notation import *  # noqa: F403
+from jass.schieber.notation import NOTATION, RECORDS
+from jass.schieber.rules import *  # noqa: F403
+from jass.schieber.score import *  # noqa: F403
+from jass.schieber.state import *  # noqa: F403
 from jass.schieber.text import TEXT
+from jass.schieber.view import *  # noqa: F403
 from jass.teams import StoeckMode, team_of
 from jass.variant import Variant, register
 

@@ -34,6 +34,8 @@ from jass.teams.ai import drawn_declarations, hand_value, team_sampler
 from jass.variant.facets import AIHooks, SearchHooks
 from jass.variant.guards import SEED_LIMIT, wrong_state
 
+__all__ = ["hand_sampler", "sample_hands", "determinize", "round_values"]
+
 
 def _claim_wins(view: Observation) -> bool:
     """Whether "bedankt, genug" said now wins: the seat's team's points, written and of this

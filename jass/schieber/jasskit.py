@@ -74,6 +74,7 @@ from jass.tricks import legal_cards
 from jass.trump import LAST_TRICK_BONUS, Trump
 from jass.variant import check_seed
 
+
 __all__ = [
     "FORMAT_VERSION",
     "CARD_CODES",

@@ -9,7 +9,8 @@ from typing import Final
 from jass._base import check_same
 from jass.errors import SerialError
 from jass.play import PlayCard, check_disjoint, check_hand_view, check_legal_cards, check_public_tricks
-from jass.schieber.game import apply, rosen_7_dealer, seat_to_act
+from jass.schieber.dealing import rosen_7_dealer
+from jass.schieber.game import apply, seat_to_act
 from jass.schieber.moves import ANNOUNCE, PUSH, Announce, ChooseTrump, Deal, DeclareWeis, Push
 from jass.schieber.rules import ROSEN_7, SEATS, Rules
 from jass.schieber.state import (
@@ -29,6 +30,8 @@ from jass.teams.rules import TRICKS
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS
 from jass.variant.facets import Loading
 from jass.variant.loading import check_turn, replay_move, rounds_before
+
+__all__ = ["check_loaded", "check_observation"]
 
 
 def _check_history(setting: Setting, path: str) -> tuple[tuple[RoundScore, ...], tuple[int, int]]:

@@ -12,6 +12,8 @@ from jass.play import PlayCard
 from jass.teams.moves import NextDeal, WeisDeclaration
 from jass.trump import Trump
 
+__all__ = ["ChooseTrump", "Push", "DeclareWeis", "Announce", "Deal", "Move"]
+
 
 @attrs.frozen
 class ChooseTrump:

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from jass.errors import RecordError
 from jass.play import PlayCard, parse_play
-from jass.schieber.game import new_game
+from jass.schieber.dealing import new_game
 from jass.schieber.moves import ANNOUNCE, DEAL, PUSH, Announce, ChooseTrump, Deal, DeclareWeis, Move, Push
 from jass.schieber.rules import Rules
 from jass.schieber.state import State
@@ -24,6 +24,8 @@ from jass.teams.notation import (
 from jass.trump import Trump
 from jass.variant.facets import Notation, RecordFormat
 from jass.variant.notation import no_argument, record_deal, split_move
+
+__all__ = ["format_move", "parse_move"]
 
 
 _VERBS: Final = ("trump", "push", "weis", "play", "announce", "deal")

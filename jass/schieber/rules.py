@@ -16,6 +16,19 @@ from jass.trump import LAST_TRICK_BONUS, Trump
 from jass.variant.state import MAX_ROUNDS
 from jass.weis import MAX_WEIS_POINTS, STOECK_POINTS, WeisRules
 
+__all__ = [
+    "SEATS",
+    "MAX_TARGET_SCORE",
+    "SEED_MULTIPLIERS",
+    "SWISSLOS_MULTIPLIERS",
+    "FLAT_MULTIPLIERS",
+    "EndMode",
+    "ClaimBy",
+    "CountingOrder",
+    "FirstVorhand",
+    "Rules",
+]
+
 
 #: Number of players.
 SEATS: Final = 4

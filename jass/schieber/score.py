@@ -20,6 +20,8 @@ from jass.trump import LAST_TRICK_BONUS, Trump
 from jass.variant.guards import wrong_state
 from jass.weis import Weis
 
+__all__ = ["totals", "standings", "rollout", "score_round"]
+
 
 def counted_declarations(setting: Setting) -> tuple[tuple[Weis, ...], ...]:
     """Every seat's Weis as they count: declared, or every Weis with ``auto_declare``."""

@@ -22,6 +22,8 @@ from jass.variant.guards import SEED_LIMIT
 from jass.variant.state import MAX_ROUNDS, SettingField, TwoPartState, slot_builder
 from jass.weis import Weis
 
+__all__ = ["Phase", "GameEnd", "TeamScore", "RoundScore", "Setting", "State", "Observation"]
+
 
 class Phase(NamedEnum):
     """The phase of a Schieber game."""

@@ -10,7 +10,7 @@ from typing import Final
 
 from jass.play import CardPlay
 from jass.schieber.rules import CLAIM, IMMEDIATE, ROUND_POINTS, CountingOrder, EndMode
-from jass.schieber.score import counted_declarations, score_so_far
+from jass.schieber.score import counted_declarations, score_so_far, totals
 from jass.schieber.state import GAME_OVER, ROUND_OVER, GameEnd, State, TeamScore
 from jass.teams.rules import team_of
 from jass.teams.score import STOECK_BITS
@@ -128,3 +128,12 @@ def end_round(state: State, play: CardPlay) -> State:
         else:
             phase = ROUND_OVER
     return changed(state, play, phase=phase, scores=scores, history=history, winner=winning, end=end)
+
+
+def announce(state: State) -> State:
+    """ "Bedankt, genug": the team wins if its points reach the target, else it loses."""
+    play = state.play
+    assert play is not None and play.to_play is not None and state.rules.target_score is not None
+    team = team_of(play.to_play)
+    reached = totals(state)[team] >= state.rules.target_score
+    return game_over(state, play, team if reached else 1 - team, GameEnd.CLAIM_CORRECT if reached else GameEnd.CLAIM_WRONG)

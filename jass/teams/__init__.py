@@ -20,36 +20,17 @@ own types to JSON).
 
 from __future__ import annotations
 
-from jass.teams.ai import declarable, drawn_declarations, hand_value, keeps_shown_winner, team_sampler
-from jass.teams.checks import hidden_variations, known_cards
-from jass.teams.encoding import WEIS_LAYOUT, fullest_declaration, weis_block
-from jass.teams.game import weis_view
-from jass.teams.loading import replay_declaration
-from jass.teams.moves import NextDeal, WeisDeclaration, first_hands, weis_options
-from jass.teams.notation import (
-    deal_text,
-    explicit_deal,
-    explicit_move,
-    game_from_record,
-    parse_deal,
-    parse_weis,
-    weis_text,
-)
-from jass.teams.rules import SEATS, TRICKS, StoeckMode, team_of
-from jass.teams.score import (
-    STOECK_BITS,
-    TeamScore,
-    check_round_teams,
-    counted_weis,
-    stoeck_holder,
-    stoeck_team,
-    team_parts,
-    team_scores,
-    team_tricks,
-    team_weis,
-)
-from jass.teams.state import TeamState, TeamView
-from jass.teams.text import team_name, weis_lines
+from jass.teams.ai import *  # noqa: F403
+from jass.teams.checks import *  # noqa: F403
+from jass.teams.encoding import *  # noqa: F403
+from jass.teams.game import *  # noqa: F403
+from jass.teams.loading import *  # noqa: F403
+from jass.teams.moves import *  # noqa: F403
+from jass.teams.notation import *  # noqa: F403
+from jass.teams.rules import *  # noqa: F403
+from jass.teams.score import *  # noqa: F403
+from jass.teams.state import *  # noqa: F403
+from jass.teams.text import *  # noqa: F403
 
 __all__ = [
     "SEATS",

@@ -16,6 +16,8 @@ from jass.teams.state import Declared, TeamView
 from jass.trump import RoundMode, Trump
 from jass.weis import Weis, WeisRules, best_weis, detect_weis
 
+__all__ = ["hand_value", "declarable", "drawn_declarations", "keeps_shown_winner", "team_sampler"]
+
 # Rough trick-taking strength of a card held in the trump suit, by rank 6..A.
 _TRUMP_WEIGHT: Final = (1, 1, 1, 7, 2, 10, 2, 3, 5)
 

@@ -13,6 +13,8 @@ from jass.teams.score import counted_weis
 from jass.teams.state import TeamState
 from jass.weis import detect_weis
 
+__all__ = ["hidden_variations", "known_cards"]
+
 
 def hidden_variations(state: TeamState, seat: int, rng: random.Random) -> list[Any]:
     """States that differ from ``state`` only in what ``seat`` cannot see: one unplayed card of

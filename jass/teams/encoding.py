@@ -12,6 +12,8 @@ from jass.teams.state import TeamView
 from jass.variant.encoding import card_vector, one_hot, relative_values
 from jass.weis import Weis, WeisRules
 
+__all__ = ["WEIS_LAYOUT", "weis_block", "fullest_declaration"]
+
 #: The blocks :func:`weis_block` writes: declared Weis points / 300 and who declared (per
 #: relative seat), each relative seat's shown Weis cards, the Stöck team (own, other, none).
 WEIS_LAYOUT: Final = (

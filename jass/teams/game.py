@@ -11,6 +11,8 @@ from jass.teams.score import counted_weis
 from jass.teams.state import Declared
 from jass.weis import Weis, WeisRules
 
+__all__ = ["weis_view"]
+
 
 def weis_view(
     dealt: Sequence[CardSet], declared: Declared, rules: WeisRules | None, auto: bool, trick_one_done: bool,

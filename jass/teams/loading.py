@@ -10,6 +10,8 @@ from jass.teams.moves import WeisDeclaration
 from jass.teams.state import Declared, TeamState
 from jass.variant.loading import replay_move
 
+__all__ = ["replay_declaration"]
+
 T = TypeVar("T", bound=TeamState)
 
 

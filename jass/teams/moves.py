@@ -11,13 +11,15 @@ from typing import TypeVar
 
 import attrs
 
-from jass.cards import Card, CardSet, card_set_of
+from jass.cards import CardSet, card_set_of
 from jass.cards import deal as deal_cards
 from jass.cards import hands_of, is_card_order
 from jass.errors import IllegalMoveError, InvalidCardsError, JassError
 from jass.teams.rules import SEATS, TRICKS
 from jass.variant.guards import move_error
 from jass.weis import Weis, WeisRules, detect_weis
+
+__all__ = ["WeisDeclaration", "NextDeal", "weis_options", "first_hands"]
 
 
 def _weis_tuple(value: object) -> tuple[Weis, ...]:

@@ -13,6 +13,16 @@ from jass.teams.rules import SEATS, TRICKS
 from jass.teams.state import TeamState
 from jass.weis import Weis, WeisKind, WeisRules
 
+__all__ = [
+    "weis_text",
+    "parse_weis",
+    "deal_text",
+    "parse_deal",
+    "explicit_deal",
+    "explicit_move",
+    "game_from_record",
+]
+
 
 def weis_text(declaration: WeisDeclaration) -> str:
     """A declaration as records write it, after the verb: sequences by their first and last

@@ -8,6 +8,8 @@ from typing import Final
 from jass._base import NamedEnum
 from jass.errors import InvalidStateError
 
+__all__ = ["SEATS", "TRICKS", "team_of", "StoeckMode"]
+
 #: Number of players.
 SEATS: Final = 4
 #: Tricks in a round (nine cards each): taking them all is a match.

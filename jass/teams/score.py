@@ -21,6 +21,19 @@ from jass.teams.state import Declared
 from jass.trump import LAST_TRICK_BONUS, Trump
 from jass.weis import STOECK_POINTS, Weis, WeisRules, best_weis, detect_weis, may_hold_weis, stoeck_cards
 
+__all__ = [
+    "TeamScore",
+    "check_round_teams",
+    "counted_weis",
+    "team_weis",
+    "STOECK_BITS",
+    "stoeck_holder",
+    "stoeck_team",
+    "team_tricks",
+    "team_scores",
+    "team_parts",
+]
+
 
 @attrs.frozen
 class TeamScore:

@@ -10,6 +10,8 @@ from jass.cards import Card, CardSet
 from jass.play import CardPlay, Trick
 from jass.weis import Weis
 
+__all__ = ["TeamState", "TeamView"]
+
 #: Each seat's declared Weis: a tuple of Weis, or ``None`` for a seat that has not declared.
 Declared = tuple[tuple[Weis, ...] | None, ...]
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from jass.teams.state import TeamView
 from jass.weis import STOECK_POINTS
 
+__all__ = ["team_name", "weis_lines"]
+
 
 def team_name(team: int) -> str:
     """How a player reads a team: ``team 0 (seats 0 and 2)``."""

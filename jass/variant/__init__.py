@@ -41,55 +41,13 @@ builders for the hot paths), :mod:`~jass.variant.guards`, :mod:`~jass.variant.lo
 :mod:`~jass.variant.notation` (helpers of the variants' files of those names).
 """
 
-from jass.variant.encoding import Encoding
-from jass.variant.facets import (
-    JSON,
-    AIHooks,
-    ConformanceHooks,
-    Loading,
-    Notation,
-    RecordFormat,
-    Roundtrip,
-    SearchHooks,
-    TableText,
-    Values,
-)
-from jass.variant.guards import (
-    SEED_LIMIT,
-    check_observer,
-    check_seat,
-    check_seed,
-    check_sender,
-    move_error,
-    refused,
-    wrong_state,
-)
-from jass.variant.loading import check_game_end, check_turn, replay_move, rounds_before
-from jass.variant.notation import MAX_MOVE_TEXT, no_argument, record_deal, split_move
-from jass.variant.registry import (
-    ENTRY_POINT_GROUP,
-    VARIANTS,
-    AnyVariant,
-    Apply,
-    NewGame,
-    Variant,
-    as_variant,
-    find_variant,
-    random_playout,
-    register,
-    variant_of,
-)
-from jass.variant.state import (
-    MAX_ROUNDS,
-    SettingField,
-    TwoPartState,
-    changed,
-    game_start,
-    out_of_rounds,
-    replace_at,
-    slot_builder,
-    slot_evolve,
-)
+from jass.variant.encoding import *  # noqa: F403
+from jass.variant.facets import *  # noqa: F403
+from jass.variant.guards import *  # noqa: F403
+from jass.variant.loading import *  # noqa: F403
+from jass.variant.notation import *  # noqa: F403
+from jass.variant.registry import *  # noqa: F403
+from jass.variant.state import *  # noqa: F403
 
 __all__ = [
     "Variant",

@@ -28,9 +28,7 @@ import attrs
 from jass.cards import FULL_DECK, CardSet
 from jass.errors import RecordError
 
-
 __all__ = [
-    "JSON",
     "Notation",
     "RecordFormat",
     "Loading",
@@ -38,6 +36,7 @@ __all__ = [
     "AIHooks",
     "SearchHooks",
     "ConformanceHooks",
+    "JSON",
     "Values",
     "Roundtrip",
 ]

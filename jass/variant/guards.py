@@ -10,6 +10,17 @@ from typing import Any, Final
 from jass._base import public_name
 from jass.errors import IllegalMoveError, InvalidSeedError, JassError, WrongSeatError
 
+__all__ = [
+    "SEED_LIMIT",
+    "check_seat",
+    "check_observer",
+    "check_seed",
+    "check_sender",
+    "refused",
+    "move_error",
+    "wrong_state",
+]
+
 #: Seeds are ints from 0 to ``SEED_LIMIT - 1`` (2**64 - 1): every deal comes from a 64-bit
 #: SplitMix64 seed, and JSON holds such an int. A seed decides every deal of a game: keep it
 #: from the players until the game is over (see the servers guide).

@@ -11,6 +11,8 @@ from typing import Any, TypeVar
 from jass.errors import JassError, SerialError
 from jass.variant.state import MAX_ROUNDS, game_start, out_of_rounds
 
+__all__ = ["rounds_before", "replay_move", "check_game_end", "check_turn"]
+
 
 S = TypeVar("S")
 M = TypeVar("M")

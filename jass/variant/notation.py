@@ -10,6 +10,8 @@ from typing import Any, Final, TypeVar
 from jass.cards import foreign_character, not_notation
 from jass.errors import JassError, RecordError, describe_value
 
+__all__ = ["MAX_MOVE_TEXT", "record_deal", "split_move", "no_argument"]
+
 
 T = TypeVar("T")
 

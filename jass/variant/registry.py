@@ -20,6 +20,20 @@ from jass.cards import CardSet
 from jass.errors import InvalidRulesError, JassError
 from jass.variant.facets import AIHooks, ConformanceHooks, Loading, Notation, RecordFormat, TableText
 
+__all__ = [
+    "Variant",
+    "AnyVariant",
+    "NewGame",
+    "Apply",
+    "VARIANTS",
+    "ENTRY_POINT_GROUP",
+    "register",
+    "find_variant",
+    "as_variant",
+    "variant_of",
+    "random_playout",
+]
+
 if TYPE_CHECKING:  # only a type here: the vectors of learning agents are a layer of their own
     from jass.variant.encoding import Encoding
 

@@ -16,6 +16,18 @@ from jass.errors import InvalidRulesError, JassError
 from jass.play import new_seed, seeded_seat
 from jass.variant.guards import check_seed
 
+__all__ = [
+    "TwoPartState",
+    "SettingField",
+    "game_start",
+    "MAX_ROUNDS",
+    "out_of_rounds",
+    "slot_builder",
+    "slot_evolve",
+    "changed",
+    "replace_at",
+]
+
 R = TypeVar("R")
 T = TypeVar("T")
 #: The most rounds a game has (its history holds at most as many, and JSON loads no more). A game
