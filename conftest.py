@@ -30,7 +30,7 @@ def _package_names(request: pytest.FixtureRequest) -> None:
         return
     module = dtest.globs.get("__name__", "")
     package = module.rpartition(".")[0]
-    if not package.startswith("jass.") or package.count(".") != 1:
+    if not package.startswith("jass.") or module.endswith(".__init__"):
         return
     found = importlib.import_module(package)
     for name in getattr(found, "__all__", ()):

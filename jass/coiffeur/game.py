@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from jass.coiffeur import moves
 from jass.coiffeur.dealing import next_deal
-from jass.coiffeur.moves import DEAL, PUSH, ChooseRow, Deal, DeclareWeis, Move, Push
 from jass.coiffeur.rules import Rules
 from jass.coiffeur.score import score_so_far
 from jass.coiffeur.slate import Slate
@@ -79,15 +79,15 @@ def winner(state: State) -> int | None:
     return state.setting.winner
 
 
-def _choices(rules: Rules, history: Sequence[RoundScore], team: int) -> tuple[ChooseRow, ...]:
+def _choices(rules: Rules, history: Sequence[RoundScore], team: int) -> tuple[moves.ChooseRow, ...]:
     """Every row still open in ``team``'s column, with each mode it allows."""
     done = {score.row for score in history if score.team == team}
     return tuple(
-        ChooseRow(index, mode) for index, row in enumerate(rules.slate.rows) if index not in done for mode in row.modes
+        moves.ChooseRow(index, mode) for index, row in enumerate(rules.slate.rows) if index not in done for mode in row.modes
     )
 
 
-def legal_moves(state: State) -> tuple[Move, ...]:
+def legal_moves(state: State) -> tuple[moves.Move, ...]:
     """Every move the seat to act may make; empty once the game is over.
 
     >>> moves = legal_moves(new_game(seed=1))
@@ -101,7 +101,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase is PLAY:
         play = state.play
         assert play is not None
-        cards: tuple[Move, ...] = card_moves(play.legal_bits)
+        cards: tuple[moves.Move, ...] = card_moves(play.legal_bits)
         if play.tricks:
             return cards
         rules = setting.rules
@@ -109,19 +109,19 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         seat = (play.leader + len(play.trick)) % SEATS
         if weis is None or rules.auto_declare or setting.declared[seat] is not None:
             return cards
-        return weis_options(setting.dealt[seat].bits, weis, DeclareWeis) + cards
+        return weis_options(setting.dealt[seat].bits, weis, moves.DeclareWeis) + cards
     if phase is CHOOSE:
         choosers = seats_that_choose(setting.rules.slate, setting.history, setting.dealer)
         seat = choosers[setting.pushed % len(choosers)]
-        options: tuple[Move, ...] = _choices(setting.rules, setting.history, team_of(seat))
+        options: tuple[moves.Move, ...] = _choices(setting.rules, setting.history, team_of(seat))
         # Pushing goes round the seats that may choose; when all have pushed, the first must choose.
-        return options + (PUSH,) if setting.pushed < len(choosers) else options
+        return options + (moves.PUSH,) if setting.pushed < len(choosers) else options
     if phase is ROUND_OVER:
-        return (DEAL,)
+        return (moves.DEAL,)
     return ()
 
 
-def apply(state: State, move: Move, *, seat: int | None = None) -> State:
+def apply(state: State, move: moves.Move, *, seat: int | None = None) -> State:
     """The state after the seat to act makes ``move`` (one of :func:`legal_moves`); ``state``
     itself is unchanged. A move sent for ``seat`` is refused unless that seat is to act; the
     text of every error is safe to show to the sender (:class:`jass.variant.Apply`). Trusted
@@ -154,11 +154,11 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     if move not in legal:  # the one rule of what may be played: legal_moves
         raise refused(move, phase, to_act(state), legal)
     kind = type(move)
-    if kind is ChooseRow:
+    if kind is moves.ChooseRow:
         return _choose(state, move)  # type: ignore[arg-type]
-    if kind is Push:
+    if kind is moves.Push:
         return changed(state, pushed=setting.pushed + 1)
-    if kind is DeclareWeis:
+    if kind is moves.DeclareWeis:
         assert state.play is not None and state.play.to_play is not None
         seat_to_play = state.play.to_play
         declared = setting.declared[:seat_to_play] + (move.weis,) + setting.declared[seat_to_play + 1:]  # type: ignore[union-attr]
@@ -166,16 +166,16 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     return next_deal(state, move)  # type: ignore[arg-type]
 
 
-def apply_trusted(state: State, move: Move) -> State:
+def apply_trusted(state: State, move: moves.Move) -> State:
     """:func:`apply` for trusted code only (a replayed record, a test position): it also takes
     a :class:`Deal` of given hands. Never for a move a client sent: a player must not choose
     the deal."""
-    if type(move) is Deal and move.hands is not None and type(state) is State and state.phase is ROUND_OVER:
+    if type(move) is moves.Deal and move.hands is not None and type(state) is State and state.phase is ROUND_OVER:
         return next_deal(state, move)
     return apply(state, move)
 
 
-def _choose(state: State, move: ChooseRow) -> State:
+def _choose(state: State, move: moves.ChooseRow) -> State:
     """The row and mode chosen: the chooser's team declares, and the chooser leads trick 1
     (Swisslos: "Derjenige Spieler, welcher die Trumpfart bestimmt hat, startet mit dem Ablegen
     der ersten Karte")."""

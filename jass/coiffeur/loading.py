@@ -6,26 +6,15 @@ from __future__ import annotations
 
 from typing import Final
 
+from jass import play
 from jass._base import check_same
+from jass.coiffeur import moves
 from jass.coiffeur.game import apply, seat_to_act, seats_that_choose
-from jass.coiffeur.moves import PUSH, ChooseRow, Deal, DeclareWeis, Push
 from jass.coiffeur.rules import Rules
 from jass.coiffeur.slate import Row, Slate
-from jass.coiffeur.state import (
-    CHOOSE,
-    GAME_OVER,
-    PLAY,
-    ROUND_OVER,
-    Observation,
-    RoundScore,
-    Setting,
-    State,
-    TeamScore,
-    slate_columns,
-    written_scores,
-)
+from jass.coiffeur.state import Observation, Phase, RoundScore, Setting, State, TeamScore, slate_columns, written_scores
 from jass.errors import SerialError
-from jass.play import PlayCard, check_disjoint, check_hand_view, check_legal_cards, check_public_tricks
+from jass.play import PlayCard
 from jass.teams.loading import replay_declaration
 from jass.teams.rules import SEATS, TRICKS
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS
@@ -40,7 +29,7 @@ def _check_history(setting: Setting, path: str) -> tuple[RoundScore, ...]:
     slate, of a mode the row allows, open in the team's column then, at the row's factor."""
     rules = setting.rules
     rows = rules.slate.rows
-    over = setting.phase is ROUND_OVER or setting.phase is GAME_OVER
+    over = setting.phase is Phase.ROUND_OVER or setting.phase is Phase.GAME_OVER
     before = rounds_before(setting, Rules, SEATS, over, path)
     if len(setting.history) > 2 * len(rows):
         raise SerialError(f"holds {len(setting.history)} rounds: a slate of {len(rows)} rows has "
@@ -65,7 +54,7 @@ def check_loaded(state: State, path: str = "$") -> None:
     card in order), must give the state itself. Raises :class:`~jass.errors.SerialError` at the
     first field that does not fit."""
     setting = state.setting
-    check_disjoint(setting.dealt, f"{path}.dealt")
+    play.check_disjoint(setting.dealt, f"{path}.dealt")
     before = _check_history(setting, path)
     for i, score in enumerate(before):  # every round before was played out: its score is whole
         cards = score.teams[0].cards + score.teams[1].cards
@@ -73,18 +62,18 @@ def check_loaded(state: State, path: str = "$") -> None:
             raise SerialError("a round written is a round played out: its last trick is taken",
                               f"{path}.history[{i}]")
     replay = State(Setting(rules=setting.rules, seed=setting.seed, round_number=setting.round_number,
-                           dealer=setting.dealer, phase=CHOOSE, dealt=setting.dealt, history=before))
+                           dealer=setting.dealer, phase=Phase.CHOOSE, dealt=setting.dealt, history=before))
     for _ in range(setting.pushed):
-        replay = replay_move(apply, replay, PUSH, f"{path}.pushed")
+        replay = replay_move(apply, replay, moves.PUSH, f"{path}.pushed")
     if setting.row is not None and setting.mode is not None:
-        replay = replay_move(apply, replay, ChooseRow(setting.row, setting.mode), f"{path}.row")
-    if state.play is not None and replay.phase is PLAY:
+        replay = replay_move(apply, replay, moves.ChooseRow(setting.row, setting.mode), f"{path}.row")
+    if state.play is not None and replay.phase is Phase.PLAY:
         for card, card_path in state.play.cards_in_order(f"{path}.play"):
-            if replay.phase is PLAY:
-                replay = replay_declaration(apply, replay, setting.declared, DeclareWeis, path)
+            if replay.phase is Phase.PLAY:
+                replay = replay_declaration(apply, replay, setting.declared, moves.DeclareWeis, path)
             replay = replay_move(apply, replay, PlayCard(card), card_path)
-        if replay.phase is PLAY:
-            replay = replay_declaration(apply, replay, setting.declared, DeclareWeis, path)
+        if replay.phase is Phase.PLAY:
+            replay = replay_declaration(apply, replay, setting.declared, moves.DeclareWeis, path)
     check_same(state, replay, path, "replaying the round from its deal")
 
 
@@ -93,7 +82,7 @@ def check_observation(view: Observation, path: str = "$") -> None:
     of card play in each trick's mode, whose turn it is, the hand sizes, the slate, the scores
     and the history, the legal moves). Raises :class:`~jass.errors.SerialError`."""
     seat = view.seat
-    if view.phase is CHOOSE:
+    if view.phase is Phase.CHOOSE:
         if view.mode is not None or view.row is not None or view.trick_leader is not None or view.tricks or view.trick:
             raise SerialError("no row, mode or card is known before a row is chosen", path)
         played, seen, to_play = [0] * SEATS, 0, None
@@ -103,19 +92,19 @@ def check_observation(view: Observation, path: str = "$") -> None:
                               f"{view.phase.value}", path)
         if view.row >= len(view.rules.slate.rows) or view.mode not in view.rules.slate.rows[view.row].modes:
             raise SerialError(f"row {view.row} in {view.mode}: not a row and mode of the slate", f"{path}.row")
-        played, seen = check_public_tricks(view.tricks, view.trick, view.trick_leader, view.mode, SEATS,
+        played, seen = play.check_public_tricks(view.tricks, view.trick, view.trick_leader, view.mode, SEATS,
                                            DEFAULT_TRUMP_JACK_POINTS, view.chooser, path)
         done = len(view.tricks) == TRICKS
-        if (view.phase is PLAY) == done:
+        if (view.phase is Phase.PLAY) == done:
             raise SerialError("the round is over when, and only when, all nine tricks are played", f"{path}.phase")
         if view.trump is not view.mode.trick_mode(min(len(view.tricks), TRICKS - 1)):
             raise SerialError(f"is {view.trump}, but that trick is played in "
                               f"{view.mode.trick_mode(min(len(view.tricks), TRICKS - 1))}", f"{path}.trump")
         to_play = (view.trick_leader + len(view.trick)) % SEATS
-    check_hand_view(view.hand, view.hand_sizes, seat, played, seen, TRICKS, path)
-    if (view.winner is not None) and view.phase is not GAME_OVER:
+    play.check_hand_view(view.hand, view.hand_sizes, seat, played, seen, TRICKS, path)
+    if (view.winner is not None) and view.phase is not Phase.GAME_OVER:
         raise SerialError("the game is not over", f"{path}.winner")
-    history = list(view.history)
+    history = view.history
     columns = slate_columns(view.rules.slate, history)
     if view.slates != columns:
         raise SerialError("is not what the history writes", f"{path}.slates")
@@ -124,14 +113,14 @@ def check_observation(view: Observation, path: str = "$") -> None:
                           f"{path}.scores")
     if view.own_weis is not None and (seat is None or sum(w.points for w in view.own_weis) != view.declared_points[seat]):
         raise SerialError("is not the sum of this seat's own Weis", f"{path}.declared_points[{seat}]")
-    choosers = seats_that_choose(view.rules.slate, history, view.dealer) if view.phase is CHOOSE else []
-    if view.phase is CHOOSE and not choosers:
+    choosers = seats_that_choose(view.rules.slate, history, view.dealer) if view.phase is Phase.CHOOSE else []
+    if view.phase is Phase.CHOOSE and not choosers:
         raise SerialError("every row of the slate is played: the game is over", f"{path}.phase")
-    allowed: tuple[type, ...] = {CHOOSE: (ChooseRow, Push), ROUND_OVER: (Deal,)}.get(view.phase, (PlayCard, DeclareWeis))
+    allowed: tuple[type, ...] = {Phase.CHOOSE: (moves.ChooseRow, moves.Push), Phase.ROUND_OVER: (moves.Deal,)}.get(view.phase, (PlayCard, moves.DeclareWeis))
     if check_turn(view, seat_to_act(view.phase, view.dealer, view.pushed, choosers, to_play), allowed, path) \
-            and view.phase is PLAY:
+            and view.phase is Phase.PLAY:
         assert view.trump is not None
-        check_legal_cards(view.legal_moves, view.hand, view.trick, view.trump, view.rules.play, path)
+        play.check_legal_cards(view.legal_moves, view.hand, view.trick, view.trump, view.rules.play, path)
 
 
 #: How JSON loads Coiffeur's values (:class:`~jass.variant.Loading`).

@@ -5,8 +5,7 @@ slate's columns, and the slot builders of the hot paths.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 import attrs
 
@@ -75,8 +74,8 @@ _OPTIONAL_SEAT: Final = int_in(0, SEATS - 1, optional=True, error=InvalidStateEr
 _MODE: Final = instance_of((Trump, PerTrickMode), optional=True, error=InvalidStateError)
 
 
-def _declared_valid() -> Any:
-    return tuple_of(tuple_of(instance_of(Weis), 1, 16, optional=True), 4, 4, error=InvalidStateError)
+#: Each seat's declared Weis: ``None`` (not declared) or 1 to 16 Weis.
+_DECLARED: Final = tuple_of(tuple_of(instance_of(Weis), 1, 16, optional=True), 4, 4, error=InvalidStateError)
 
 
 @attrs.frozen
@@ -98,7 +97,7 @@ class Setting:
     row: int | None = attrs.field(default=None, validator=int_in(0, MAX_ROWS - 1, optional=True, error=InvalidStateError))
     mode: RoundMode | None = attrs.field(default=None, validator=_MODE)
     chooser: int | None = attrs.field(default=None, validator=_OPTIONAL_SEAT)
-    declared: tuple[tuple[Weis, ...] | None, ...] = attrs.field(default=(None,) * SEATS, validator=_declared_valid())
+    declared: tuple[tuple[Weis, ...] | None, ...] = attrs.field(default=(None,) * SEATS, validator=_DECLARED)
     history: tuple[RoundScore, ...] = attrs.field(
         default=(), validator=tuple_of(instance_of(RoundScore), 0, 2 * MAX_ROWS, error=InvalidStateError)
     )
@@ -147,7 +146,7 @@ class State(TwoPartState):
         return written_scores(self.setting.history)
 
 
-def slate_columns(slate: Slate, history: Sequence[RoundScore]) -> tuple[tuple[int | None, ...], tuple[int | None, ...]]:
+def slate_columns(slate: Slate, history: tuple[RoundScore, ...]) -> tuple[tuple[int | None, ...], tuple[int | None, ...]]:
     """The columns of the slate that ``history`` has written."""
     columns: list[list[int | None]] = [[None] * len(slate.rows), [None] * len(slate.rows)]
     for score in history:
@@ -155,7 +154,7 @@ def slate_columns(slate: Slate, history: Sequence[RoundScore]) -> tuple[tuple[in
     return (tuple(columns[0]), tuple(columns[1]))
 
 
-def written_scores(history: Sequence[RoundScore]) -> tuple[int, int]:
+def written_scores(history: tuple[RoundScore, ...]) -> tuple[int, int]:
     totals = [0, 0]
     for score in history:
         totals[score.team] += score.written

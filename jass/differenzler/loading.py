@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from typing import Final
 
+from jass import play
 from jass._base import check_same
 from jass.cards import CardSet
+from jass.differenzler import moves
 from jass.differenzler.dealing import start_round
 from jass.differenzler.game import apply, seat_to_act
-from jass.differenzler.moves import Deal, Predict
 from jass.differenzler.rules import CARDS_EACH, SEATS, Rules
 from jass.differenzler.score import game_winner, penalty
-from jass.differenzler.state import GAME_OVER, PLAY, PREDICT, ROUND_OVER, Observation, RoundScore, Setting, State
+from jass.differenzler.state import Observation, Phase, RoundScore, Setting, State
 from jass.errors import SerialError
-from jass.play import PlayCard, check_hand_view, check_public_tricks
+from jass.play import PlayCard
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS
 from jass.variant.facets import Loading
 from jass.variant.loading import check_game_end, check_turn, replay_move, rounds_before
@@ -28,7 +29,7 @@ def _check_history(setting: Setting, path: str) -> tuple[RoundScore, ...]:
     """The dealer, and the rounds written before the one in ``setting``: finished rounds that did
     not end the game, each scored by the rules."""
     rules = setting.rules
-    before = rounds_before(setting, Rules, SEATS, setting.phase is ROUND_OVER or setting.phase is GAME_OVER, path)
+    before = rounds_before(setting, Rules, SEATS, setting.phase is Phase.ROUND_OVER or setting.phase is Phase.GAME_OVER, path)
     first = (setting.dealer - setting.round_number) % SEATS
     totals = [0] * SEATS
     for i, score in enumerate(before):
@@ -70,7 +71,7 @@ def check_loaded(state: State, path: str = "$") -> None:
     penalties = tuple(sum((score.penalties or (0,) * SEATS)[s] for score in before) for s in range(SEATS))
     replay = State(
         Setting(rules=setting.rules, seed=setting.seed, round_number=setting.round_number, dealer=setting.dealer,
-                phase=PREDICT, face_up=setting.face_up, penalties=penalties, history=before),
+                phase=Phase.PREDICT, face_up=setting.face_up, penalties=penalties, history=before),
         start_round(setting.rules, dealt, setting.dealer, setting.face_up),
     )
     for i in range(SEATS):
@@ -78,7 +79,7 @@ def check_loaded(state: State, path: str = "$") -> None:
         prediction = setting.predictions[seat]
         if prediction is None:
             break
-        replay = replay_move(apply, replay, Predict(prediction), f"{path}.predictions[{seat}]")
+        replay = replay_move(apply, replay, moves.Predict(prediction), f"{path}.predictions[{seat}]")
     for card, card_path in state.play.cards_in_order(f"{path}.play"):
         replay = replay_move(apply, replay, PlayCard(card), card_path)
     check_same(state, replay, path, "replaying the round from its deal")
@@ -92,9 +93,9 @@ def check_observation(view: Observation, path: str = "$") -> None:
     vorhand = (view.dealer + 1) % SEATS
     if view.trump.value != view.face_up.suit:
         raise SerialError(f"the face-up card {view.face_up} fixes trump", f"{path}.trump")
-    played, seen = check_public_tricks(view.tricks, view.trick, view.trick_leader, view.trump, SEATS,
+    played, seen = play.check_public_tricks(view.tricks, view.trick, view.trick_leader, view.trump, SEATS,
                                        DEFAULT_TRUMP_JACK_POINTS, vorhand, path)
-    check_hand_view(view.hand, view.hand_sizes, seat, played, seen, CARDS_EACH, path)
+    play.check_hand_view(view.hand, view.hand_sizes, seat, played, seen, CARDS_EACH, path)
     if view.face_up.bit & seen:
         owner = None
         for trick in view.tricks:
@@ -116,14 +117,14 @@ def check_observation(view: Observation, path: str = "$") -> None:
             raise SerialError("a prediction is shown, but the seat has not predicted", f"{path}.predictions[{s}]")
     if seat is not None and view.predicted[seat] and view.predictions[seat] is None:
         raise SerialError("a player sees their own prediction", f"{path}.predictions[{seat}]")
-    if view.phase is PREDICT:
+    if view.phase is Phase.PREDICT:
         if made == SEATS or seen:
             raise SerialError("the players predict before any card is played, and only until all have",
                               f"{path}.phase")
     else:
         if made != SEATS:
             raise SerialError("every player has predicted before the cards are played", f"{path}.predicted")
-        if (len(view.tricks) == 9) != (view.phase is not PLAY):
+        if (len(view.tricks) == 9) != (view.phase is not Phase.PLAY):
             raise SerialError("the round is over when, and only when, all nine tricks are played", f"{path}.phase")
     points = [0] * SEATS
     for trick in view.tricks:
@@ -135,10 +136,10 @@ def check_observation(view: Observation, path: str = "$") -> None:
     totals = [sum((score.penalties or (0,) * SEATS)[s] for score in view.history) for s in range(SEATS)]
     if list(view.penalties) != totals:
         raise SerialError(f"is {list(view.penalties)}, but the history adds up to {totals}", f"{path}.penalties")
-    check_game_end(view.winner, view.phase is GAME_OVER, len(view.history), path)
+    check_game_end(view.winner, view.phase is Phase.GAME_OVER, len(view.history), path)
     expected = seat_to_act(view.phase, view.dealer, made, (view.trick_leader + len(view.trick)) % SEATS)
-    allowed = ({PREDICT: Predict, ROUND_OVER: Deal}.get(view.phase, PlayCard),)
-    if check_turn(view, expected, allowed, path) and view.phase is PLAY:
+    allowed = ({Phase.PREDICT: moves.Predict, Phase.ROUND_OVER: moves.Deal}.get(view.phase, PlayCard),)
+    if check_turn(view, expected, allowed, path) and view.phase is Phase.PLAY:
         # The observation does not say the card-play options: the cards must be the hand's own.
         cards = CardSet(move.card for move in view.legal_moves if type(move) is PlayCard)
         if not cards or not cards <= view.hand:

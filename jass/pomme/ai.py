@@ -9,28 +9,18 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from jass.ai.sampling import HandSampler, played_by
+from jass.ai import sampling
 from jass.cards import CardSet, Rank
 from jass.play import CardPlay
 from jass.pomme.game import apply, legal_moves
 from jass.pomme.moves import KEEP, SWAP, Exchange, Move
 from jass.pomme.rules import SEATS, Rules
 from jass.pomme.score import outcome
-from jass.pomme.state import (
-    EXCHANGE,
-    GAME_OVER,
-    ROUND_OVER,
-    SWAP_TRUMP_SIX,
-    HiddenCards,
-    Observation,
-    State,
-    build_setting,
-    build_state,
-)
+from jass.pomme.state import HiddenCards, Observation, Phase, State, build_setting, build_state
 from jass.tricks import play_cards
 from jass.trump import Trump, point_table
+from jass.variant import guards
 from jass.variant.facets import AIHooks, SearchHooks
-from jass.variant.guards import SEED_LIMIT, wrong_state
 from jass.variant.state import replace_at
 
 __all__ = ["hand_sampler", "sample_hidden", "determinize", "round_values"]
@@ -55,25 +45,25 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     return best if worth(best.cards) < 3 * 6 else KEEP
 
 
-def hand_sampler(view: Observation, *, out_of_play: CardSet = CardSet(), max_tries: int = 100_000) -> HandSampler:
+def hand_sampler(view: Observation, *, out_of_play: CardSet = CardSet(), max_tries: int = 100_000) -> sampling.HandSampler:
     """A :class:`~jass.ai.sampling.HandSampler` of the other hand, from the cards the seat has not
     seen (neither in its hand, nor played, nor the top card of the talon), with the turned card
     in the hand of the seat that swapped the trump 6 for it (until it is played). The seat may
     add the cards it put ``out_of_play`` itself: its observation does not keep them."""
     if type(view) is not Observation:
-        raise wrong_state(view, Observation)
+        raise guards.wrong_state(view, Observation)
     seat = view.seat
     known = {}
-    if seat is not None and view.swapped_by == 1 - seat and view.turned not in played_by(view, 1 - seat):
+    if seat is not None and view.swapped_by == 1 - seat and view.turned not in sampling.played_by(view, 1 - seat):
         known[1 - seat] = view.turned.bit
-    return HandSampler.of_view(
+    return sampling.HandSampler.of_view(
         view, trump=int(view.trump), rules=view.rules.play_rules, known=known,
         excluded=view.top_card.bit | out_of_play.bits, max_tries=max_tries,
     )
 
 
 def sample_hidden(view: Observation, rng: random.Random, *, out_of_play: CardSet = CardSet(),
-                  sampler: HandSampler | None = None) -> HiddenCards:
+                  sampler: sampling.HandSampler | None = None) -> HiddenCards:
     """The cards ``view`` does not show, dealt uniformly among the deals consistent with it (see
     :func:`hand_sampler`, or ``sampler`` built once for many draws): the other hand, and the
     rest split at random into the undecided seats' extras, the talon and the cards out of play.
@@ -104,25 +94,25 @@ def _swaps_seen(view: Observation) -> tuple[bool | None, ...]:
     swap ends the asking."""
     first = 1 - view.dealer
     phase = view.phase
-    if phase is EXCHANGE or view.turned.rank == Rank.SIX:
+    if phase is Phase.EXCHANGE or view.turned.rank == Rank.SIX:
         return (None, None)
     if view.swapped_by == first:
         return replace_at((None, None), first, True)
-    if phase is SWAP_TRUMP_SIX and view.to_act == first:
+    if phase is Phase.SWAP_TRUMP_SIX and view.to_act == first:
         return (None, None)
     decisions = replace_at((None, None), first, False)
-    if phase is SWAP_TRUMP_SIX:
+    if phase is Phase.SWAP_TRUMP_SIX:
         return decisions
     return replace_at(decisions, view.dealer, view.swapped_by == view.dealer)
 
 
 @functools.lru_cache(maxsize=16)
-def _cached_sampler(view: Observation) -> HandSampler:
+def _cached_sampler(view: Observation) -> sampling.HandSampler:
     # A search determinises one view again and again; counting its deals is the costly part.
     return hand_sampler(view)
 
 
-def determinize(view: Observation, rng: random.Random, sampler: HandSampler | None = None) -> State:
+def determinize(view: Observation, rng: random.Random, sampler: sampling.HandSampler | None = None) -> State:
     """A state that ``view`` could come from: the other hand, the extras and the talon drawn by
     :func:`sample_hidden`, a fresh seed for the rounds to come. ``observe(state, view.seat) ==
     view``.
@@ -132,13 +122,13 @@ def determinize(view: Observation, rng: random.Random, sampler: HandSampler | No
     True
     """
     hidden = sample_hidden(view, rng, sampler=sampler or _cached_sampler(view))
-    playing = view.phase is not EXCHANGE and view.phase is not SWAP_TRUMP_SIX
+    playing = view.phase is not Phase.EXCHANGE and view.phase is not Phase.SWAP_TRUMP_SIX
     hands = hidden.hands
     if playing:
-        hands = tuple(hand | played_by(view, seat) for seat, hand in enumerate(hands))
+        hands = tuple(hand | sampling.played_by(view, seat) for seat, hand in enumerate(hands))
     rules = view.rules
     setting = build_setting(
-        rules=rules, seed=rng.randrange(SEED_LIMIT), round_number=view.round_number, dealer=view.dealer,
+        rules=rules, seed=rng.randrange(guards.SEED_LIMIT), round_number=view.round_number, dealer=view.dealer,
         phase=view.phase, hands=hands, extras=hidden.extras, talon=hidden.talon, turned=view.turned,
         exchanges=view.exchanges, swaps=_swaps_seen(view), scores=view.scores, pommes=view.pommes,
         history=view.history, winner=view.winner,
@@ -164,7 +154,7 @@ def round_values(state: State) -> tuple[float, ...] | None:
     less the other's, and a little for the card points, which decide nothing but rank the
     rest; ``None`` while it goes on."""
     phase = state.setting.phase
-    if phase is ROUND_OVER or phase is GAME_OVER:
+    if phase is Phase.ROUND_OVER or phase is Phase.GAME_OVER:
         return _values(state.history[-1].totals, state.setting.rules)
     return None
 
@@ -172,7 +162,7 @@ def round_values(state: State) -> tuple[float, ...] | None:
 def _playout(state: State, rng: random.Random) -> tuple[float, ...]:
     """The round played to its end: random decisions through :func:`apply` up to the first
     card, then random legal cards on raw ints."""
-    while state.setting.phase is EXCHANGE or state.setting.phase is SWAP_TRUMP_SIX:
+    while state.setting.phase is Phase.EXCHANGE or state.setting.phase is Phase.SWAP_TRUMP_SIX:
         moves = legal_moves(state)
         state = apply(state, moves[int(rng.random() * len(moves))])
     done = round_values(state)

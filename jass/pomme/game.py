@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from jass.play import CardPlay, PlayCard, card_moves
+from jass.pomme import moves
 from jass.pomme.dealing import next_deal
 from jass.pomme.exchange import decider, exchange, exchange_options, is_exchange_option, swap
-from jass.pomme.moves import DEAL, ONLY_DEAL, ONLY_DECLINE, SIX_AND_DECLINE, Deal, Move
 from jass.pomme.rules import SEATS
 from jass.pomme.score import game_winner, score_of_play
 from jass.pomme.state import EXCHANGE, GAME_OVER, PLAY, ROUND_OVER, SWAP_TRUMP_SIX, Phase, State, build_state
@@ -59,7 +59,7 @@ def winner(state: State) -> int | None:
     return state.setting.winner
 
 
-def legal_moves(state: State) -> tuple[Move, ...]:
+def legal_moves(state: State) -> tuple[moves.Move, ...]:
     """Every move the seat to act may make; empty once the game is over.
 
     Phase EXCHANGE: :class:`KeepHand`, then an :class:`Exchange` for each of the 84
@@ -78,13 +78,13 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return exchange_options(setting.hands[decider(setting.exchanges, setting.dealer)].bits)
     if phase is SWAP_TRUMP_SIX:
         hand = setting.hands[decider(setting.swaps, setting.dealer)]
-        return SIX_AND_DECLINE if state.trump_six in hand else ONLY_DECLINE
+        return moves.SIX_AND_DECLINE if state.trump_six in hand else moves.ONLY_DECLINE
     if phase is ROUND_OVER:
-        return ONLY_DEAL
+        return moves.ONLY_DEAL
     return ()
 
 
-def apply(state: State, move: Move, *, seat: int | None = None) -> State:
+def apply(state: State, move: moves.Move, *, seat: int | None = None) -> State:
     """The state after the seat to act makes ``move`` (one of :func:`legal_moves`); ``state``
     itself is unchanged. A move sent for ``seat`` is refused unless that seat is to act; the
     text of every error is safe to show to the sender (:class:`jass.variant.Apply`). Trusted
@@ -114,14 +114,14 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         raise refused(move, phase, to_act(state), legal)
     if phase is SWAP_TRUMP_SIX:
         return swap(state, move)
-    return next_deal(state, DEAL)
+    return next_deal(state, moves.DEAL)
 
 
-def apply_trusted(state: State, move: Move) -> State:
+def apply_trusted(state: State, move: moves.Move) -> State:
     """:func:`apply` for trusted code only (a replayed record, a test position): it also takes
     a :class:`Deal` from a given order of the cards. Never for a move a client sent: a player
     must not choose the deal."""
-    if type(move) is Deal and move.order is not None and type(state) is State and state.phase is ROUND_OVER:
+    if type(move) is moves.Deal and move.order is not None and type(state) is State and state.phase is ROUND_OVER:
         return next_deal(state, move)
     return apply(state, move)
 

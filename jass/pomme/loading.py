@@ -8,27 +8,16 @@ from typing import Final
 
 import attrs
 
+from jass import play
 from jass._base import check_same
 from jass.cards import Card, CardSet, Rank
 from jass.errors import SerialError
-from jass.play import PlayCard, check_disjoint, check_hand_view, check_legal_cards, check_public_tricks
-from jass.pomme.exchange import decider, start_play
+from jass.play import PlayCard
+from jass.pomme import exchange, moves
 from jass.pomme.game import apply, seat_to_act
-from jass.pomme.moves import Deal, DeclineSwap, Exchange, KeepHand, SwapTrumpSix
 from jass.pomme.rules import SEATS, Rules
 from jass.pomme.score import game_winner, outcome, score_of_tricks
-from jass.pomme.state import (
-    EXCHANGE,
-    GAME_OVER,
-    PLAY,
-    ROUND_OVER,
-    SWAP_TRUMP_SIX,
-    HiddenCards,
-    Observation,
-    RoundScore,
-    Setting,
-    State,
-)
+from jass.pomme.state import HiddenCards, Observation, Phase, RoundScore, Setting, State
 from jass.variant.facets import Loading
 from jass.variant.loading import check_game_end, check_turn, replay_move, rounds_before
 from jass.variant.state import out_of_rounds
@@ -40,7 +29,7 @@ def _check_history(setting: Setting, path: str) -> tuple[tuple[RoundScore, ...],
     """The rounds written before the one in ``setting`` (finished rounds that did not end the
     game, each scored by the rules), and the scores and pommes after them."""
     rules = setting.rules
-    before = rounds_before(setting, Rules, SEATS, setting.phase is ROUND_OVER or setting.phase is GAME_OVER, path)
+    before = rounds_before(setting, Rules, SEATS, setting.phase is Phase.ROUND_OVER or setting.phase is Phase.GAME_OVER, path)
     scores = [0, 0]
     pommes = [0, 0]
     for i, score in enumerate(before):
@@ -69,7 +58,7 @@ def check_loaded(state: State, path: str = "$") -> None:
     before, scores, pommes = _check_history(setting, path)
     non_dealer = 1 - dealer
     exchanges, swaps = setting.exchanges, setting.swaps
-    if setting.phase is EXCHANGE:
+    if setting.phase is Phase.EXCHANGE:
         if exchanges[dealer] is not None:
             raise SerialError("the non-dealer decides first; after the dealer, the exchange is over",
                               f"{path}.exchanges[{dealer}]")
@@ -82,13 +71,13 @@ def check_loaded(state: State, path: str = "$") -> None:
             raise SerialError("a player holds 3 extras until deciding on the exchange, then none",
                               f"{path}.extras[{s}]")
     six_turned = setting.turned.rank == Rank.SIX
-    if setting.phase is SWAP_TRUMP_SIX:
+    if setting.phase is Phase.SWAP_TRUMP_SIX:
         if six_turned:
             raise SerialError("the turned card is the trump 6: there is nothing to swap", f"{path}.phase")
         if swaps[non_dealer] is True or swaps[dealer] is not None:
             raise SerialError("the non-dealer is asked first; a swap, or the dealer's answer, starts play",
                               f"{path}.swaps")
-    elif setting.phase is not EXCHANGE:
+    elif setting.phase is not Phase.EXCHANGE:
         if six_turned:
             right = swaps == (None, None)
         else:
@@ -100,12 +89,12 @@ def check_loaded(state: State, path: str = "$") -> None:
     if swapper is not None and setting.turned not in setting.hands[swapper]:
         raise SerialError(f"the player who swapped the trump 6 holds the turned card {setting.turned}",
                           f"{path}.hands[{swapper}]")
-    check_disjoint(
+    play.check_disjoint(
         (setting.hands[0], setting.hands[1], setting.extras[0], setting.extras[1], setting.talon,
          CardSet([state.top_card])),
         f"{path}.zones", "place",
     )
-    if setting.phase in (EXCHANGE, SWAP_TRUMP_SIX):
+    if setting.phase in (Phase.EXCHANGE, Phase.SWAP_TRUMP_SIX):
         if state.play is not None or setting.winner is not None:
             raise SerialError("no card is played before the exchange and the trump 6 are settled", f"{path}.play")
         if setting.scores != scores or setting.pommes != pommes:
@@ -113,8 +102,8 @@ def check_loaded(state: State, path: str = "$") -> None:
         return
     if state.play is None:
         raise SerialError(f"the cards are in play in phase {setting.phase.value}", f"{path}.play")
-    replay = start_play(State(
-        attrs.evolve(setting, phase=PLAY, scores=scores, pommes=pommes, history=before, winner=None), None,
+    replay = exchange.start_play(State(
+        attrs.evolve(setting, phase=Phase.PLAY, scores=scores, pommes=pommes, history=before, winner=None), None,
     ))
     for card, card_path in state.play.cards_in_order(f"{path}.play"):
         replay = replay_move(apply, replay, PlayCard(card), card_path)
@@ -139,58 +128,58 @@ def check_observation(view: Observation, path: str = "$") -> None:
     if view.top_card in view.hand:
         raise SerialError(f"the top card {view.top_card} is on the talon", f"{path}.hand")
     exchanges = view.exchanges
-    if view.phase is EXCHANGE:
+    if view.phase is Phase.EXCHANGE:
         if exchanges[dealer] is not None:
             raise SerialError("the non-dealer decides first; after the dealer, the exchange is over",
                               f"{path}.exchanges[{dealer}]")
     elif None in exchanges:
         raise SerialError("both players decide on the exchange first", f"{path}.exchanges")
-    if view.phase in (EXCHANGE, SWAP_TRUMP_SIX):
+    if view.phase in (Phase.EXCHANGE, Phase.SWAP_TRUMP_SIX):
         if view.tricks or view.trick or view.trick_leader is not None or any(view.round_points):
             raise SerialError("no card is played before the exchange and the trump 6 are settled", path)
         if view.swapped_by is not None:
             raise SerialError("a swap of the trump 6 starts play", f"{path}.swapped_by")
-        if view.phase is SWAP_TRUMP_SIX and view.turned is six:
+        if view.phase is Phase.SWAP_TRUMP_SIX and view.turned is six:
             raise SerialError("the turned card is the trump 6: there is nothing to swap", f"{path}.phase")
         played, seen = [0, 0], 0
-        if view.phase is EXCHANGE:
-            expected: int | None = decider(exchanges, dealer)
+        if view.phase is Phase.EXCHANGE:
+            expected: int | None = exchange.decider(exchanges, dealer)
         else:
             # Whether the non-dealer has answered the offer of the trump 6 is not public: either may be due.
             expected = view.to_act if view.to_act in (0, 1) else non_dealer
     else:
         if view.trick_leader is None:
             raise SerialError("the cards are in play", f"{path}.trick_leader")
-        played, seen = check_public_tricks(view.tricks, view.trick, view.trick_leader, view.trump, SEATS,
+        played, seen = play.check_public_tricks(view.tricks, view.trick, view.trick_leader, view.trump, SEATS,
                                            rules.trump_jack_points, non_dealer, path)
         if view.top_card.bit & seen:
             raise SerialError("the top card of the talon is not played", f"{path}.top_card")
-        if (len(view.tricks) == 9) != (view.phase is not PLAY):
+        if (len(view.tricks) == 9) != (view.phase is not Phase.PLAY):
             raise SerialError("the round is over when, and only when, all nine tricks are played", f"{path}.phase")
         expected = seat_to_act(view.phase, dealer, exchanges, (None, None), (view.trick_leader + len(view.trick)) % SEATS)
         score = score_of_tricks(view.tricks, len(view.tricks) == 9, rules)
         if list(view.round_points) != list(score.totals):
             raise SerialError(f"is {list(view.round_points)}, but the tricks give {list(score.totals)}",
                               f"{path}.round_points")
-    check_hand_view(view.hand, view.hand_sizes, seat, played, seen, 9, path)
+    play.check_hand_view(view.hand, view.hand_sizes, seat, played, seen, 9, path)
     sums = ([sum(score.game_points[s] for score in view.history) for s in (0, 1)],
             [sum(int(score.pommes[s]) for score in view.history) for s in (0, 1)])
     for name, values, total in (("scores", view.scores, sums[0]), ("pommes", view.pommes, sums[1])):
         if list(values) != total:
             raise SerialError(f"is {list(values)}, but the history adds up to {total}", f"{path}.{name}")
-    check_game_end(view.winner, view.phase is GAME_OVER, len(view.history), path)
+    check_game_end(view.winner, view.phase is Phase.GAME_OVER, len(view.history), path)
     allowed: tuple[type, ...] = {
-        EXCHANGE: (KeepHand, Exchange), SWAP_TRUMP_SIX: (SwapTrumpSix, DeclineSwap), ROUND_OVER: (Deal,),
+        Phase.EXCHANGE: (moves.KeepHand, moves.Exchange), Phase.SWAP_TRUMP_SIX: (moves.SwapTrumpSix, moves.DeclineSwap), Phase.ROUND_OVER: (moves.Deal,),
     }.get(view.phase, (PlayCard,))
     if not check_turn(view, expected, allowed, path):
         return
     for i, move in enumerate(view.legal_moves):
-        if type(move) is Exchange and not move.cards <= view.hand:
+        if type(move) is moves.Exchange and not move.cards <= view.hand:
             raise SerialError("a player exchanges cards of their own hand", f"{path}.legal_moves[{i}]")
-        if type(move) is SwapTrumpSix and six not in view.hand:
+        if type(move) is moves.SwapTrumpSix and six not in view.hand:
             raise SerialError(f"only the holder of the trump 6 ({six}) may swap it", f"{path}.legal_moves[{i}]")
-    if view.phase is PLAY:
-        check_legal_cards(view.legal_moves, view.hand, view.trick, view.trump, rules.play_rules, path)
+    if view.phase is Phase.PLAY:
+        play.check_legal_cards(view.legal_moves, view.hand, view.trick, view.trump, rules.play_rules, path)
 
 
 #: How JSON loads la pomme's values (:class:`~jass.variant.Loading`).

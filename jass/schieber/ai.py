@@ -18,19 +18,8 @@ from jass.schieber.game import apply
 from jass.schieber.moves import ANNOUNCE, PUSH, Announce, ChooseTrump, DeclareWeis, Move
 from jass.schieber.rules import SEATS
 from jass.schieber.score import rollout
-from jass.schieber.state import (
-    CHOOSE_TRUMP,
-    GAME_OVER,
-    PLAY,
-    ROUND_OVER,
-    GameEnd,
-    Observation,
-    RoundScore,
-    State,
-    build_setting,
-    build_state,
-)
-from jass.teams.ai import drawn_declarations, hand_value, team_sampler
+from jass.schieber.state import GameEnd, Observation, Phase, RoundScore, State, build_setting, build_state
+from jass.teams import ai as teams
 from jass.variant.facets import AIHooks, SearchHooks
 from jass.variant.guards import SEED_LIMIT, wrong_state
 
@@ -64,8 +53,8 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
             return move  # the first offered declaration is the fullest one
     options = [m for m in moves if type(m) is ChooseTrump]
     if options:
-        best = max(options, key=lambda m: hand_value(view.hand, m.trump))
-        if PUSH in moves and hand_value(view.hand, best.trump) < 24:
+        best = max(options, key=lambda m: teams.hand_value(view.hand, m.trump))
+        if PUSH in moves and teams.hand_value(view.hand, best.trump) < 24:
             return PUSH
         return best
     return None
@@ -78,7 +67,7 @@ def hand_sampler(view: Observation, *, max_tries: int = 100_000) -> HandSampler:
     """
     if type(view) is not Observation:
         raise wrong_state(view, Observation)
-    return team_sampler(view, view.trump, max_tries)
+    return teams.team_sampler(view, view.trump, max_tries)
 
 
 def sample_hands(view: Observation, rng: random.Random) -> tuple[CardSet, ...]:
@@ -111,14 +100,14 @@ def determinize(view: Observation, rng: random.Random, sampler: HandSampler | No
     """
     hands, dealt = (sampler or _cached_sampler(view)).sample_dealt(rng)
     rules = view.rules
-    declared = drawn_declarations(view, dealt, rng, view.trump)
+    declared = teams.drawn_declarations(view, dealt, rng, view.trump)
     phase = view.phase
     setting = build_setting(
         rules=rules, seed=rng.randrange(SEED_LIMIT), round_number=view.round_number, dealer=view.dealer,
         phase=phase, dealt=dealt, scores=view.scores, pushed=view.pushed, trump=view.trump,
         declared=declared, history=view.history, winner=view.winner, end=view.end,
     )
-    if phase is CHOOSE_TRUMP or view.trump is None:
+    if phase is Phase.CHOOSE_TRUMP or view.trump is None:
         return build_state(setting, None)
     setup = CardPlay.start(view.trump, dealt, (view.dealer + 1) % SEATS, rules.play).setup
     leader = view.trick_leader if view.trick_leader is not None else (view.dealer + 1) % SEATS
@@ -134,12 +123,12 @@ def round_values(state: State) -> tuple[float, ...] | None:
     team's (the round's totals, multiplied); a game won or lost is worth ±10,000. ``None``
     while the round goes on."""
     phase = state.setting.phase
-    if phase is GAME_OVER:
+    if phase is Phase.GAME_OVER:
         winner = state.setting.winner
         if winner is not None and state.setting.end is not GameEnd.ROUNDS_PLAYED:
             return tuple(_GAME_VALUE if seat % 2 == winner else -_GAME_VALUE for seat in range(SEATS))
         return _values(state.history[-1])
-    if phase is ROUND_OVER:
+    if phase is Phase.ROUND_OVER:
         return _values(state.history[-1])
     return None
 
@@ -162,7 +151,7 @@ def _solve(state: State) -> tuple[float, ...] | None:
     """The round's values when both teams play their best with open hands, once at most
     three tricks are left (milliseconds); ``None`` before, or outside the card play."""
     play = state.play
-    if state.setting.phase is not PLAY or play is None or len(play.tricks) < 9 - _SOLVE_FROM:
+    if state.setting.phase is not Phase.PLAY or play is None or len(play.tricks) < 9 - _SOLVE_FROM:
         return None
     line = solve(play, match_bonus=state.setting.rules.match_bonus).principal_variation
     for card in line:

@@ -6,25 +6,15 @@ from __future__ import annotations
 
 from typing import Final
 
+from jass import play
 from jass._base import check_same
 from jass.errors import SerialError
-from jass.play import PlayCard, check_disjoint, check_hand_view, check_legal_cards, check_public_tricks
+from jass.play import PlayCard
+from jass.schieber import moves
 from jass.schieber.dealing import rosen_7_dealer
 from jass.schieber.game import apply, seat_to_act
-from jass.schieber.moves import ANNOUNCE, PUSH, Announce, ChooseTrump, Deal, DeclareWeis, Push
 from jass.schieber.rules import ROSEN_7, SEATS, Rules
-from jass.schieber.state import (
-    CHOOSE_TRUMP,
-    GAME_OVER,
-    PLAY,
-    ROUND_OVER,
-    GameEnd,
-    Observation,
-    RoundScore,
-    Setting,
-    State,
-    TeamScore,
-)
+from jass.schieber.state import GameEnd, Observation, Phase, RoundScore, Setting, State, TeamScore
 from jass.teams.loading import replay_declaration
 from jass.teams.rules import TRICKS
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS
@@ -44,7 +34,7 @@ def _check_history(setting: Setting, path: str) -> tuple[tuple[RoundScore, ...],
         # (it may have been given, not seeded), so only round 0 can be checked against it.
         first_dealer = rosen_7_dealer(setting.dealt) if setting.round_number == 0 else \
             (setting.dealer - setting.round_number) % SEATS
-    over = setting.phase is ROUND_OVER or setting.phase is GAME_OVER
+    over = setting.phase is Phase.ROUND_OVER or setting.phase is Phase.GAME_OVER
     before = rounds_before(setting, Rules, SEATS, over, path, first_dealer)
     scores = [0, 0]
     for i, score in enumerate(before):
@@ -75,24 +65,24 @@ def check_loaded(state: State, path: str = "$") -> None:
     claim), must give the state itself. Raises :class:`~jass.errors.SerialError` at the
     first field that does not fit."""
     setting = state.setting
-    check_disjoint(setting.dealt, f"{path}.dealt")
+    play.check_disjoint(setting.dealt, f"{path}.dealt")
     before, scores = _check_history(setting, path)
     replay = State(Setting(rules=setting.rules, seed=setting.seed, round_number=setting.round_number,
-                           dealer=setting.dealer, phase=CHOOSE_TRUMP, dealt=setting.dealt, scores=scores,
+                           dealer=setting.dealer, phase=Phase.CHOOSE_TRUMP, dealt=setting.dealt, scores=scores,
                            history=before))
     for _ in range(setting.pushed):
-        replay = replay_move(apply, replay, PUSH, f"{path}.pushed")
+        replay = replay_move(apply, replay, moves.PUSH, f"{path}.pushed")
     if setting.trump is not None:
-        replay = replay_move(apply, replay, ChooseTrump(setting.trump), f"{path}.trump")
-    if state.play is not None and replay.phase is PLAY:
+        replay = replay_move(apply, replay, moves.ChooseTrump(setting.trump), f"{path}.trump")
+    if state.play is not None and replay.phase is Phase.PLAY:
         for card, card_path in state.play.cards_in_order(f"{path}.play"):
-            if replay.phase is PLAY:
-                replay = replay_declaration(apply, replay, setting.declared, DeclareWeis, path)
+            if replay.phase is Phase.PLAY:
+                replay = replay_declaration(apply, replay, setting.declared, moves.DeclareWeis, path)
             replay = replay_move(apply, replay, PlayCard(card), card_path)
-        if replay.phase is PLAY:
-            replay = replay_declaration(apply, replay, setting.declared, DeclareWeis, path)
+        if replay.phase is Phase.PLAY:
+            replay = replay_declaration(apply, replay, setting.declared, moves.DeclareWeis, path)
         if setting.end in (GameEnd.CLAIM_CORRECT, GameEnd.CLAIM_WRONG):
-            replay = replay_move(apply, replay, ANNOUNCE, f"{path}.end")
+            replay = replay_move(apply, replay, moves.ANNOUNCE, f"{path}.end")
     check_same(state, replay, path, "replaying the round from its deal")
 
 
@@ -102,7 +92,7 @@ def check_observation(view: Observation, path: str = "$") -> None:
     legal moves). Raises :class:`~jass.errors.SerialError`."""
     seat = view.seat
     vorhand = (view.dealer + 1) % SEATS
-    if view.phase is CHOOSE_TRUMP:
+    if view.phase is Phase.CHOOSE_TRUMP:
         if view.trump is not None or view.trick_leader is not None or view.tricks or view.trick:
             raise SerialError("no card is played and no trump known before trump is chosen", path)
         played, seen = [0] * SEATS, 0
@@ -110,18 +100,18 @@ def check_observation(view: Observation, path: str = "$") -> None:
     else:
         if view.trump is None or view.trick_leader is None:
             raise SerialError(f"trump and the trick's leader are known in phase {view.phase.value}", path)
-        played, seen = check_public_tricks(view.tricks, view.trick, view.trick_leader, view.trump, SEATS,
+        played, seen = play.check_public_tricks(view.tricks, view.trick, view.trick_leader, view.trump, SEATS,
                                            DEFAULT_TRUMP_JACK_POINTS, vorhand, path)
         done = len(view.tricks) == TRICKS
-        if view.phase is PLAY and done:
+        if view.phase is Phase.PLAY and done:
             raise SerialError("all nine tricks are played: the round is over", f"{path}.phase")
-        if view.phase is ROUND_OVER and not done:
+        if view.phase is Phase.ROUND_OVER and not done:
             raise SerialError("the round is over only when all nine tricks are played", f"{path}.phase")
         to_play = (view.trick_leader + len(view.trick)) % SEATS
-    check_hand_view(view.hand, view.hand_sizes, seat, played, seen, 9, path)
+    play.check_hand_view(view.hand, view.hand_sizes, seat, played, seen, 9, path)
     if view.pushed == 2 and not view.rules.allow_push_back:
         raise SerialError("pushing back is off (Rules.allow_push_back)", f"{path}.pushed")
-    over = view.phase is GAME_OVER
+    over = view.phase is Phase.GAME_OVER
     if not over and (view.winner is not None or view.end is not None):
         raise SerialError("the game is not over", f"{path}.winner" if view.winner is not None else f"{path}.end")
     if over and view.end is None:
@@ -136,11 +126,11 @@ def check_observation(view: Observation, path: str = "$") -> None:
     if view.stoeck_team is not None and (view.trump is None or not view.trump.is_suit):
         raise SerialError("Stöck are only in a trump suit", f"{path}.stoeck_team")
     allowed: tuple[type, ...] = {
-        CHOOSE_TRUMP: (ChooseTrump, Push), ROUND_OVER: (Deal,),
-    }.get(view.phase, (PlayCard, DeclareWeis, Announce))
-    if check_turn(view, seat_to_act(view.phase, view.dealer, view.pushed, to_play), allowed, path) and view.phase is PLAY:
+        Phase.CHOOSE_TRUMP: (moves.ChooseTrump, moves.Push), Phase.ROUND_OVER: (moves.Deal,),
+    }.get(view.phase, (PlayCard, moves.DeclareWeis, moves.Announce))
+    if check_turn(view, seat_to_act(view.phase, view.dealer, view.pushed, to_play), allowed, path) and view.phase is Phase.PLAY:
         assert view.trump is not None
-        check_legal_cards(view.legal_moves, view.hand, view.trick, view.trump, view.rules.play, path)
+        play.check_legal_cards(view.legal_moves, view.hand, view.trick, view.trump, view.rules.play, path)
 
 
 #: How JSON loads Schieber's values (:class:`~jass.variant.Loading`).

@@ -5,7 +5,7 @@ slot builders of the hot paths.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 import attrs
 
@@ -77,8 +77,8 @@ class RoundScore:
         return (self.teams[0].total, self.teams[1].total)
 
 
-def _declared_valid() -> Any:
-    return tuple_of(tuple_of(instance_of(Weis), 1, 16, optional=True), 4, 4, error=InvalidStateError)
+#: Each seat's declared Weis: ``None`` (not declared) or 1 to 16 Weis.
+_DECLARED: Final = tuple_of(tuple_of(instance_of(Weis), 1, 16, optional=True), 4, 4, error=InvalidStateError)
 
 
 @attrs.frozen
@@ -101,7 +101,7 @@ class Setting:
     scores: tuple[int, int] = attrs.field(default=(0, 0), validator=tuple_of(int_in(0, MAX_SCORE), 2, 2, error=InvalidStateError))
     pushed: int = attrs.field(default=0, validator=int_in(0, 2, error=InvalidStateError))
     trump: Trump | None = attrs.field(default=None, validator=instance_of(Trump, optional=True, error=InvalidStateError))
-    declared: tuple[tuple[Weis, ...] | None, ...] = attrs.field(default=(None,) * SEATS, validator=_declared_valid())
+    declared: tuple[tuple[Weis, ...] | None, ...] = attrs.field(default=(None,) * SEATS, validator=_DECLARED)
     history: tuple[RoundScore, ...] = attrs.field(
         default=(), validator=tuple_of(instance_of(RoundScore), 0, MAX_ROUNDS, error=InvalidStateError)
     )
