@@ -118,7 +118,7 @@ def read_game(data: Any, *, ignore_unknown: bool = False) -> Game:
             raise SerialError(f"unknown field {describe_value(key)} in a jass-kit game (pass ignore_unknown=True "
                               "to skip such fields)")
     if "version" in data and data["version"] != codes.FORMAT_VERSION:
-        raise SerialError(f"expected {FORMAT_VERSION!r}, got {describe_value(data['version'])}", "$.version")
+        raise SerialError(f"expected {codes.FORMAT_VERSION!r}, got {describe_value(data['version'])}", "$.version")
     for key in ("dealer", "tricks", "player"):
         if key not in data:
             raise SerialError(f"missing field {key!r} in a jass-kit game")
@@ -172,7 +172,7 @@ def read_game(data: Any, *, ignore_unknown: bool = False) -> Game:
     ]:
         for card in cards:
             if seen >> card & 1:
-                raise SerialError(f"{CARD_CODES[card]} is there twice", where)
+                raise SerialError(f"{codes.CARD_CODES[card]} is there twice", where)
             seen |= 1 << card
     return Game(dealer, trump, forehand, current, tuple(tricks), tuple(hands), jass_typ)
 
@@ -286,7 +286,7 @@ def to_state(
             assert state.play is not None
             if trick.first is not None and codes.seat_from_jasskit(trick.first) != state.play.leader:
                 raise SerialError(f"is {trick.first}, but the winner of the trick before, jass-kit player "
-                                  f"{seat_to_jasskit(state.play.leader)}, leads", f"$.tricks[{i}].first")
+                                  f"{codes.seat_to_jasskit(state.play.leader)}, leads", f"$.tricks[{i}].first")
         for k, code in enumerate(trick.cards):
             number += 1
             card = codes.card_from_id(code, suits)
@@ -294,9 +294,9 @@ def to_state(
             try:
                 state = schieber.apply(state, PlayCard(card))
             except JassError as error:
-                who = "nobody" if seat is None else f"jass-kit player {seat_to_jasskit(seat)} (our seat {seat})"
+                who = "nobody" if seat is None else f"jass-kit player {codes.seat_to_jasskit(seat)} (our seat {seat})"
                 raise RecordError(
-                    f"trick {i + 1}, card {k + 1}: {who} plays {CARD_CODES[code]}, which our rules forbid: {error}",
+                    f"trick {i + 1}, card {k + 1}: {who} plays {codes.CARD_CODES[code]}, which our rules forbid: {error}",
                     f"$.tricks[{i}].cards[{k}]", number,
                 ) from None
         if len(trick.cards) == 4:
@@ -304,7 +304,7 @@ def to_state(
             done = state.play.tricks[i]
             points = done.points + (LAST_TRICK_BONUS if i == 8 else 0)
             if trick.win != codes.seat_to_jasskit(done.winner):
-                raise SerialError(f"is {trick.win}, but jass-kit player {seat_to_jasskit(done.winner)} wins the trick",
+                raise SerialError(f"is {trick.win}, but jass-kit player {codes.seat_to_jasskit(done.winner)} wins the trick",
                                   f"$.tricks[{i}].win")
             if trick.points != points:
                 raise SerialError(f"is {trick.points}, but the trick is worth {points}", f"$.tricks[{i}].points")
@@ -312,7 +312,7 @@ def to_state(
         acting = schieber.to_act(state)
         if acting is None or game.current_player != codes.seat_to_jasskit(acting):
             raise SerialError(f"is {game.current_player}, but jass-kit player "
-                              f"{-1 if acting is None else seat_to_jasskit(acting)} is to act", "$.currentPlayer")
+                              f"{-1 if acting is None else codes.seat_to_jasskit(acting)} is to act", "$.currentPlayer")
     return state
 
 
