@@ -14,7 +14,8 @@ from sphinx.util import logging
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 # The documentation's own extensions (docs/_ext): the pictures of the rules pages
-# (jass_table) and the option tables (jass_options, the jass-options directive).
+# (jass_table), the option tables (jass_options, the jass-options directive), and the
+# comments of the constants a package re-exports from its files (jass_reexports).
 sys.path.insert(0, str(HERE / "_ext"))
 
 import jass  # noqa: E402
@@ -32,6 +33,7 @@ extensions = [
     "myst_parser",
     "jass_options",
     "jass_table",
+    "jass_reexports",
 ]
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
@@ -50,7 +52,7 @@ nitpick_ignore_regex = [
     (r"py:(class|mod|obj|func|meth)", r"(starlette|uvicorn|asyncio)(\..*)?"),
     # Type variables of the generic protocol: TwoPartState.replace returns the state's own class,
     # a Variant is generic in its rules, state, move and observation types.
-    (r"py:(class|obj)", r"(jass\.(variant|teams|encoding)\.)?(_State|R|S|M|O|T|D|DealMove|R_contra|S_co|S_contra|M_contra|AnyVariant)"),
+    (r"py:(class|obj)", r"(jass\.(variant|teams)(\.\w+)?\.)?(_State|R|S|M|O|T|D|DealMove|R_contra|S_co|S_contra|M_contra|AnyVariant)"),
     # The optional extras' libraries (no network for their inventories).
     (r"py:(class|mod|obj)", r"(pettingzoo|gymnasium|numpy|distributed|concurrent)(\..*)?"),
 ]

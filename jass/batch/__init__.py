@@ -1,7 +1,7 @@
 """Many games at once on numpy arrays: the batched engine (the optional extra ``jass[batch]``).
 
 Search bots and reinforcement learning play millions of games. The public API checks every
-move of one game and returns a new immutable state; the play-outs of :mod:`jass.tricks` plays one game on raw
+move of one game and returns a new immutable state; the play-outs of :mod:`jass.tricks` play one game on raw
 ints. This package holds *N* games in numpy arrays and steps them in lockstep: one set of
 array operations per step for all games, no Python loop over games.
 

@@ -1,5 +1,5 @@
-"""The ``jass`` command line (``jass COMMAND``, also ``python -m jass``): :mod:`jass.cli.main`
-builds the parser and runs the commands, :mod:`jass.cli.console` draws a game in the terminal
+"""The ``jass`` command line (``jass COMMAND``, also ``python -m jass``): ``jass.cli.main``
+builds the parser and runs the commands, ``jass.cli.console`` draws a game in the terminal
 and reads a player's moves. It sees variants only through the registry (:mod:`jass.variant`).
 """
 

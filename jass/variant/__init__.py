@@ -34,11 +34,11 @@ A variant's rule functions (the core of the record):
 - ``card_zones(state)``: where each of the 36 cards is.
 
 Beside the core, one facet per consuming layer (:mod:`jass.variant.facets`). The package's
-modules: :mod:`~jass.variant.registry` (the record and the registry),
+modules: ``registry`` (the record and the registry),
 :mod:`~jass.variant.facets`, :mod:`~jass.variant.encoding` (the action ids and vectors of
-learning agents), :mod:`~jass.variant.state` (the two-part state, the start of a game,
-builders for the hot paths), :mod:`~jass.variant.guards`, :mod:`~jass.variant.loading` and
-:mod:`~jass.variant.notation` (helpers of the variants' files of those names).
+learning agents), ``state`` (the two-part state, the start of a game, builders for the hot
+paths), ``guards``, ``loading`` and ``notation`` (helpers of the variants' files of those
+names); every name of theirs is documented here.
 """
 
 from jass.variant.encoding import *  # noqa: F403
@@ -67,6 +67,7 @@ __all__ = [
     "Roundtrip",
     "VARIANTS",
     "ENTRY_POINT_GROUP",
+    "VARIANT_FILES",
     "register",
     "find_variant",
     "as_variant",

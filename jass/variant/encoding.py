@@ -36,7 +36,7 @@ from jass.errors import JassError
 from jass.play import PlayView
 from jass.trump import Trump
 
-__all__ = ["Encoding"]
+__all__ = ["Encoding", "play_block", "play_layout", "one_hot", "card_vector", "relative", "relative_values"]
 
 M = TypeVar("M")
 O = TypeVar("O")

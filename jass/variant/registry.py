@@ -6,10 +6,12 @@ here imports a variant package.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from importlib import resources
 from importlib.metadata import entry_points
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
@@ -27,6 +29,7 @@ __all__ = [
     "Apply",
     "VARIANTS",
     "ENTRY_POINT_GROUP",
+    "VARIANT_FILES",
     "register",
     "find_variant",
     "as_variant",
@@ -129,7 +132,7 @@ class Variant(Generic[R, S, M, O]):
     records: RecordFormat[R, S, M]
     #: ``apply_trusted(state, move)``: ``apply`` for trusted code (a replayed record, a test
     #: position), which also takes what no player may choose (a deal of given hands); never for
-    #: a client's move. By default :attr:`apply` itself.
+    #: a client's move. By default ``apply`` itself.
     apply_trusted: Callable[[S, M], S] = attrs.field(
         default=attrs.Factory(lambda self: self.apply, takes_self=True))
     #: Other names that find the variant (any case).
@@ -208,7 +211,11 @@ _MOVED: Final[dict[str, tuple[str, str | None]]] = {
     "hooks": ("checks", None),
 }
 #: The variants of the library, registered when first asked for.
-_BUILTIN: Final = ("jass.schieber", "jass.differenzler", "jass.pomme", "jass.coiffeur")
+#: The files that make a subpackage of ``jass`` one of the library's variants (the layout of
+#: :doc:`/design`): the registry finds a new variant by its folder, and nothing else names it.
+VARIANT_FILES: Final = ("dealing.py", "game.py", "view.py")
+#: The order of the library's variants in listings; a variant not named here follows, by name.
+_FIRST: Final = ("schieber", "differenzler", "pomme", "coiffeur")
 #: Packages add variants under this entry-point group (``name = "package.module:VARIANT"``).
 ENTRY_POINT_GROUP: Final = "jass.variants"
 _by_name: dict[str, AnyVariant] = {}
@@ -245,11 +252,21 @@ def _load() -> None:
     if _loaded:
         return
     _loaded = True
-    for module in _BUILTIN:
+    for module in _library_variants():
         importlib.import_module(module)
     for point in entry_points(group=ENTRY_POINT_GROUP):
         if point.name not in _by_name:
             register(point.load())
+
+
+@functools.cache
+def _library_variants() -> tuple[str, ...]:
+    """The modules of the library's variants: the subpackages of ``jass`` with the files of a
+    variant (:data:`VARIANT_FILES`), in the order of :data:`_FIRST`, then by name."""
+    found = [folder.name for folder in resources.files("jass").iterdir()
+             if folder.is_dir() and all(folder.joinpath(name).is_file() for name in VARIANT_FILES)]
+    found.sort(key=lambda name: (_FIRST.index(name) if name in _FIRST else len(_FIRST), name))
+    return tuple(f"jass.{name}" for name in found)
 
 
 class _Registry(Mapping[str, AnyVariant]):
@@ -271,14 +288,15 @@ class _Registry(Mapping[str, AnyVariant]):
         return f"VARIANTS({', '.join(self)})"
 
 
-#: Every registered variant by name: the library's three, then any registered since.
+#: Every registered variant by name: the library's, then any registered since.
 VARIANTS: Final[Mapping[str, AnyVariant]] = _Registry()
 
 
 def _names_in_order() -> list[str]:
     """The library's variants first, in their order, then the others as they were registered."""
-    first = [variant.name for variant in _by_name.values() if variant.module in _BUILTIN]
-    first.sort(key=lambda name: _BUILTIN.index(_by_name[name].module))
+    library = _library_variants()
+    first = [variant.name for variant in _by_name.values() if variant.module in library]
+    first.sort(key=lambda name: library.index(_by_name[name].module))
     return first + [name for name in _by_name if name not in first]
 
 
