@@ -13,7 +13,7 @@ In one process run it times, R repeats each, interleaved (round r times repeat r
 
   (a)  ours/public_rounds     the public immutable API (bench_play.py (a)): new_game(seed),
                               a random mode, legal_moves + apply with a random legal card
-  (b)  ours/fast_rounds       jass.rollout (bench_play.py (b)): random_deal, a random mode,
+  (b)  ours/fast_rounds       the play-outs of jass.tricks (bench_play.py (b)): random_deal, a random mode,
                               play_cards on raw ints
   (d)  jasskit/random_rounds  jass-kit's loop in its own venv, drawing as ours do
   (d2) jasskit/numpy_draws    the same loop drawing with numpy's rng.integers and rng.choice,

@@ -14,7 +14,7 @@ In one process run it times, R repeats each, interleaved (round r times repeat r
                              new_game(seed) (a seeded deal), a random mode, then
                              legal_moves + apply with a random legal card until the round ends
   (a2) ours/public_rounds_dealt  the same from new_game(deal=...) with a random deal
-  (b)  ours/fast_rounds      the same rounds through jass.rollout: random_deal, a random mode,
+  (b)  ours/fast_rounds      the same rounds through the play-outs of jass.tricks: random_deal, a random mode,
                              play_cards (raw ints; tests/test_rollout.py proves it plays and
                              scores exactly like the public API for the same random choices)
   (b2) ours/rollout_from_state  schieber_rollout(state) from one dealt state (a search's use)
@@ -55,14 +55,15 @@ from bench_core import PeerUnavailable, interleaved_rates, peer_python, run_peer
 import attrs  # noqa: E402
 
 import jass  # noqa: E402
-import jass.rollout  # noqa: E402
 from jass import differenzler, pomme, schieber  # noqa: E402
 from jass.cards import CardSet  # noqa: E402
-from jass.tricks import play_cards, random_deal  # noqa: E402
 
-# jass.schieber.rollout since the variant registry; jass.rollout.schieber_rollout before it (the
-# same function), so that this script measures either version of the library.
-schieber_rollout = getattr(schieber, "rollout", None) or getattr(jass.rollout, "schieber_rollout")  # noqa: B009
+try:  # the play-outs are in jass.tricks since the variant packages; in jass.rollout before
+    from jass.tricks import play_cards, random_deal  # noqa: E402
+except ImportError:  # an older checkout, measured beside this one
+    from jass.rollout import play_cards, random_deal  # type: ignore[no-redef]  # noqa: E402
+
+schieber_rollout = schieber.rollout
 
 DEFAULT_SEED = 20240601
 
