@@ -70,6 +70,7 @@ __all__ = [
     "Row",
     "Slate",
     "Rules",
+    "PushTo",
     "StoeckMode",
     "ChooseRow",
     "Push",

@@ -37,7 +37,7 @@ class PushTo(NamedEnum):
 class Rules:
     """Every Coiffeur option (:doc:`/rules/coiffeur`), with its source:
 
-    - ``slate``: the rows to play (:class:`Slate`; the presets ``"jassreglement"``, the
+    - ``slate``: the rows to play (:class:`~jass.coiffeur.Slate`; the presets ``"jassreglement"``, the
       default, and ``"swisslos_10"``, or a custom slate);
     - ``match_bonus``: points for taking all nine tricks, before the factor (100, as in
       Schieber; 0 turns it off);
@@ -73,7 +73,7 @@ class Rules:
         ),
     )
 
-    #: The rows each team plays once, each with its factor: a :class:`Slate`, or a preset's
+    #: The rows each team plays once, each with its factor: a :class:`~jass.coiffeur.Slate`, or a preset's
     #: name (``"jassreglement"``, ``"swisslos_10"``).
     #: Source: the Jassreglement's 8 rows (jassverzeichnis.ch, "Anleitung für den
     #: Coiffeur-Jass"); Swisslos' "Coiffeur auf 10 Runden" adds Slalom and Guschti.
