@@ -180,11 +180,11 @@ def _numeral(card: Card) -> str:
 def _banner(card: Card) -> str:
     """The 10: a red swallow-tailed flag on a pole, the suit's symbol on it."""
     return (
-        f'<path d="M14,8 V82" stroke="{_BROWN}" stroke-width="2.2" stroke-linecap="round"/>'
-        f'<circle cx="14" cy="8" r="2" fill="{_GOLD}" {_LINE}/>'
-        f'<path d="M15,22 H51 L43,45 L51,68 H15 Z" fill="{_RED_SWISS}" {_LINE}/>'
-        f'<circle cx="30" cy="45" r="11" fill="{_PAPER}" {_LINE}/>'
-        + _pip(card.suit, 30, 45, 0.95)
+        f'<path d="M17,15 V80" stroke="{_BROWN}" stroke-width="2.2" stroke-linecap="round"/>'
+        f'<circle cx="17" cy="15" r="2" fill="{_GOLD}" {_LINE}/>'
+        f'<path d="M18,22 H52 L44,45 L52,68 H18 Z" fill="{_RED_SWISS}" {_LINE}/>'
+        f'<circle cx="32" cy="45" r="11" fill="{_PAPER}" {_LINE}/>'
+        + _pip(card.suit, 32, 45, 0.95)
     )
 
 
