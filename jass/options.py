@@ -350,7 +350,7 @@ def in_words(value: Any) -> str:
         return str(value.value).replace("_", " ")
     if isinstance(value, tuple):
         return ", ".join(in_words(item) for item in value)
-    if attrs.has(type(value)) and type(value).__str__ is not object.__str__:
+    if attrs.has(type(value)) and "__str__" in vars(type(value)):
         return str(value)
     if attrs.has(type(value)):
         return "(its options follow)"

@@ -173,7 +173,7 @@ def _called_fixed_or_unsupported(text: str) -> list[str]:
 
 
 def _fixed_table_rows(text: str) -> list[str]:
-    """The first two columns of each row of a simple table whose last column says "fixed"."""
+    """Each row (its lines joined) of a simple table whose last cell begins with "fixed"."""
     rows: list[str] = []
     lines = text.splitlines()
     for i, line in enumerate(lines):
@@ -191,12 +191,12 @@ def _fixed_table_rows(text: str) -> list[str]:
         if row:
             rows.append(" ".join(row))
     found = []
-    for row in rows:
-        if "===" in row:
+    for joined in rows:
+        if "===" in joined:
             continue
-        last = [cell for cell in re.split(r"\s{2,}", row.strip()) if cell][-1].casefold()
+        last = [cell for cell in re.split(r"\s{2,}", joined.strip()) if cell][-1].casefold()
         if last.startswith("fixed"):
-            found.append(row)
+            found.append(joined)
     return found
 
 

@@ -114,7 +114,7 @@ def test_the_ober_holds_the_symbol_high_the_under_low() -> None:
 def test_a_french_card_is_drawn_with_the_symbol_of_its_pairing(pairing: Pairing, symbols: str) -> None:
     for suit, symbol in zip(Suit, symbols):
         svg = card_svg(Card.of(suit, Rank.ACE), pairing=pairing)
-        texts = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text")]
+        texts = [t.text or "" for t in ET.fromstring(svg).iter(f"{SVG}text")]
         assert texts.count(symbol) == 2 and not set("♣♠♥♦") - {symbol} & set("".join(texts))
         assert ('fill="#c0392b"' in svg) == (symbol in "♥♦")  # red as the French symbol is
 

@@ -67,7 +67,7 @@ def _colours(png: bytes) -> int:
     assert depth == 8
     stride = width * channels + 1
     # The filter bytes aside, count raw samples of a few rows (enough to tell colour from grey).
-    seen = set()
+    seen: set[bytes] = set()
     for row in range(0, height, max(1, height // 40)):
         line = raw[row * stride + 1:(row + 1) * stride]
         seen.update(line[i:i + 3] for i in range(0, len(line) - 2, channels * 7))

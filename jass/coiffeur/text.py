@@ -22,7 +22,7 @@ from jass.variant.facets import TableText, faces_of_rules, move_words
 _PUSH_WORDS: Final = ("push", "gschobe", "geschoben", "schieben", "schiebe", "chibre")
 
 
-def row_label(row: Row, faces: Faces | None = None) -> str:
+def row_label(row: Row, faces: Faces) -> str:
     """A row as the slate names it, with its factor: a suit row by its suit as ``faces`` show it
     (``Eicheln ♠ x1`` with jassverzeichnis' pairing), any other by its name (``Joker 1 x7``)."""
     only = row.modes[0] if len(row.modes) == 1 else None
@@ -206,7 +206,7 @@ def _find_mode(text: str, modes: Sequence[RoundMode], faces: Faces) -> RoundMode
 
 
 #: What a Coiffeur player reads (:class:`~jass.variant.TableText`).
-TEXT: Final = TableText(move_text=_move_text, public_move=_public_move, describe=_describe, end_reason=_end_reason,
+TEXT: Final[TableText[Rules, Move, Observation]] = TableText(move_text=_move_text, public_move=_public_move, describe=_describe, end_reason=_end_reason,
                         pairing=lambda rules: rules.pairing, read_move=_read_move, choice_lines=_choice_lines,
                         about=(
                         "The defaults follow Swisslos' Coiffeur rules and the slate of jassverzeichnis.ch "
