@@ -158,7 +158,7 @@ class Rules:
         "**Showing the Weis**: the winning Weis are shown to everyone after the first trick (seed "
         "001: «De kaarten voor de hoogste Weis worden na de eerste slag open afgbeeld»; what the "
         "library's observations do); named unasked and shown only when the opponents ask "
-        "(jeuxdecartes.net: «L'autre camp peut demander à voir les cartes qui forment les "
+        "(jeuxdecartes.net: «L’autre camp peut demander à voir les cartes qui forment les "
         "annonces»; de.wikipedia, \"Weis (Jassen)\": «bei Aufforderung auch gezeigt»). The game is "
         "the same: a table that only names them leaves the opponents to ask.",
     )
@@ -197,7 +197,7 @@ class Rules:
     #: Source: seed 001 has the partner choose (off); pushing back is a table's own rule.
     #: Disagreement: **Pushing back**: the partner must choose (seed 001, Swisslos: «Schiebt sie,
     #: so muss der Partner Trumpf bestimmen»; jeuxdecartes.net: «son partenaire doit
-    #: obligatoirement choisir une couleur d'atout»; the default); the partner may push it back
+    #: obligatoirement choisir une couleur d’atout»; the default); the partner may push it back
     #: (spotlightongames: "In the latter case, the partner either chooses a contract or
     #: "shoves" it back to forehand"): ``True``.
     allow_push_back: bool = attrs.field(default=False, validator=instance_of(bool))
