@@ -1,5 +1,6 @@
 """For learning agents: the scalar encoding's action mask and observation vectors
-(:mod:`jass.schieber.encoding`), for N games at once.
+(:mod:`jass.schieber.encoding`) for N games at once, the greedy heuristic's moves, and
+:data:`ENGINE`, all of it as :mod:`jass.rl.vector` uses it.
 """
 
 from __future__ import annotations
@@ -9,12 +10,20 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from jass import schieber
 from jass.batch.core import popcount, unpack_bits
+from jass.batch.engine import BatchEngine
+from jass.batch.policies import greedy_cards
+from jass.cards import Card, CardSet
+from jass.schieber.batch.results import totals
+from jass.schieber.batch.setup import init
 from jass.schieber.batch.state import BatchState
-from jass.schieber.batch.step import legal_mask
-from jass.schieber.batch.tables import NUM_ACTIONS, U64
+from jass.schieber.batch.step import legal_mask, step
+from jass.schieber.batch.tables import FIRST_TRUMP_ACTION, NUM_ACTIONS, PUSH, U64
+from jass.teams.ai import hand_value
+from jass.trump import Trump
 
-__all__ = ["RL_ACTIONS", "rl_action_mask", "observations"]
+__all__ = ["RL_ACTIONS", "rl_action_mask", "observations", "greedy_actions", "ENGINE"]
 
 
 #: The scalar encoding's number of action ids (:mod:`jass.variant.encoding`): the batch's 43, then
@@ -56,8 +65,9 @@ def _cards(bits: NDArray[np.uint64]) -> NDArray[np.float32]:
 def observations(state: BatchState, seat: ArrayLike | None = None) -> NDArray[np.float32]:
     """``float32[N, 515]``: each game's observation of ``seat`` (one seat, or one per game; by
     default the seat to act) as the vector of Schieber's scalar encoding: the same numbers, in
-    the same layout, as :func:`jass.rl.observation_vector` gives for the same round (in a game
-    of one round with scores 0). A finished round shows phase ``ROUND_OVER``.
+    the same layout, as :func:`jass.rl.observation_vector` gives for the same round in a game
+    of one round (``rounds=1``): a finished round shows the end of that game (phase
+    ``GAME_OVER``, the round's points written).
 
     >>> from jass import schieber
     >>> from jass.rl import observation_vector
@@ -98,7 +108,8 @@ def observations(state: BatchState, seat: ArrayLike | None = None) -> NDArray[np
     parts.append(_relative(state.seat_points.astype(np.float32) / 157, seats))
     # Schieber's blocks: phase, dealer, pushes, Weis, Stöck, scores, target, multiplier.
     choosing = state.trump < 0
-    phase = np.where(choosing, 0, np.where(state.terminated, 2, 1)).astype(np.intp)
+    # A finished round is the end of a game of one round: phase GAME_OVER, its points written.
+    phase = np.where(choosing, 0, np.where(state.terminated, 3, 1)).astype(np.intp)
     parts.append(_one_hot(phase, 4))
     parts.append(_one_hot((state.dealer.astype(np.intp) - seats) & 3, 4))
     parts.append(_one_hot(state.pushed.astype(np.intp), 3))
@@ -115,11 +126,72 @@ def observations(state: BatchState, seat: ArrayLike | None = None) -> NDArray[np
     stoeck = np.where(credited, np.where(state.stoeck_team == team, 0, 1), 2).astype(np.intp)
     parts.append(_one_hot(stoeck, 3))
     scale = np.float32(rules.target_score or 3000)
-    parts.append(np.zeros((n, 2), dtype=np.float32))  # a batch round has no written scores
     written = (state.card_points + state.weis + state.stoeck + state.last_trick + state.match).astype(np.float32)
     written *= state.multiplier[:, None].astype(np.float32)
-    playing = (~choosing & ~state.terminated)[:, None]
-    parts.append(np.stack([written[rows, team], written[rows, 1 - team]], axis=1) / scale * playing)
+    own_other = np.stack([written[rows, team], written[rows, 1 - team]], axis=1) / scale
+    parts.append(own_other * state.terminated[:, None])  # scores: written once the round is over
+    parts.append(own_other * (~choosing & ~state.terminated)[:, None])  # the round's points so far
     multiplier = np.where(choosing, 0, state.multiplier).astype(np.float32) / 4
     parts.append(np.stack([np.full(n, (rules.target_score or 0) / 5000, dtype=np.float32), multiplier], axis=1))
     return np.concatenate(parts, axis=1).astype(np.float32)
+
+
+#: ``_HAND_VALUE[card, mode]``: what a card adds to a hand's liking of a mode
+#: (:func:`jass.teams.ai.hand_value` is a sum over the cards of the hand).
+_HAND_VALUE: Final = np.array([[hand_value(CardSet([card]), mode) for mode in Trump] for card in Card],
+                              dtype=np.int32)
+#: The rule bot pushes a hand whose best mode is worth less than this.
+_PUSH_BELOW: Final = 24
+
+
+def greedy_actions(state: BatchState, mask: NDArray[np.bool_]) -> NDArray[np.intp]:
+    """The greedy heuristic's action among ``mask`` (``bool[N, 46]``) in each game: the mode the
+    hand likes best (:func:`jass.teams.ai.hand_value`, as the rule bot chooses) or a push when
+    it likes none enough, then the cards of :func:`jass.batch.policies.greedy_cards`.
+
+    >>> state = init([5], rules=schieber.Rules.tournament(1))
+    >>> int(greedy_actions(state, rl_action_mask(state))[0]) in range(36, 43)
+    True
+    """
+    n = state.size
+    games = np.arange(n)
+    seat = (state.current_player & 3).astype(np.intp)
+    # The choice of trump: the chooser holds its whole hand.
+    held = unpack_bits(state.dealt[games, seat], 36).astype(np.int32)
+    values = held @ _HAND_VALUE  # [N, 6]
+    allowed = mask[:, FIRST_TRUMP_ACTION:FIRST_TRUMP_ACTION + 6]
+    mode = np.argmax(np.where(allowed, values, -1), axis=1)
+    weak = values[games, mode] < _PUSH_BELOW
+    choice = np.where(weak & mask[:, PUSH], PUSH, FIRST_TRUMP_ACTION + mode)
+    # The card play.
+    position = state.ncards & 3
+    winner = state.winner.astype(np.intp)
+    partner = ((winner & 1) == (seat & 1)) & (winner != seat)
+    cards = greedy_cards(
+        state.config.tables, mask[:, :36], np.maximum(state.trump, 0), state.row, state.best,
+        state.points_in_trick, position == 0, position == 3, partner & (position != 0),
+    )
+    chosen: NDArray[np.intp] = np.where(state.trump < 0, choice, cards)
+    return chosen
+
+
+def _step(state: BatchState, actions: NDArray[np.intp], active: NDArray[np.bool_]) -> BatchState:
+    return step(state, actions, active=active)
+
+
+def _init(seeds: NDArray[np.uint64], rules: Any) -> BatchState:
+    return init(seeds, rules=rules)
+
+
+def _round_gains(state: BatchState) -> NDArray[np.float64]:
+    gains: NDArray[np.float64] = totals(state).astype(np.float64)
+    return gains
+
+
+#: Schieber rounds as the vector environments use them (:class:`~jass.batch.engine.BatchEngine`).
+ENGINE: Final[BatchEngine[BatchState]] = BatchEngine(
+    seats=4, actions=RL_ACTIONS, init=_init, step=_step, mask=rl_action_mask, observations=observations,
+    to_act=lambda state: state.current_player, terminated=lambda state: state.terminated,
+    round_gains=_round_gains, greedy=greedy_actions,
+    mode_actions={FIRST_TRUMP_ACTION + mode: Trump(mode) for mode in range(6)},
+)
