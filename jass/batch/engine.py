@@ -44,9 +44,10 @@ class BatchEngine(Generic[S]):
     seats: int
     #: The scalar encoding's number of action ids (:attr:`~jass.variant.encoding.Encoding.actions`).
     actions: int
+    #: ``default_rules()``: the rules of a round when none are given.
+    default_rules: Callable[[], Any]
     #: ``init(seeds, rules)``: one new round per seed (``uint64[N]``), exactly the first round of
-    #: ``new_game(rules, seed=seed)`` up to the first decision the engine models; ``rules``
-    #: ``None``: the engine's default rules.
+    #: ``new_game(rules, seed=seed)`` up to the first decision the engine models.
     init: Callable[[NDArray[np.uint64], Any], S]
     #: ``step(state, actions, active)``: the games after one action each (``intp[N]``, ids of
     #: the scalar encoding); the games not ``active`` (``bool[N]``), and those over, do not

@@ -14,12 +14,13 @@ cards of their suit; a card is worth its points in the mode (:attr:`PlayTables.p
 
 from __future__ import annotations
 
-from typing import Final
+import functools
+from typing import Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
 
-from jass.batch.cardplay import PlayTables
+from jass.batch.cardplay import ROW, PlayTables
 from jass.cards import Card, Rank
 from jass.trump import Trump
 
@@ -37,17 +38,41 @@ def _strength(card: Card, trump: Trump) -> int:
     return 100 + card.rank if card.rank >= Rank.KING else card.rank
 
 
+def _readonly(array: NDArray[Any]) -> NDArray[Any]:
+    array.flags.writeable = False
+    return array
+
+
 #: ``STRENGTH[mode, card]``: how strong the greedy heuristic holds a card in a trick; 108 is
 #: a card nothing beats (the trump Jack; with no trump, an Ace or an Undenufe 6).
-STRENGTH: Final[NDArray[np.int32]] = np.array([[_strength(card, mode) for card in Card] for mode in Trump],
-                                                dtype=np.int32)
-STRENGTH.flags.writeable = False
+STRENGTH: Final[NDArray[np.int16]] = _readonly(
+    np.array([[_strength(card, mode) for card in Card] for mode in Trump], dtype=np.int16))
 #: ``_TRUMPS[mode, card]``: the card is a trump.
-_TRUMPS: Final = np.array([[card.suit == mode.suit for card in Card] for mode in Trump], dtype=np.bool_)
+_TRUMPS: Final = _readonly(np.array([[card.suit == mode.suit for card in Card] for mode in Trump], dtype=np.bool_))
 _UNBEATABLE: Final = 108
 #: A trick worth taking: at least this many points in it.
 _WORTH_TAKING: Final = 10
-_NONE: Final = np.int32(1 << 30)
+#: Added to the key of a card the branch does not want (a trump to give, a card that does not
+#: win a trick worth taking): points * 256 + strength stays under it, and two of it under 2**15.
+_AFTER: Final = 10_000
+#: The key of a card not offered.
+_NONE: Final = np.int16(2**15 - 1)
+#: The branches of the heuristic: a game picks its row of keys by its branch.
+_LEAD, _GIVE, _FOLLOW = 0, 1, 2
+
+
+@functools.lru_cache(maxsize=16)
+def _keys(tables: PlayTables) -> NDArray[np.int16]:
+    """``keys[mode * 3 + branch, card]``: whose smallest card (the first on a tie) each branch
+    plays: leading, the strongest card if nothing beats it (its strength negated), else the
+    cheapest (points, then strength); giving, the most valuable card (points, then weakness),
+    a trump only if nothing else; following, the cheapest (the winners of a trick worth taking
+    come first when the game adds :data:`_AFTER` to the others)."""
+    points = tables.points[: 6 * 36].reshape(6, 36).astype(np.int16)
+    cheap = points * 256 + STRENGTH
+    lead = np.where(STRENGTH >= _UNBEATABLE, -STRENGTH, cheap + _AFTER)
+    give = STRENGTH - points * 256 + _AFTER * _TRUMPS
+    return _readonly(np.stack([lead, give, cheap], axis=1).reshape(18, 36).astype(np.int16))
 
 
 def uniform_actions(mask: NDArray[np.bool_], rng: np.random.Generator) -> NDArray[np.intp]:
@@ -62,12 +87,6 @@ def uniform_actions(mask: NDArray[np.bool_], rng: np.random.Generator) -> NDArra
     draws[~mask] = -1.0
     chosen: NDArray[np.intp] = np.argmax(draws, axis=1)
     return chosen
-
-
-def _cheapest(candidates: NDArray[np.bool_], key: NDArray[np.int32]) -> NDArray[np.intp]:
-    """The first candidate of each row with the smallest ``key``."""
-    found: NDArray[np.intp] = np.argmin(np.where(candidates, key, _NONE), axis=1)
-    return found
 
 
 def greedy_cards(
@@ -96,23 +115,14 @@ def greedy_cards(
     >>> Card.from_index(int(greedy_cards(tables, hand, np.array([4]), zero, zero, zero, one, no, no)[0]))
     Card.HA
     """
-    mode = np.asarray(trump).astype(np.intp)
-    points = tables.points[: 6 * 36].reshape(6, 36).astype(np.int32)[mode]
-    strength = STRENGTH[mode]
-    cheap = points * 256 + strength
-    games = np.arange(cards.shape[0])
-    # Leading: the strongest card if nothing beats it, else the cheapest.
-    strongest = np.argmax(np.where(cards, strength, -1), axis=1)
-    lead = np.where(strength[games, strongest] >= _UNBEATABLE, strongest, _cheapest(cards, cheap))
-    # A partner winning: the most valuable card that is no trump (a trump if only trumps).
-    plain: NDArray[np.bool_] = cards & ~_TRUMPS[mode]
-    some_plain: NDArray[np.bool_] = np.any(plain, axis=1)
-    givers = np.where(some_plain[:, None], plain, cards)
-    give = np.argmax(np.where(givers, points * 256 - strength, -_NONE), axis=1)
-    # Else: the cheapest card that wins a trick worth taking, or the cheapest card.
-    keys = tables.keys[np.asarray(row, dtype=np.intp)[:, None] + np.arange(36)]
-    winners = cards & (keys > np.asarray(best)[:, None])
-    take = winners.any(axis=1) & ((np.asarray(in_trick) >= _WORTH_TAKING) | last)
-    follow = np.where(take, _cheapest(winners, cheap), _cheapest(cards, cheap))
-    chosen: NDArray[np.intp] = np.where(leading, lead, np.where(partner_winning, give, follow))
+    lead = np.asarray(leading, dtype=np.bool_)
+    give = ~lead & np.asarray(partner_winning, dtype=np.bool_)
+    branch = np.where(lead, _LEAD, np.where(give, _GIVE, _FOLLOW))
+    key = _keys(tables)[np.asarray(trump).astype(np.intp) * 3 + branch]
+    # Following: the winners of a trick worth taking first.
+    beats = tables.keys.reshape(-1, ROW)[np.asarray(row, dtype=np.intp) // ROW, :36] > np.asarray(best)[:, None]
+    winners = cards & beats
+    take = ~lead & ~give & np.any(winners, axis=1) & ((np.asarray(in_trick) >= _WORTH_TAKING) | last)
+    key += (take[:, None] & ~winners) * np.int16(_AFTER)
+    chosen: NDArray[np.intp] = np.argmin(np.where(cards, key, _NONE), axis=1)
     return chosen

@@ -41,6 +41,7 @@ from jass.variant.encoding import Encoding
 __all__ = [
     "Moves",
     "MOVES",
+    "check_moves",
     "encoding_of",
     "parse_modes",
     "offered_moves",
@@ -66,7 +67,8 @@ def encoding_of(variant: AnyVariant | str) -> Encoding[Any, Any]:
     return found.encoding
 
 
-def _check_moves(moves: object) -> Moves:
+def check_moves(moves: object) -> Moves:
+    """``moves`` if it is one of :data:`MOVES`, else a :class:`~jass.errors.JassError`."""
     for name in MOVES:
         if moves == name:
             return name
@@ -112,7 +114,7 @@ def offered_moves(
     ['choose Schilten ♥', 'push (schieben)']
     """
     found = as_variant(variant)
-    if _check_moves(moves) == "sensible":
+    if check_moves(moves) == "sensible":
         legal = found.ai.sensible_moves(view, legal) or legal
     mode_of = encoding_of(found).mode_of
     if modes is not None and mode_of is not None:

@@ -11,9 +11,10 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from jass import differenzler
-from jass.batch.core import popcount, unpack_bits
+from jass.batch.core import unpack_bits
 from jass.batch.engine import BatchEngine
 from jass.batch.policies import greedy_cards
+from jass.batch.vectors import VectorWriter, play_block, relative
 from jass.cards import Rank
 from jass.differenzler.batch.state import FIRST_PREDICT_ACTION, NUM_ACTIONS, SEATS, DifferenzlerState, init
 from jass.differenzler.batch.step import legal_mask, penalties, step
@@ -24,6 +25,8 @@ __all__ = ["RL_ACTIONS", "rl_action_mask", "observations", "greedy_actions", "EN
 #: The scalar encoding's number of action ids: the batch's 194, then the deal, which a batch
 #: round never offers.
 RL_ACTIONS: Final = NUM_ACTIONS + 1
+#: The length of Differenzler's observation vector.
+_SIZE: Final = 404
 #: The phases of the scalar game, as its vector counts them: predict, play, round over, game over.
 _PLAY_PHASE, _GAME_OVER_PHASE, _PHASES = 1, 3, 4
 
@@ -33,24 +36,6 @@ def rl_action_mask(state: DifferenzlerState) -> NDArray[np.bool_]:
     mask = np.zeros((state.size, RL_ACTIONS), dtype=np.bool_)
     mask[:, :NUM_ACTIONS] = legal_mask(state)
     return mask
-
-
-def _relative(values: NDArray[Any], seat: NDArray[np.intp]) -> NDArray[Any]:
-    """``values[N, 4]`` per absolute seat, as ``[N, 4]`` from each game's ``seat`` on."""
-    taken: NDArray[Any] = np.take_along_axis(values, (seat[:, None] + np.arange(SEATS)[None, :]) & 3, axis=1)
-    return taken
-
-
-def _one_hot(index: NDArray[np.intp], length: int, valid: NDArray[np.bool_] | None = None) -> NDArray[np.float32]:
-    out = np.zeros((index.shape[0], length), dtype=np.float32)
-    rows = np.arange(index.shape[0])
-    ok = np.ones(index.shape[0], dtype=np.bool_) if valid is None else valid
-    out[rows[ok], index[ok]] = 1.0
-    return out
-
-
-def _cards(bits: NDArray[np.uint64]) -> NDArray[np.float32]:
-    return unpack_bits(bits.reshape(-1), 36).astype(np.float32).reshape(bits.shape + (36,))
 
 
 def observations(state: DifferenzlerState, seat: ArrayLike | None = None) -> NDArray[np.float32]:
@@ -72,43 +57,32 @@ def observations(state: DifferenzlerState, seat: ArrayLike | None = None) -> NDA
     rows = np.arange(n)
     play = state.play
     over = state.terminated
-    parts: list[NDArray[np.float32]] = [_cards(play.hands[rows, seats])]
-    # The trick in progress and the cards each seat played to completed tricks, per relative seat.
-    trick = np.zeros((n, SEATS, 36), dtype=np.float32)
     trick_bits = np.zeros(n, dtype=np.uint64)
     for position in range(SEATS):
         card = play.trick[:, position]
-        ok = card >= 0
-        relative = (play.leader.astype(np.intp) + position - seats) & 3
-        trick[rows[ok], relative[ok], card[ok]] = 1.0
-        trick_bits |= np.where(ok, np.uint64(1) << card.clip(0).astype(np.uint64), np.uint64(0))
-    parts.append(trick.reshape(n, -1))
-    played = state.dealt & ~play.hands & ~trick_bits[:, None]
-    parts.append(_cards(_relative(played, seats)).reshape(n, -1))
-    parts.append(_one_hot(play.trump.astype(np.intp), 7))
-    parts.append(_one_hot((play.leader.astype(np.intp) - seats) & 3, SEATS, play.trick[:, 0] >= 0))
-    parts.append(_relative(popcount(play.hands.reshape(-1)).reshape(n, SEATS).astype(np.float32) / 9, seats))
+        trick_bits |= np.where(card >= 0, np.uint64(1) << card.clip(0).astype(np.uint64), np.uint64(0))
     # A trick's points, without the last trick's 5 (Play.points has them).
     last = np.zeros((n, SEATS), dtype=np.int16)
     last[rows, play.leader.astype(np.intp)] = LAST_TRICK_BONUS * play.done
-    parts.append(_relative((play.points - last).astype(np.float32) / 157, seats))
+    writer = VectorWriter(n, _SIZE)
+    play_block(writer, seats, play.hands, state.dealt & ~play.hands & ~trick_bits[:, None], play.trick,
+               play.leader, play.trump, play.points - last)
     # Differenzler's blocks: phase, dealer, face-up card, predictions, penalties, rounds.
     predicting = state.predicted < SEATS
-    phase = np.where(over, _GAME_OVER_PHASE, np.where(predicting, 0, _PLAY_PHASE)).astype(np.intp)
-    parts.append(_one_hot(phase, _PHASES))
-    parts.append(_one_hot((state.dealer.astype(np.intp) - seats) & 3, SEATS))
-    parts.append(_cards(np.uint64(1) << state.face_up.astype(np.uint64)))
+    writer.one_hot(np.where(over, _GAME_OVER_PHASE, np.where(predicting, 0, _PLAY_PHASE)), _PHASES)
+    writer.one_hot((state.dealer.astype(np.intp) - seats) & 3, SEATS)
+    writer.one_hot(state.face_up.astype(np.intp), 36)
     made = state.predictions >= 0
     public = over | (state.rules.prediction_mode is differenzler.PredictionMode.OPEN)
     known = made & (public[:, None] | (np.arange(SEATS)[None, :] == seats[:, None]))
-    parts.append(_relative(np.where(known, state.predictions, 0).astype(np.float32) / differenzler.MAX_PREDICTION,
-                           seats))
-    parts.append(_relative(known.astype(np.float32), seats))
-    parts.append(_relative(made.astype(np.float32), seats))
+    predictions = np.where(known, state.predictions, 0).astype(np.float32)
+    writer.values(relative(predictions, seats) / np.float32(differenzler.MAX_PREDICTION))
+    writer.values(relative(known, seats))
+    writer.values(relative(made, seats))
     penalty = penalties(state.rules, play.points, state.predictions, play.tricks_won) * over[:, None]
-    parts.append(_relative(penalty.astype(np.float32) / 200, seats))
-    parts.append(np.zeros((n, 1), dtype=np.float32))  # the first round of the game: 0 rounds played
-    return np.concatenate(parts, axis=1)
+    writer.values(relative(penalty.astype(np.float32), seats) / np.float32(200))
+    writer.values(np.zeros((n, 1), dtype=np.float32))  # the first round of the game: 0 rounds played
+    return writer.done()
 
 
 #: What a card adds to the rule bot's prediction (:func:`jass.differenzler.ai` guesses from the
@@ -128,24 +102,23 @@ def greedy_actions(state: DifferenzlerState, mask: NDArray[np.bool_]) -> NDArray
     >>> 36 <= int(greedy_actions(state, rl_action_mask(state))[0]) <= 193
     True
     """
-    n = state.size
-    games = np.arange(n)
     play = state.play
-    seat = (state.current_player & 3).astype(np.intp)
-    hand = unpack_bits(play.hands[games, seat], 36).astype(np.float64)
-    suit = play.trump.astype(np.intp)
-    points = play.tables.points[: 4 * 36].reshape(4, 36)[suit].astype(np.float64)
-    guess = np.round((hand * _STRONG[suit]).sum(axis=1) * _PER_STRONG + (hand * points).sum(axis=1) * _SHARE)
-    guess = np.minimum(guess, differenzler.MAX_PREDICTION)
-    distance = np.abs(np.arange(differenzler.MAX_PREDICTION + 1)[None, :] - guess[:, None])
-    allowed = mask[:, FIRST_PREDICT_ACTION:NUM_ACTIONS]
-    prediction = FIRST_PREDICT_ACTION + np.argmin(np.where(allowed, distance, np.inf), axis=1)
     position = play.ncards % SEATS
-    cards = greedy_cards(
+    chosen: NDArray[np.intp] = greedy_cards(
         play.tables, mask[:, :36], play.trump, play.row, play.best, play.points_in_trick, position == 0,
-        position == SEATS - 1, np.zeros(n, dtype=np.bool_),
+        position == SEATS - 1, np.zeros(state.size, dtype=np.bool_),
     )
-    chosen: NDArray[np.intp] = np.where(state.predicted < SEATS, prediction, cards)
+    predicting = np.flatnonzero(state.predicted < SEATS)
+    if predicting.size:
+        seat = (state.current_player[predicting] & 3).astype(np.intp)
+        hand = unpack_bits(play.hands[predicting, seat], 36).astype(np.float64)
+        suit = play.trump[predicting].astype(np.intp)
+        points = play.tables.points[: 4 * 36].reshape(4, 36)[suit].astype(np.float64)
+        guess = np.round((hand * _STRONG[suit]).sum(axis=1) * _PER_STRONG + (hand * points).sum(axis=1) * _SHARE)
+        guess = np.minimum(guess, differenzler.MAX_PREDICTION)
+        distance = np.abs(np.arange(differenzler.MAX_PREDICTION + 1)[None, :] - guess[:, None])
+        allowed = mask[predicting, FIRST_PREDICT_ACTION:NUM_ACTIONS]
+        chosen[predicting] = FIRST_PREDICT_ACTION + np.argmin(np.where(allowed, distance, np.inf), axis=1)
     return chosen
 
 
@@ -165,7 +138,8 @@ def _round_gains(state: DifferenzlerState) -> NDArray[np.float64]:
 
 #: Differenzler rounds as the vector environments use them (:class:`~jass.batch.engine.BatchEngine`).
 ENGINE: Final[BatchEngine[DifferenzlerState]] = BatchEngine(
-    seats=SEATS, actions=RL_ACTIONS, init=_init, step=_step, mask=rl_action_mask, observations=observations,
+    seats=SEATS, actions=RL_ACTIONS, default_rules=differenzler.Rules, init=_init, step=_step, mask=rl_action_mask,
+    observations=observations,
     to_act=lambda state: state.current_player, terminated=lambda state: state.terminated,
     round_gains=_round_gains, greedy=greedy_actions,
 )
