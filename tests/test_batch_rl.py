@@ -111,3 +111,34 @@ def test_rollout_view_plays_out_the_states_a_view_allows() -> None:
     values = [float(batch.rollout_view(view, 300, np.random.default_rng(5), action=a).totals[:, mine].mean())
               for a in (first, second)]
     assert all(0 <= v <= 600 for v in values)
+
+
+@pytest.mark.parametrize("name", ["differenzler", "pomme"])
+def test_observations_of_copied_rounds_are_the_scalar_vectors(name: str) -> None:
+    """Differenzler and la pomme rounds copied from random scalar positions (la pomme's after
+    random exchanges and swaps of the trump 6): every seat's batch vector is its scalar one."""
+    from jass import differenzler, pomme
+    from jass.variant import find_variant
+
+    variant = find_variant(name)
+    module = __import__(f"jass.{name}.batch", fromlist=["from_state"])
+    rules = differenzler.Rules(rounds=1) if name == "differenzler" else pomme.Rules()
+    playing = differenzler.Phase.PLAY if name == "differenzler" else pomme.Phase.PLAY
+    rng = random.Random(2)
+    checked = 0
+    for seed in range(40):
+        state = variant.new_game(rules, seed=seed)
+        while name == "pomme" and state.phase is not playing:
+            state = variant.apply(state, rng.choice(variant.legal_moves(state)))
+        for _ in range(rng.randrange(0, 30)):
+            if variant.to_act(state) is None or state.phase not in (playing, differenzler.Phase.PREDICT):
+                break
+            state = variant.apply(state, rng.choice(variant.legal_moves(state)))
+        if variant.to_act(state) is None or state.phase not in (playing, differenzler.Phase.PREDICT):
+            continue
+        copy = module.from_state(state)
+        for seat in range(variant.seats):
+            np.testing.assert_array_equal(module.observations(copy, seat)[0],
+                                          np.asarray(observation_vector(name, state, seat), dtype=np.float32))
+        checked += 1
+    assert checked >= 20

@@ -135,6 +135,7 @@ class JassVectorEnv(VectorEnv[Any, Any, Any]):
         self.team = self.variant.team_of(seat)
         found = rules_of(self.variant, rules)
         self.rules = self.engine.default_rules() if found is None else found
+        self.engine.init(np.zeros(0, dtype=np.uint64), self.rules)  # rules the engine cannot play raise now
         self.reward = check_reward(reward)
         self.observation = check_observation(observation)
         if illegal not in ("terminate", "raise"):

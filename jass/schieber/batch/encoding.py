@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+import attrs
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
@@ -16,6 +17,7 @@ from jass.batch.engine import BatchEngine
 from jass.batch.policies import greedy_cards
 from jass.batch.vectors import VectorWriter, play_block, relative
 from jass.cards import Card, CardSet
+from jass.errors import InvalidRulesError
 from jass.schieber.batch.results import totals
 from jass.schieber.batch.setup import init
 from jass.schieber.batch.state import BatchState
@@ -138,8 +140,9 @@ def greedy_actions(state: BatchState, mask: NDArray[np.bool_]) -> NDArray[np.int
 
 
 def _one_round() -> schieber.Rules:
-    """The batch's own default: :meth:`jass.schieber.Rules.tournament` of one round."""
-    return schieber.Rules.tournament(1)
+    """The vector environments' default: :meth:`jass.schieber.Rules.tournament` of one round, every
+    Weis declared (the batch has no declaring action)."""
+    return attrs.evolve(schieber.Rules.tournament(1), auto_declare=True)
 
 
 def _step(state: BatchState, actions: NDArray[np.intp], active: NDArray[np.bool_]) -> BatchState:
@@ -147,6 +150,11 @@ def _step(state: BatchState, actions: NDArray[np.intp], active: NDArray[np.bool_
 
 
 def _init(seeds: NDArray[np.uint64], rules: Any) -> BatchState:
+    if isinstance(rules, schieber.Rules) and rules.weis is not None and not rules.auto_declare:
+        # The scalar game offers to declare (id 45), which a batch round cannot: an agent would
+        # learn a game without Weis and meet another one.
+        raise InvalidRulesError("a vector environment plays Weis only with auto_declare=True (or weis=None): "
+                                "the batch engine has no declaring action")
     return init(seeds, rules=rules)
 
 
