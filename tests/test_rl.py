@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import pickle
 import random
+import warnings
 from typing import Any
 
 import pytest
@@ -187,20 +188,31 @@ def test_a_whole_game_by_action_ids() -> None:
 
 # --- PettingZoo ----------------------------------------------------------------------------------
 
+#: What PettingZoo's api_test says of every dict observation but its own games'.
+DICT_OBSERVATION_NOTES = (
+    "Observation is not a NumPy array",
+    "Observation space for each agent probably should be gymnasium.spaces.box or gymnasium.spaces.discrete",
+)
+
 
 @pytest.mark.parametrize(
-    ("name", "rules"),
-    [("schieber", schieber.Rules.tournament(1)), ("differenzler", differenzler.Rules(rounds=1)), ("pomme", None),
-     ("coiffeur", COIFFEUR_SHORT)],
+    ("name", "rules", "moves"),
+    [("schieber", schieber.Rules.tournament(1), "sensible"), ("schieber", schieber.Rules(), "all"),
+     ("differenzler", differenzler.Rules(rounds=1), "sensible"), ("pomme", None, "sensible"),
+     ("coiffeur", COIFFEUR_SHORT, "sensible")],
 )
-def test_pettingzoo_api_test_passes(name: str, rules: Any) -> None:
+def test_pettingzoo_api_test_passes(name: str, rules: Any, moves: Any) -> None:
     pytest.importorskip("pettingzoo", reason="the optional extra jass[rl] is not installed")
     from pettingzoo.test import api_test
 
     from jass.rl.pettingzoo import env
 
-    with pytest.warns(UserWarning):  # PettingZoo notes that a dict observation is no Box, as for its card games
-        api_test(env(name, rules), num_cycles=400, verbose_progress=False)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(env(name, rules, moves=moves), num_cycles=400, verbose_progress=False)
+    # PettingZoo's test exempts a dict observation (and its space) by the names of its own games
+    # only; the dict's arrays pass its checks (see jass.rl.pettingzoo). Nothing else is noted.
+    assert {str(w.message) for w in caught} <= set(DICT_OBSERVATION_NOTES)
 
 
 def test_pettingzoo_plays_the_library_s_game() -> None:

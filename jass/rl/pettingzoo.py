@@ -12,10 +12,11 @@ Rewards are 0 until the game is over, then each seat's return (:func:`jass.rl.re
 for the winning team, the rest share -1). ``reset(seed=s)`` plays the game of seed ``s`` (and
 any seed ``0 .. 2**64-1``); without one, a fresh random game.
 
-PettingZoo's ``api_test`` warns "Observation is not a NumPy array" for this environment, as
-for any environment whose observation is a dict but one of PettingZoo's own card and board
-games (its test names those by name): the dict's ``"observation"`` and ``"action_mask"`` are
-NumPy arrays, and the test checks them as such.
+PettingZoo's ``api_test`` warns "Observation is not a NumPy array" (and that the observation
+space "probably should be" a Box) for this environment, as for any environment whose
+observation is a dict but PettingZoo's own card and board games, which its test exempts by
+name: the dict's ``"observation"`` and ``"action_mask"`` are NumPy arrays, and the test
+checks them as such. The dict is the convention of those games; nothing is wrong.
 
 >>> from jass.rl.pettingzoo import env
 >>> game = env("pomme")

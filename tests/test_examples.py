@@ -1,0 +1,75 @@
+"""The worked examples of docs/examples run, so that they cannot rot: their set-up, and a few
+hundred steps of the small numpy learner (masked REINFORCE) on both environments they train
+on. MaskablePPO itself needs the optional extra ``jass[train]`` (PyTorch), which CI does not
+install: its short run here is skipped there."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium", reason="the optional extra jass[rl] is not installed")
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+
+
+def example(name: str) -> ModuleType:
+    """The example ``docs/examples/<name>.py`` as a module (it imports its neighbours)."""
+    if str(EXAMPLES) not in sys.path:
+        sys.path.insert(0, str(EXAMPLES))
+    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_reinforce_learns_on_the_single_agent_env_of_the_example() -> None:
+    reinforce, ppo = example("reinforce"), example("maskable_ppo")
+    env = ppo.make_env(seed=1)
+    policy, returns = reinforce.train(env, 300, seed=1)
+    assert len(returns) >= 30 and all(np.isfinite(returns))
+    assert np.abs(policy.weights).sum() > 0  # the episodes moved the weights
+    # The masked policy gives an action not offered no probability.
+    observation, _ = env.reset(seed=2)
+    mask = env.action_masks()
+    probabilities = policy.probabilities(observation[None, :], mask[None, :])[0]
+    assert probabilities[~mask].sum() == 0 and probabilities.sum() == pytest.approx(1)
+
+
+def test_reinforce_learns_on_the_vector_env_of_the_example() -> None:
+    reinforce, vector = example("reinforce"), example("maskable_ppo_vector")
+    envs = vector.make_vector_env(num_envs=16, seed=3)
+    assert envs.single_observation_space.shape == (515,)
+    policy, returns = reinforce.train_vector(envs, 40, seed=3)
+    assert len(returns) >= 40 and all(np.isfinite(returns))
+    assert np.abs(policy.weights).sum() > 0
+
+
+def test_the_evaluation_plays_each_deal_from_both_sides() -> None:
+    """A rule bot against rule bots scores 0 in duplicate: the two games of a deal are the same
+    game with the teams' places swapped."""
+    ppo = example("maskable_ppo")
+    margins = ppo.margins("rule", 3)
+    assert margins.shape == (3, 2) and (margins[:, 0] == -margins[:, 1]).all()
+    assert ppo.evaluate("rule", 3) == (0.0, 0.0)
+
+
+@pytest.mark.slow
+def test_maskable_ppo_trains_a_few_steps_on_both_envs() -> None:
+    pytest.importorskip("sb3_contrib", reason="the optional extra jass[train] (PyTorch) is not installed")
+    from sb3_contrib import MaskablePPO
+
+    ppo, vector = example("maskable_ppo"), example("maskable_ppo_vector")
+    model = MaskablePPO("MlpPolicy", ppo.make_env(), n_steps=64, batch_size=32, n_epochs=1, seed=0)
+    model.learn(128)
+    vector_model = MaskablePPO("MlpPolicy", vector.sb3_vec_env(vector.make_vector_env(8)), n_steps=16,
+                               batch_size=64, n_epochs=1, seed=0)
+    vector_model.learn(256)
+    mean, _ = ppo.evaluate(ppo.policy_bot(vector_model), 2)
+    assert np.isfinite(mean)
