@@ -76,6 +76,15 @@ _SMALL: Final = 64
 _FRACTION: Final = 0.5
 
 
+class _Ended:
+    """The games that ended in one step: their reward and their last observation vector."""
+
+    def __init__(self, n: int, size: int) -> None:
+        self.games = np.zeros(n, dtype=np.bool_)
+        self.rewards = np.zeros(n, dtype=np.float64)
+        self.vectors = np.zeros((n, size), dtype=np.float32)
+
+
 def batch_engine(variant: AnyVariant | str) -> BatchEngine[Any]:
     """The batch engine of ``variant`` (its module imported now: numpy is optional), or a
     :class:`~jass.errors.JassError` if it has none."""
@@ -197,13 +206,12 @@ class JassVectorEnv(VectorEnv[Any, Any, Any]):
         if options:
             raise JassError(f"options: unknown {', '.join(map(repr, options))}; expected 'opponents' or 'modes'")
         self._seeds = self.np_random.integers(0, SEED_LIMIT, self.num_envs, dtype=np.uint64)
-        self._state = self.engine.init(self._seeds, self.rules)
-        self._refill(np.arange(self.num_envs))
+        self._state, self._mask = self._advance(self.engine.init(self._seeds, self.rules), None)
         return self._observe(), {}
 
     def step(self, actions: Any) -> tuple[Any, NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]]:
         """One action of the learner in each game; then the opponents until the learner has a
-        choice again, and new games for those that ended."""
+        choice again, games that end replaced by new ones on the way."""
         if self._state is None:
             raise JassError("call reset() first")
         action = np.asarray(actions)
@@ -218,28 +226,20 @@ class JassVectorEnv(VectorEnv[Any, Any, Any]):
             game = int(np.flatnonzero(bad)[0])
             raise IllegalMoveError(f"game {game}: action {int(action[game])} is not offered now: "
                                    f"offered {np.flatnonzero(self._mask[game]).tolist()}")
+        ended = _Ended(n, self.encoding.size)
         state = self.engine.step(self._state, np.where(legal, action, 0), legal)
-        state, self._mask = self._advance(state)
-        over = self.engine.terminated(state) | bad
-        rewards = np.zeros(n, dtype=np.float64)
+        if bad.any():  # those games end as they are, with the illegal reward
+            rows = np.flatnonzero(bad)
+            state = self._replace(state, rows, rows, ended, np.full(rows.size, ILLEGAL_REWARD))
+        self._state, self._mask = self._advance(state, ended)
         infos: dict[str, Any] = {}
-        if over.any():
-            rows = np.flatnonzero(over)
-            rewards[rows] = np.where(bad[rows], ILLEGAL_REWARD, self._rewards(state, rows))
-            ended = take_rows(state, rows)
-            vectors = np.zeros((n, self.encoding.size), dtype=np.float32)
-            vectors[rows] = self.engine.observations(ended, self._seats[rows])
-            final_masks = np.zeros((n, self.encoding.actions), dtype=np.int8)
-            infos["final_obs"] = observation_of(vectors, final_masks, self.observation)
-            infos["_final_obs"] = over
+        if ended.games.any():
+            infos["final_obs"] = observation_of(ended.vectors, np.zeros((n, self.encoding.actions), dtype=np.int8),
+                                                self.observation)
+            infos["_final_obs"] = ended.games
             if bad.any():
                 infos["illegal"], infos["_illegal"] = bad, bad
-            self._seeds[rows] = self.np_random.integers(0, SEED_LIMIT, rows.size, dtype=np.uint64)
-            self._state = put_rows(state, rows, self.engine.init(self._seeds[rows], self.rules))
-            self._refill(rows)
-        else:
-            self._state = state
-        return self._observe(), rewards, over, np.zeros(n, dtype=np.bool_), infos
+        return self._observe(), ended.rewards, ended.games, np.zeros(n, dtype=np.bool_), infos
 
     def _rewards(self, state: Any, rows: NDArray[np.intp]) -> NDArray[np.float64]:
         gains = self.engine.round_gains(state)[rows]
@@ -247,23 +247,39 @@ class JassVectorEnv(VectorEnv[Any, Any, Any]):
             return round_margins(gains, self.team, self.variant.lower_is_better, self.encoding.round_scale)
         return round_results(gains, self.team, self.variant.lower_is_better)
 
-    def _refill(self, rows: NDArray[np.intp]) -> None:
-        """Bring the new games ``rows`` to the learner's first choice; a game that ends before
-        it (the learner had no choice in the whole round) is dealt again."""
-        while True:
-            self._state, self._mask = self._advance(self._state)
-            again = rows[self.engine.terminated(self._state)[rows]]
-            if not again.size:
-                return
-            self._seeds[again] = self.np_random.integers(0, SEED_LIMIT, again.size, dtype=np.uint64)
-            self._state = put_rows(self._state, again, self.engine.init(self._seeds[again], self.rules))
+    def _replace(self, part: Any, local: NDArray[np.intp], games: NDArray[np.intp], ended: _Ended | None,
+                 rewards: NDArray[np.float64] | None = None) -> Any:
+        """``part`` with its games ``local`` (the environment's games ``games``) ended: their reward
+        (``rewards``, else the round's) and last vector recorded in ``ended`` (the first time a
+        game ends in a step; ``None`` records nothing), and new games dealt in their place."""
+        if ended is not None:
+            first = ~ended.games[games]
+            if first.any():
+                rows, at = local[first], games[first]
+                ended.games[at] = True
+                ended.rewards[at] = self._rewards(part, rows) if rewards is None else rewards[first]
+                ended.vectors[at] = self.engine.observations(take_rows(part, rows), self._seats[at])
+        self._seeds[games] = self.np_random.integers(0, SEED_LIMIT, games.size, dtype=np.uint64)
+        return put_rows(part, local, self.engine.init(self._seeds[games], self.rules))
 
     def _offered(self, mask: NDArray[np.bool_]) -> NDArray[np.bool_]:
         return mask if self._allowed is None else mask & self._allowed
 
-    def _advance(self, state: Any) -> tuple[Any, NDArray[np.bool_]]:
-        """Step the opponents, and the learner's moves without a choice, until every game is
-        over or at a choice of the learner; that state and its offered actions.
+    def _advance(self, state: Any, ended: _Ended | None) -> tuple[Any, NDArray[np.bool_]]:
+        """Play on until every game is at a choice of the learner: the games that end on the way
+        are recorded in ``ended`` and replaced by new ones, which are played on in turn (together:
+        dealing costs the same for one game as for many). That state and its offered actions."""
+        while True:
+            state = self._play_on(state)
+            over = self.engine.terminated(state)
+            if not over.any():
+                return state, self._offered(self.engine.mask(state))
+            games = np.flatnonzero(over)
+            state = self._replace(state, games, games, ended)
+
+    def _play_on(self, state: Any) -> Any:
+        """Step the opponents, and the learner's moves without a choice, until every game is over
+        or at a choice of the learner.
 
         A few games take many more steps than most (a learner with one card to follow suit
         trick after trick), so once few games still move they are stepped as a batch of their
@@ -271,8 +287,8 @@ class JassVectorEnv(VectorEnv[Any, Any, Any]):
         engine = self.engine
         part, rows = state, None
         while True:
-            to_act = engine.to_act(part)
             over = engine.terminated(part)
+            to_act = engine.to_act(part)
             mask = self._offered(engine.mask(part))
             learner = (to_act == self.seat) & ~over
             forced = learner & (mask.sum(axis=1) == 1) & self.skip_forced
@@ -288,8 +304,7 @@ class JassVectorEnv(VectorEnv[Any, Any, Any]):
             actions = self._opponent_actions(part, mask, moving & ~learner, to_act)
             actions = np.where(forced, np.argmax(mask, axis=1), actions)
             part = engine.step(part, actions, moving)
-        state = part if rows is None else put_rows(state, rows, part)
-        return state, self._offered(engine.mask(state))
+        return part if rows is None else put_rows(state, rows, part)
 
     def _opponent_actions(self, state: Any, mask: NDArray[np.bool_], moving: NDArray[np.bool_],
                           to_act: NDArray[np.int8]) -> NDArray[np.intp]:
