@@ -82,7 +82,7 @@ def _to_card_play(env: JassGymEnv, observation: np.ndarray) -> np.ndarray:
 @pytest.mark.parametrize(("name", "rules", "reward"), LOCKSTEP,
                          ids=["schieber", "schieber-swisslos-game", "schieber-no-weis", "differenzler",
                               "differenzler-open", "pomme"])
-def test_the_vector_env_steps_in_lockstep_with_the_single_agent_env(name: str, rules: Any, reward: str) -> None:
+def test_the_vector_env_steps_in_lockstep_with_the_single_agent_env(name: str, rules: Any, reward: Any) -> None:
     """Rule "one rule, one place": N games in the vector environment and the same N games (their
     seeds) in the single-agent environment, every seat played by the same deterministic policy:
     at every step the vectors and masks are equal element for element, and so are the rewards and
@@ -203,7 +203,7 @@ def test_learning_seats_and_opponents_are_checked() -> None:
     with pytest.raises(JassError, match=r"opponents\[0\]: seat 0 learns"):
         JassGymEnv("schieber", opponents=["rule"] * 4)
     with pytest.raises(JassError, match="choose one of round_margin, game"):
-        JassGymEnv("schieber", reward="points")
+        JassGymEnv("schieber", reward="points")  # type: ignore[arg-type]
     with pytest.raises(InvalidRulesError, match="auto_declare"):
         JassVectorEnv("schieber", 4, rules="tournament")
     with pytest.raises(JassError, match="no batch engine"):

@@ -69,7 +69,7 @@ class BatchEngine(Generic[S]):
     round_gains: Callable[[S], NDArray[np.float64]]
     #: ``greedy(state, mask)``: the greedy heuristic's choice among the actions of ``mask``
     #: (``bool[N, actions]``, the legal ones or fewer) in each game where it has one: the rule
-    #: bot's main ideas (:mod:`jass.batch.greedy` for the cards).
+    #: bot's main ideas (:mod:`jass.batch.policies` for the cards).
     greedy: Callable[[S, NDArray[np.bool_]], NDArray[np.intp]]
     #: The action ids that choose a mode, and the mode each chooses (for a curriculum).
     mode_actions: Mapping[int, RoundMode] = attrs.field(factory=dict, converter=_modes)
