@@ -142,3 +142,29 @@ def test_observations_of_copied_rounds_are_the_scalar_vectors(name: str) -> None
                                           np.asarray(observation_vector(name, state, seat), dtype=np.float32))
         checked += 1
     assert checked >= 20
+
+
+@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme"])
+def test_games_that_are_not_active_wait(name: str) -> None:
+    """``step(..., active=)``: the active games move exactly as a batch of their own would, the
+    others keep every field (a vector environment moves only the games the opponents play)."""
+    from jass.batch.engine import take_rows
+    from jass.rl.vector import batch_engine
+
+    engine = batch_engine(name)
+    state = engine.init(np.arange(1, 41, dtype=np.uint64), engine.default_rules())
+    rng = np.random.default_rng(4)
+    for _ in range(25):
+        mask = engine.mask(state)
+        actions = np.argmax(rng.random(mask.shape) * mask, axis=1)
+        active = (rng.random(state.size) < 0.6) & ~engine.terminated(state)
+        moved = engine.step(state, actions, active)
+        waiting, going = np.flatnonzero(~active), np.flatnonzero(active)
+        alone = engine.step(take_rows(state, going), actions[going], np.ones(going.size, dtype=bool))
+        seats = engine.to_act(state)[waiting].astype(np.intp) % engine.seats
+        np.testing.assert_array_equal(engine.observations(take_rows(moved, waiting), seats),
+                                      engine.observations(take_rows(state, waiting), seats))
+        np.testing.assert_array_equal(engine.mask(take_rows(moved, waiting)), mask[waiting])
+        np.testing.assert_array_equal(engine.mask(take_rows(moved, going)), engine.mask(alone))
+        np.testing.assert_array_equal(engine.to_act(take_rows(moved, going)), engine.to_act(alone))
+        state = moved

@@ -55,6 +55,7 @@ __all__ = [
 #: Which moves an environment offers: ``"sensible"`` (every legal move but those that lose the
 #: game at once) or ``"all"``.
 Moves = Literal["sensible", "all"]
+#: The names of :data:`Moves`.
 MOVES: Final[tuple[Moves, ...]] = ("sensible", "all")
 
 

@@ -27,7 +27,7 @@ environment plays the bots' moves, and a move that is the only one offered, in b
   never has a choice is replaced by the next.
 
 >>> from jass.rl.gymnasium import JassGymEnv
->>> env = JassGymEnv("schieber", opponents="random", rules="tournament")
+>>> env = JassGymEnv("schieber", opponents="random")
 >>> observation, info = env.reset(seed=7)
 >>> observation["observation"].shape, int(observation["action_mask"].sum()) > 1
 ((515,), True)

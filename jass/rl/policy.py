@@ -33,6 +33,7 @@ __all__ = ["Observation", "OBSERVATIONS", "Policy", "PolicyBot", "check_observat
 #: games do), or ``"flat"``, the vector alone (a Box; the mask is then in ``info`` and
 #: ``action_masks()``).
 Observation = Literal["dict", "flat"]
+#: The names of :data:`Observation`.
 OBSERVATIONS: Final[tuple[Observation, ...]] = ("dict", "flat")
 
 #: A policy: ``policy(observation, mask) -> action id``, the observation as the environment
