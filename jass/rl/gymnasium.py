@@ -60,7 +60,16 @@ from jass.rl.rewards import Reward, check_reward, round_margins
 from jass.trump import RoundMode
 from jass.variant import SEED_LIMIT, VARIANTS, AnyVariant, as_variant
 
-__all__ = ["Illegal", "JassGymEnv", "env", "observation_space", "rules_of", "learning_seats", "opponent_entries"]
+__all__ = [
+    "Illegal",
+    "ILLEGAL_REWARD",
+    "JassGymEnv",
+    "env",
+    "observation_space",
+    "rules_of",
+    "learning_seats",
+    "opponent_entries",
+]
 
 #: What an action outside the mask does: end the episode with reward -1, or raise.
 Illegal = Literal["terminate", "raise"]

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Collection, Sequence
-from typing import Any, Final
+from typing import Any, Final, Union
 
 try:
     import numpy as np
@@ -63,11 +63,13 @@ from jass.rl.rewards import Reward, check_reward, round_margins, round_results
 from jass.trump import RoundMode
 from jass.variant import SEED_LIMIT, AnyVariant, as_variant
 
-__all__ = ["VectorOpponent", "OPPONENTS", "batch_engine", "JassVectorEnv", "vector_env"]
+__all__ = ["VectorPolicy", "VectorOpponent", "OPPONENTS", "batch_engine", "JassVectorEnv", "vector_env"]
 
-#: An opponent of the vector environment: ``"greedy"``, ``"random"``, or a policy
-#: ``policy(observations, masks) -> actions`` for M games at once.
-VectorOpponent = Any
+#: A policy for M games at once: ``policy(observations, masks) -> actions``, the observations
+#: in the environment's form, the masks ``int8[M, actions]``, the actions ``int[M]``.
+VectorPolicy = Callable[[Any, NDArray[np.int8]], Any]
+#: An opponent of the vector environment: ``"greedy"``, ``"random"``, or a :data:`VectorPolicy`.
+VectorOpponent = Union[str, VectorPolicy]
 #: The opponents the vector environment plays by name.
 OPPONENTS: Final = ("greedy", "random")
 #: A batch this small is stepped whole however few of its games move.
@@ -318,17 +320,15 @@ class JassVectorEnv(VectorEnv[Any, Any, Any]):
             rows = moving & np.isin(to_act, seats) if len(kinds) > 1 else moving
             if not rows.any():
                 continue
-            if entry == "greedy":
-                chosen = self.engine.greedy(state, mask)
-            elif entry == "random":
-                chosen = uniform_actions(mask, self.np_random)
+            if isinstance(entry, str):  # "greedy" or "random", checked when given
+                chosen = self.engine.greedy(state, mask) if entry == "greedy" else uniform_actions(mask, self.np_random)
             else:
                 chosen = np.zeros(moving.size, dtype=np.intp)
                 chosen[rows] = self._policy_actions(entry, state, mask, np.flatnonzero(rows), to_act)
             actions = np.where(rows, chosen, actions)
         return actions
 
-    def _policy_actions(self, policy: Callable[..., Any], state: Any, mask: NDArray[np.bool_],
+    def _policy_actions(self, policy: VectorPolicy, state: Any, mask: NDArray[np.bool_],
                         rows: NDArray[np.intp], to_act: NDArray[np.int8]) -> NDArray[np.intp]:
         """A policy's actions in the games ``rows``, from the observations of the seats to act."""
         vectors = self.engine.observations(take_rows(state, rows), to_act[rows].astype(np.intp))
