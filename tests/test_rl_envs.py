@@ -159,8 +159,8 @@ def test_the_game_reward_is_the_return_at_the_end() -> None:
 
 
 def test_a_random_agent_never_ends_a_default_game_by_a_wrong_claim() -> None:
-    """Issue 27: a random agent on the default rules ended every game at once by "bedankt,
-    genug" short of the target. The sensible moves leave that claim out; with every legal move
+    """Issue 27: a random agent on the default rules ended every game at once by going out
+    («Mer bedanked eus!») short of the target. The sensible moves leave that claim out; with every legal move
     offered it stays possible."""
     rng = np.random.default_rng(1)
     env = JassGymEnv("schieber", opponents="random")

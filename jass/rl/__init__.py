@@ -11,7 +11,7 @@ the rewards of :mod:`jass.rl.rewards` and a learned policy as a bot (:mod:`jass.
 
 The environments offer only **sensible** moves by default (:func:`offered_moves`): every legal
 move but one that loses the game at once (:attr:`jass.variant.AIHooks.sensible_moves`: in
-Schieber, "bedankt, genug" short of the target), so that no game ends by accident;
+Schieber, going out («Mer bedanked eus!») short of the target), so that no game ends by accident;
 ``moves="all"`` offers every legal move. The functions below take ``moves=`` too, with every
 legal move by default.
 

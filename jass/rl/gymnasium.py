@@ -14,8 +14,8 @@ environment plays the bots' moves, and a move that is the only one offered, in b
   want one. Either way ``info["action_mask"]`` and :meth:`JassGymEnv.action_masks` give the
   mask (sb3-contrib's ``MaskablePPO`` reads the latter).
 - **Actions**: the variant's fixed ids (``Discrete(actions)``); only the ids of the mask are
-  offered: the **sensible** legal moves (``moves="sensible"``, no "bedankt, genug" that loses
-  at once; ``"all"`` offers every legal move), of the ``modes`` allowed (a curriculum: only
+  offered: the **sensible** legal moves (``moves="sensible"``, no going out («Mer bedanked eus!»)
+  that loses at once; ``"all"`` offers every legal move), of the ``modes`` allowed (a curriculum: only
   these trump modes are chosen, by every seat). Any other id ends the episode with reward -1
   and ``info["illegal"]`` (``illegal="terminate"``, as PettingZoo's card games do) or raises
   :class:`~jass.errors.IllegalMoveError` (``illegal="raise"``).
