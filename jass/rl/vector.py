@@ -285,28 +285,32 @@ class JassVectorEnv(VectorEnv[Any, Any, Any]):
 
         A few games take many more steps than most (a learner with one card to follow suit
         trick after trick), so once few games still move they are stepped as a batch of their
-        own (``rows`` of ``state``), and put back at the end."""
+        own, taken from the batch before (``levels``: each batch and the rows taken from it), and
+        put back level by level at the end: each copy is of a batch smaller than the last."""
         engine = self.engine
-        part, rows = state, None
+        part, levels = state, []
         while True:
             over = engine.terminated(part)
             to_act = engine.to_act(part)
             mask = self._offered(engine.mask(part))
             learner = (to_act == self.seat) & ~over
-            forced = learner & (mask.sum(axis=1) == 1) & self.skip_forced
+            forced = learner & (mask.sum(axis=1) == 1) if self.skip_forced else np.zeros_like(learner)
             moving = ~over & (~learner | forced)
             count = int(moving.sum())
             if not count:
                 break
             if count < moving.size * _FRACTION and moving.size > _SMALL:
                 keep = np.flatnonzero(moving)
-                state = part if rows is None else put_rows(state, rows, part)
-                part, rows = take_rows(part, keep), (keep if rows is None else rows[keep])
+                levels.append((part, keep))
+                part = take_rows(part, keep)
                 continue
             actions = self._opponent_actions(part, mask, moving & ~learner, to_act)
-            actions = np.where(forced, np.argmax(mask, axis=1), actions)
+            if forced.any():
+                actions = np.where(forced, np.argmax(mask, axis=1), actions)
             part = engine.step(part, actions, moving)
-        return part if rows is None else put_rows(state, rows, part)
+        for parent, keep in reversed(levels):
+            part = put_rows(parent, keep, part)
+        return part
 
     def _opponent_actions(self, state: Any, mask: NDArray[np.bool_], moving: NDArray[np.bool_],
                           to_act: NDArray[np.int8]) -> NDArray[np.intp]:
