@@ -29,7 +29,7 @@ def example(name: str) -> ModuleType:
     return module
 
 
-def test_reinforce_learns_on_the_single_agent_env_of_the_example() -> None:
+def test_reinforce_trains_on_the_single_agent_env_of_the_example() -> None:
     reinforce, ppo = example("reinforce"), example("maskable_ppo")
     env = ppo.make_env(seed=1)
     policy, returns = reinforce.train(env, 300, seed=1)
@@ -42,7 +42,23 @@ def test_reinforce_learns_on_the_single_agent_env_of_the_example() -> None:
     assert probabilities[~mask].sum() == 0 and probabilities.sum() == pytest.approx(1)
 
 
-def test_reinforce_learns_on_the_vector_env_of_the_example() -> None:
+def test_a_reinforce_step_moves_the_chosen_action_by_the_sign_of_its_advantage() -> None:
+    """REINFORCE: after a step with a return above the baseline (0 at first) the chosen action
+    is likelier; below it, less likely; an action not offered stays at 0. One observation
+    [1, 0], three actions, the third not offered: the zero weights give 1/2 and 1/2."""
+    reinforce = example("reinforce")
+    observation, mask = np.array([[1.0, 0.0]]), np.array([[1, 1, 0]], dtype=np.int8)
+    for gain, likelier in ((1.0, True), (-1.0, False)):
+        policy = reinforce.LinearPolicy(2, 3, learning_rate=0.5)
+        assert policy.probabilities(observation, mask).tolist() == [[0.5, 0.5, 0.0]]
+        policy.update(observation, np.array([0]), mask, np.array([gain]))
+        after = policy.probabilities(observation, mask)[0]
+        assert bool(after[0] > 0.5) is likelier and after[2] == 0.0
+        # The step by hand: weights[0] += 0.5 * (onehot(0) - [1/2, 1/2, 0]) * gain.
+        assert policy.weights[0].tolist() == [0.25 * gain, -0.25 * gain, 0.0]
+
+
+def test_reinforce_trains_on_the_vector_env_of_the_example() -> None:
     reinforce, vector = example("reinforce"), example("maskable_ppo_vector")
     envs = vector.make_vector_env(num_envs=16, seed=3)
     assert envs.single_observation_space.shape == (515,)
