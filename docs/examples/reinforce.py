@@ -1,10 +1,12 @@
 """A small learner in numpy alone: masked REINFORCE with a linear softmax policy, on either
 environment of :mod:`jass.rl`.
 
-It learns little in a few minutes (the point of ``maskable_ppo.py``), but it shows the loop
-every learner runs (observe, mask, act, collect the rewards of an episode, update) with no
-dependency beyond ``jass[rl]``, and the tests run it for a few hundred steps on both
-environments so that the examples cannot rot::
+A linear policy learns next to nothing here: ``python docs/examples/reinforce.py`` (2,000
+steps of 256 games, some 70,000 rounds, 8 minutes on a loaded machine) ends where it began,
+near -39 points per round against the greedy opponents; learning is what ``maskable_ppo.py``
+is for. This one shows the loop every learner runs (observe, mask, act, collect the rewards
+of an episode, update) with no dependency beyond ``jass[rl]``, and the tests run it for a few
+hundred steps on both environments so that the examples cannot rot::
 
     python docs/examples/reinforce.py
 """
