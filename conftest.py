@@ -5,7 +5,14 @@ collect_ignore = ["docs/conf.py", "docs/_ext", "benchmarks"]
 try:
     import numpy  # noqa: F401
 except ImportError:
-    collect_ignore.extend(["jass/batch", "jass/schieber/batch.py", "jass/differenzler/batch.py", "jass/pomme/batch.py"])
+    collect_ignore.extend(["jass/batch", "jass/schieber/batch", "jass/differenzler/batch", "jass/pomme/batch",
+                           "jass/rl/policy.py", "jass/rl/rewards.py"])
+
+# The environments of jass.rl and the examples that train on them need jass[rl] (Gymnasium).
+try:
+    import gymnasium  # noqa: F401
+except ImportError:
+    collect_ignore.extend(["jass/rl/gymnasium.py", "jass/rl/vector.py", "jass/rl/pettingzoo.py", "docs/examples"])
 
 # jass.serve.app is the optional extra jass[serve]: without Starlette its doctests cannot be collected.
 try:

@@ -15,7 +15,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 # The documentation's own extensions (docs/_ext): the pictures of the rules pages
 # (jass_table), the option tables (jass_options, the jass-options directive), and the
-# comments of the constants a package re-exports from its files (jass_reexports).
+# comments of the constants a package re-exports from its files (jass_reexports), and the
+# action ids of every variant for learning agents (jass_actions, the jass-action-ids directive).
 sys.path.insert(0, str(HERE / "_ext"))
 
 import jass  # noqa: E402
@@ -34,6 +35,7 @@ extensions = [
     "jass_options",
     "jass_table",
     "jass_reexports",
+    "jass_actions",
 ]
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
@@ -52,9 +54,12 @@ nitpick_ignore_regex = [
     (r"py:(class|mod|obj|func|meth)", r"(starlette|uvicorn|asyncio)(\..*)?"),
     # Type variables of the generic protocol: TwoPartState.replace returns the state's own class,
     # a Variant is generic in its rules, state, move and observation types.
-    (r"py:(class|obj)", r"(jass\.(variant|teams)(\.\w+)?\.)?(_State|R|S|M|O|T|D|DealMove|R_contra|S_co|S_contra|M_contra|R_in|M_in|O_in|M_out|AnyVariant)"),
+    (r"py:(class|obj)", r"(jass\.(variant|teams|batch)(\.\w+)?\.)?(_State|R|S|M|O|T|D|DealMove|R_contra|S_co|S_contra|M_contra|R_in|M_in|O_in|M_out|AnyVariant)"),
     # The optional extras' libraries (no network for their inventories).
-    (r"py:(class|mod|obj)", r"(pettingzoo|gymnasium|numpy|distributed|concurrent)(\..*)?"),
+    (r"py:(class|mod|obj)", r"(pettingzoo|gymnasium|numpy|np|distributed|concurrent)(\..*)?"),
+    (r"py:class", r"NDArray"),
+    # The batch engines' own arrays and tables (the guide shows the engines, not every table).
+    (r"py:(class|attr)", r"jass\.batch\.cardplay\..*"),
 ]
 
 logger = logging.getLogger(__name__)

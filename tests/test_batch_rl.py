@@ -111,3 +111,60 @@ def test_rollout_view_plays_out_the_states_a_view_allows() -> None:
     values = [float(batch.rollout_view(view, 300, np.random.default_rng(5), action=a).totals[:, mine].mean())
               for a in (first, second)]
     assert all(0 <= v <= 600 for v in values)
+
+
+@pytest.mark.parametrize("name", ["differenzler", "pomme"])
+def test_observations_of_copied_rounds_are_the_scalar_vectors(name: str) -> None:
+    """Differenzler and la pomme rounds copied from random scalar positions (la pomme's after
+    random exchanges and swaps of the trump 6): every seat's batch vector is its scalar one."""
+    from jass import differenzler, pomme
+    from jass.variant import find_variant
+
+    variant = find_variant(name)
+    module = __import__(f"jass.{name}.batch", fromlist=["from_state"])
+    rules = differenzler.Rules(rounds=1) if name == "differenzler" else pomme.Rules()
+    playing = differenzler.Phase.PLAY if name == "differenzler" else pomme.Phase.PLAY
+    rng = random.Random(2)
+    checked = 0
+    for seed in range(40):
+        state = variant.new_game(rules, seed=seed)
+        while name == "pomme" and state.phase is not playing:
+            state = variant.apply(state, rng.choice(variant.legal_moves(state)))
+        for _ in range(rng.randrange(0, 30)):
+            if variant.to_act(state) is None or state.phase not in (playing, differenzler.Phase.PREDICT):
+                break
+            state = variant.apply(state, rng.choice(variant.legal_moves(state)))
+        if variant.to_act(state) is None or state.phase not in (playing, differenzler.Phase.PREDICT):
+            continue
+        copy = module.from_state(state)
+        for seat in range(variant.seats):
+            np.testing.assert_array_equal(module.observations(copy, seat)[0],
+                                          np.asarray(observation_vector(name, state, seat), dtype=np.float32))
+        checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme"])
+def test_games_that_are_not_active_wait(name: str) -> None:
+    """``step(..., active=)``: the active games move exactly as a batch of their own would, the
+    others keep every field (a vector environment moves only the games the opponents play)."""
+    from jass.batch.engine import take_rows
+    from jass.rl.vector import batch_engine
+
+    engine = batch_engine(name)
+    state = engine.init(np.arange(1, 41, dtype=np.uint64), engine.default_rules())
+    rng = np.random.default_rng(4)
+    for _ in range(25):
+        mask = engine.mask(state)
+        actions = np.argmax(rng.random(mask.shape) * mask, axis=1)
+        active = (rng.random(state.size) < 0.6) & ~engine.terminated(state)
+        moved = engine.step(state, actions, active)
+        waiting, going = np.flatnonzero(~active), np.flatnonzero(active)
+        alone = engine.step(take_rows(state, going), actions[going], np.ones(going.size, dtype=bool))
+        seats = engine.to_act(state)[waiting].astype(np.intp) % engine.seats
+        np.testing.assert_array_equal(engine.observations(take_rows(moved, waiting), seats),
+                                      engine.observations(take_rows(state, waiting), seats))
+        np.testing.assert_array_equal(engine.mask(take_rows(moved, waiting)), mask[waiting])
+        np.testing.assert_array_equal(engine.mask(take_rows(moved, going)), engine.mask(alone))
+        np.testing.assert_array_equal(engine.to_act(take_rows(moved, going)), engine.to_act(alone))
+        state = moved

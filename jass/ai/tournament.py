@@ -31,7 +31,6 @@ are the same whatever runs the games: one process, a process pool (``processes=N
 
 from __future__ import annotations
 
-import copy
 import functools
 import importlib
 import math
@@ -41,13 +40,12 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from types import ModuleType
-from typing import Any, Final, Union, cast
+from typing import Any, Final
 
 import attrs
 
 from jass._kernel import MASK64, splitmix64
-from jass.ai.bots import Bot
-from jass.ai.players import BOTS, make_bot
+from jass.ai.players import BOTS, BotEntry, build_bot, check_bot_entry
 from jass.errors import JassError
 from jass.variant import VARIANTS, AnyVariant, as_variant, check_seed, find_variant
 
@@ -70,9 +68,6 @@ __all__ = [
 #: The two positions of the arena.
 POSITIONS: Final = ("A", "B")
 
-#: A bot for the arena: a name of :data:`jass.ai.players.BOTS`, a factory ``factory(seed) -> bot``,
-#: or a bot object (anything with ``choose(view, moves)``).
-BotEntry = Union[str, Callable[[int], Bot], Bot]
 
 
 def variant_module(name: str) -> ModuleType:
@@ -117,39 +112,15 @@ def _game_seed(seed: int, index: int) -> int:
     return splitmix64((seed * 0x9E3779B97F4A7C15 + index) & MASK64)[1]
 
 
-def _build(entry: BotEntry, seed: int) -> Bot:
-    """The bot of one seat of one game."""
-    if isinstance(entry, str):
-        return make_bot(entry, seed=seed)
-    if _is_bot_object(entry):
-        return cast(Bot, copy.deepcopy(entry))
-    return cast(Callable[[int], Bot], entry)(seed)
-
-
-def _is_bot_object(entry: object) -> bool:
-    """A bot itself (not a class of bots, which is a factory)."""
-    return not isinstance(entry, type) and hasattr(entry, "choose")
-
-
 def _label(entry: BotEntry) -> str:
     if isinstance(entry, str):
         return entry
-    if _is_bot_object(entry):
+    if hasattr(entry, "choose") and not isinstance(entry, type):
         return repr(entry)
     if isinstance(entry, functools.partial):  # a factory with settings: MonteCarloBot(samples=8)
         settings = ", ".join(f"{key}={value!r}" for key, value in entry.keywords.items())
         return f"{_label(entry.func)}({settings})"
     return getattr(entry, "__name__", repr(entry))
-
-
-def _check_entry(entry: object, where: str) -> None:
-    if isinstance(entry, str):
-        make_bot(entry)  # an unknown name says so now, not in a worker
-    elif not _is_bot_object(entry) and not callable(entry):
-        raise JassError(
-            f"{where}={entry!r:.60}: expected a bot name ({', '.join(BOTS)}), a factory called as factory(seed), "
-            "or a bot object with choose(view, moves)"
-        )
 
 
 _Job = tuple[AnyVariant, tuple[BotEntry, BotEntry], int, int, Any, bool]
@@ -161,7 +132,7 @@ def _play_one(job: _Job) -> GameRecord:
     # A holds the even seats in even games, B in odd ones (for duplicate deals too).
     first = index % 2
     lineup = [(s + first) % 2 for s in range(variant.seats)]
-    bots = [_build(entries[position], _game_seed(game_seed, 2 * s + first)) for s, position in enumerate(lineup)]
+    bots = [build_bot(entries[position], _game_seed(game_seed, 2 * s + first)) for s, position in enumerate(lineup)]
     final = play_game(variant, bots, rules=rules, seed=game_seed)
     winning_team = variant.winner(final)
     # The winner is a team (of one seat in a game of each for themselves); its first seat's bot.
@@ -356,7 +327,7 @@ def run_arena(
     if len(bots) != 2:
         raise JassError(f"bots={bots!r:.80}: expected two bots (A and B)")
     for position, entry in zip(POSITIONS, bots):
-        _check_entry(entry, f"bots[{position}]")
+        check_bot_entry(entry, f"bots[{position}]")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise JassError(f"games={games!r}: expected a positive int")
     if duplicate and games % 2:

@@ -23,10 +23,15 @@ folder, beside the rules it repeats in numpy (a new variant's engine touches onl
   :func:`jass.cards.deal`, random deals, bit counting, a random set bit per row, masks);
 - :mod:`jass.batch.cardplay`: the card play of a round as tables (legal cards, trick keys,
   points) for any number of seats;
-- :mod:`jass.schieber.batch`: Schieber rounds (trump choice with push, all six modes,
+- :mod:`jass.batch.engine`: :class:`~jass.batch.engine.BatchEngine`, the interface every
+  variant's engine offers the vector environments (:mod:`jass.rl.vector`), and the rows of a
+  batch; :mod:`jass.batch.vectors` writes observation vectors in place;
+  :mod:`jass.batch.policies` holds the opponents (random, and the greedy heuristic's cards);
+- ``jass.schieber.batch``: Schieber rounds (trump choice with push, all six modes,
   Weis, Stöck, match, multipliers) and random rollouts from a position for search;
-- :mod:`jass.differenzler.batch`: the card play and the penalties of a Differenzler round;
-- :mod:`jass.pomme.batch`: the card play and the result of a round of two-player Jass.
+- ``jass.differenzler.batch``: the predictions, the card play and the penalties of a
+  Differenzler round;
+- ``jass.pomme.batch``: the card play and the result of a round of two-player Jass.
 
 numpy is imported only by these modules (a variant's package never imports its ``batch``
 file itself), never by the rest of the library.

@@ -118,6 +118,12 @@ def _encode(view: Observation) -> list[float]:
     return vector
 
 
-#: Coiffeur's action ids and observation vector (:class:`~jass.variant.Encoding`).
+def _mode_of(move: Move) -> RoundMode | None:
+    """The mode a move chooses: a :class:`ChooseRow`'s."""
+    return move.mode if isinstance(move, ChooseRow) else None
+
+
+#: Coiffeur's action ids and observation vector (:class:`~jass.variant.Encoding`); no batch
+#: engine.
 ENCODING: Final = Encoding(actions=len(_ACTION_NAMES), action_names=_ACTION_NAMES, action_of=_action_of,
-                           move_of=_move_of, encode=_encode, layout=_COIFFEUR_LAYOUT)
+                           move_of=_move_of, encode=_encode, layout=_COIFFEUR_LAYOUT, mode_of=_mode_of)

@@ -73,6 +73,8 @@ def _encode(view: Observation) -> list[float]:
     return vector
 
 
-#: Differenzler's action ids and observation vector (:class:`~jass.variant.Encoding`).
+#: Differenzler's action ids and observation vector (:class:`~jass.variant.Encoding`); trump is
+#: dealt (no mode to choose); its batch engine plays single rounds (:mod:`jass.differenzler.batch`).
 ENCODING: Final = Encoding(actions=len(_ACTION_NAMES), action_names=_ACTION_NAMES, action_of=_action_of,
-                           move_of=_move_of, encode=_encode, layout=_DIFFERENZLER_LAYOUT)
+                           move_of=_move_of, encode=_encode, layout=_DIFFERENZLER_LAYOUT,
+                           batch="jass.differenzler.batch")

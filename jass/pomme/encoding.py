@@ -92,6 +92,10 @@ def _encode(view: Observation) -> list[float]:
     return vector
 
 
-#: La pomme's action ids and observation vector (:class:`~jass.variant.Encoding`).
+#: La pomme's action ids and observation vector (:class:`~jass.variant.Encoding`): trump is
+#: the turned card's; a round writes game points (+1 the higher total, -1 a pomme), so a
+#: round's margin is divided by 2; its batch engine plays the card play of single rounds
+#: (:mod:`jass.pomme.batch`).
 ENCODING: Final = Encoding(actions=len(_ACTION_NAMES), action_names=_ACTION_NAMES, action_of=_action_of,
-                           move_of=_move_of, encode=_encode, layout=_POMME_LAYOUT)
+                           move_of=_move_of, encode=_encode, layout=_POMME_LAYOUT, round_scale=2.0,
+                           batch="jass.pomme.batch")

@@ -5,10 +5,18 @@ Agents are ``"seat_0"`` .. ``"seat_{n-1}"``. Each agent observes a dict, as Pett
 classic card games do: ``"observation"``, the float32 vector of its seat's observation in
 the variant's layout (:mod:`jass.variant.encoding`), and ``"action_mask"``, an int8 mask of the
 action ids it may take (all 0 when another seat is to act). Actions are the variant's fixed
-ids (``Discrete(actions)``). Rewards are 0 until the game is over, then each seat's return
-(:func:`jass.rl.returns`: +1 for the winning team, the rest share -1). ``reset(seed=s)``
-plays the game of seed ``s`` (and any seed ``0 .. 2**64-1``); without one, a fresh
-random game.
+ids (``Discrete(actions)``); the mask offers the sensible moves (``moves="sensible"``, the
+default: none that loses the game at once, :func:`jass.rl.offered_moves`) or every legal move
+(``moves="all"``), and an id outside it raises :class:`~jass.errors.IllegalMoveError`.
+Rewards are 0 until the game is over, then each seat's return (:func:`jass.rl.returns`: +1
+for the winning team, the rest share -1). ``reset(seed=s)`` plays the game of seed ``s`` (and
+any seed ``0 .. 2**64-1``); without one, a fresh random game.
+
+PettingZoo's ``api_test`` warns "Observation is not a NumPy array" (and that the observation
+space "probably should be" a Box) for this environment, as for any environment whose
+observation is a dict but PettingZoo's own card and board games, which its test exempts by
+name: the dict's ``"observation"`` and ``"action_mask"`` are NumPy arrays, and the test
+checks them as such. The dict is the convention of those games; nothing is wrong.
 
 >>> from jass.rl.pettingzoo import env
 >>> game = env("pomme")
@@ -37,7 +45,7 @@ except ImportError as error:  # pragma: no cover - the extra is installed wherev
     ) from error
 
 from jass.errors import JassError
-from jass.rl import apply_action, encoding_of, returns
+from jass.rl import Moves, apply_action, check_moves, encoding_of, offered_moves, returns
 from jass.variant import AnyVariant, SEED_LIMIT, as_variant
 
 __all__ = ["JassEnv", "env", "raw_env"]
@@ -52,8 +60,10 @@ class JassEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is not typed
 
     metadata = {"render_modes": ["ansi"], "name": "jass_v0", "is_parallelizable": False}
 
-    def __init__(self, variant: AnyVariant | str = "schieber", rules: Any = None, render_mode: str | None = None) -> None:
+    def __init__(self, variant: AnyVariant | str = "schieber", rules: Any = None, render_mode: str | None = None,
+                 moves: Moves = "sensible") -> None:
         super().__init__()
+        self.moves = check_moves(moves)
         self.variant = as_variant(variant)
         self.encoding = encoding_of(self.variant)
         if render_mode not in (None, "ansi"):
@@ -107,7 +117,7 @@ class JassEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is not typed
         view = self.variant.observe(self.state_, seat)
         mask = np.zeros(self.encoding.actions, np.int8)
         if self.variant.to_act(self.state_) == seat:
-            mask[:] = self.encoding.mask(view, view.legal_moves)
+            mask[:] = self.encoding.mask(view, offered_moves(self.variant, view, view.legal_moves, moves=self.moves))
         return {"observation": np.asarray(self.encoding.encode(view), np.float32), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -119,7 +129,7 @@ class JassEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is not typed
             return
         if action is None:
             raise JassError(f"{agent} is to act: expected an action id, got None")
-        self.state_ = apply_action(self.variant, self.state_, int(action))
+        self.state_ = apply_action(self.variant, self.state_, int(action), moves=self.moves)
         self._cumulative_rewards[agent] = 0.0
         if self.variant.is_over(self.state_):
             for name, value in zip(self.possible_agents, returns(self.variant, self.state_)):
@@ -139,11 +149,13 @@ class JassEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is not typed
         """Nothing to release."""
 
 
-def raw_env(variant: AnyVariant | str = "schieber", rules: Any = None, render_mode: str | None = None) -> JassEnv:
+def raw_env(variant: AnyVariant | str = "schieber", rules: Any = None, render_mode: str | None = None,
+            moves: Moves = "sensible") -> JassEnv:
     """The environment without PettingZoo's wrappers."""
-    return JassEnv(variant, rules, render_mode)
+    return JassEnv(variant, rules, render_mode, moves)
 
 
-def env(variant: AnyVariant | str = "schieber", rules: Any = None, render_mode: str | None = None) -> JassEnv:
+def env(variant: AnyVariant | str = "schieber", rules: Any = None, render_mode: str | None = None,
+        moves: Moves = "sensible") -> JassEnv:
     """The environment of ``variant`` under ``rules`` (see the module docs)."""
-    return raw_env(variant, rules, render_mode)
+    return raw_env(variant, rules, render_mode, moves)

@@ -98,6 +98,13 @@ def _encode(view: Observation) -> list[float]:
     return vector
 
 
-#: Schieber's action ids and observation vector (:class:`~jass.variant.Encoding`).
+def _mode_of(move: Move) -> Trump | None:
+    """The mode a move chooses: a :class:`ChooseTrump`'s."""
+    return move.trump if isinstance(move, ChooseTrump) else None
+
+
+#: Schieber's action ids and observation vector (:class:`~jass.variant.Encoding`); its batch
+#: engine plays single rounds (:mod:`jass.schieber.batch`).
 ENCODING: Final = Encoding(actions=len(_ACTION_NAMES), action_names=_ACTION_NAMES, action_of=_action_of,
-                           move_of=_move_of, encode=_encode, layout=_SCHIEBER_LAYOUT)
+                           move_of=_move_of, encode=_encode, layout=_SCHIEBER_LAYOUT, mode_of=_mode_of,
+                           batch="jass.schieber.batch")

@@ -34,7 +34,7 @@ import attrs
 from jass.cards import Card, CardSet
 from jass.errors import JassError
 from jass.play import PlayView
-from jass.trump import Trump
+from jass.trump import RoundMode, Trump
 
 __all__ = ["Encoding", "play_block", "play_layout", "one_hot", "card_vector", "relative", "relative_values"]
 
@@ -51,7 +51,8 @@ class Encoding(Generic[M, O]):
     ``action_of(view, move)`` is the id of a legal move (``None`` for a move outside the
     action space, which an agent then never makes: Schieber's partial Weis declarations);
     ``move_of(view, action)`` the move an id stands for in that view; ``encode(view)`` the
-    vector, ``size`` floats long, its blocks ``layout`` (name, length) in order.
+    vector, ``size`` floats long, its blocks ``layout`` (name, length) in order. The fields
+    with defaults say what the environments of :mod:`jass.rl` need beyond the ids and vectors.
     """
 
     #: The number of action ids: 0 .. actions - 1.
@@ -63,6 +64,17 @@ class Encoding(Generic[M, O]):
     encode: Callable[[O], list[float]]
     #: The blocks of the vector: (name, length), in order.
     layout: tuple[tuple[str, int], ...]
+    #: ``mode_of(move)``: the mode a move chooses (a trump mode, a Coiffeur row's mode), for a
+    #: curriculum of modes (``modes=`` of the environments); ``None``: the variant's players
+    #: choose no mode (trump is dealt).
+    mode_of: Callable[[M], RoundMode | None] | None = None
+    #: What the ``"round_margin"`` reward divides a round's margin by (:mod:`jass.rl.rewards`):
+    #: a round's card points, 157, unless the variant writes other units.
+    round_scale: float = 157.0
+    #: The module of the variant's batch engine (numpy, ``jass[batch]``), which defines
+    #: ``ENGINE``, a :class:`jass.batch.engine.BatchEngine`: :mod:`jass.rl.vector` imports it
+    #: when a vector environment is made (numpy is optional). ``""``: the variant has none.
+    batch: str = ""
 
     def __attrs_post_init__(self) -> None:
         if len(self.action_names) != self.actions:

@@ -53,7 +53,8 @@ True
 The package's files: ``tables`` (the action ids and :class:`Config`), ``state``
 (:class:`BatchState`, :class:`RoundScores`), ``setup`` (:func:`init`, :func:`from_hands`,
 :func:`from_state`...), ``step`` (:func:`legal_mask`, :func:`step`...), ``results``
-(:func:`scores`, :func:`rollout`...), ``encoding`` (the learning agents' masks and vectors).
+(:func:`scores`, :func:`rollout`...), ``encoding`` (the learning agents' masks and vectors, the
+greedy heuristic, and :data:`ENGINE` for :mod:`jass.rl.vector`).
 """
 
 from jass.schieber.batch.encoding import *  # noqa: F403
@@ -87,4 +88,6 @@ __all__ = [
     "RL_ACTIONS",
     "rl_action_mask",
     "observations",
+    "greedy_actions",
+    "ENGINE",
 ]

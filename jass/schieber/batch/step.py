@@ -265,10 +265,13 @@ def step(
     *,
     on_illegal: OnIllegal = "raise",
     penalty: int = 157,
+    active: ArrayLike | None = None,
 ) -> BatchState:
     """The games after one action each (``actions``: ``int[N]``, ids as in the module's table).
 
-    Games already over ignore their action (any value) and get zero rewards. An action that
+    Games already over ignore their action (any value) and get zero rewards; so do the games
+    where ``active`` (``bool[N]``, if given) is False, which keep their state (a vector
+    environment moves only the games whose seat to act is not the learner's). An action that
     is not legal raises :class:`~jass.errors.IllegalMoveError` naming the first such game
     (``on_illegal="raise"``, the default; nothing changes), or ends that game at once
     (``"terminate"``): its ``illegal`` flag is set, and the offending seat's team is written
@@ -289,6 +292,9 @@ def step(
     # Negative ids wrap to huge shifts, which give 0: not legal.
     illegal = ((state.legal >> action.astype(np.uint64)) & U64(1)) == 0
     over = state.terminated
+    if active is not None:
+        # A waiting game is stepped as one that is over, and keeps its flag.
+        over = over | ~np.asarray(active, dtype=np.bool_)
     any_over = bool(over.any())
     if any_over:
         illegal &= ~over
@@ -308,13 +314,13 @@ def step(
         gain[:, 0] = -penalty * (illegal & ~team1)
         gain[:, 1] = -penalty * (illegal & team1)
         state = replace_fields(state, {
-            "terminated": over | illegal,
+            "terminated": state.terminated | illegal,
             "illegal": state.illegal | illegal,
             "current_player": pick(illegal, np.full(n, -1, dtype=np.int8), state.current_player),
             "legal": state.legal * ~illegal,
             "gain": gain,
         })
-        over = state.terminated
+        over = over | illegal
         any_over = True
     choosing = state.trump < 0
     if not any_over:
