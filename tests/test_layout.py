@@ -12,10 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from jass.variant import VARIANTS
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "jass"
 #: The variant packages and the packages they are built from, whose files are each one concern.
-VARIANT_PACKAGES = ("schieber", "differenzler", "pomme", "coiffeur", "teams", "variant")
+VARIANT_PACKAGES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass", "teams", "variant")
 #: The files every variant has, one concern each (docs/design.rst, "Inside a variant").
 VARIANT_FILES = {
     "__init__", "rules", "moves", "state", "score", "dealing", "game", "view",
@@ -50,7 +52,7 @@ def test_every_file_of_a_variant_package_is_small(package: str) -> None:
 def test_every_variant_has_the_same_files() -> None:
     """Each variant has every file of the common layout; the others are what only it has."""
     own = {"schieber": {"target", "batch", "jasskit"}, "differenzler": {"batch"}, "pomme": {"exchange", "batch"},
-           "coiffeur": {"slate"}}
+           "coiffeur": {"slate"}, "handjass": {"blinde"}}
     for variant, extra in own.items():
         files = {path.stem for path in (PACKAGE / variant).glob("*.py")} | {
             path.name for path in (PACKAGE / variant).iterdir() if path.is_dir() and (path / "__init__.py").exists()}
@@ -177,4 +179,5 @@ def test_a_new_variant_is_one_new_folder(tmp_path: Path) -> None:
             "print(names, game.module, game.is_over(final))")
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True,
                           env={**os.environ, "PYTHONPATH": str(tmp_path)})
-    assert done.stdout.strip() == "['schieber', 'differenzler', 'pomme', 'coiffeur', 'newgame'] jass.newgame True"
+    # The new folder comes after the library's own variants (jass/__init__ imports them in its order).
+    assert done.stdout.strip() == f"{list(VARIANTS) + ['newgame']} jass.newgame True"

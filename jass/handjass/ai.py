@@ -15,7 +15,7 @@ from jass.handjass.game import apply, legal_moves
 from jass.handjass.moves import KEEP, ROB, TAKE, Move
 from jass.handjass.rules import HAND_SIZE, SEATS, Rules
 from jass.handjass.score import outcome
-from jass.handjass.state import BLINDE, PLAY, ROB as ROB_PHASE, HiddenCards, Observation, Phase, State
+from jass.handjass.state import HiddenCards, Observation, Phase, State
 from jass.handjass.state import build_setting, build_state
 from jass.play import CardPlay
 from jass.tricks import play_cards
@@ -103,7 +103,7 @@ def determinize(view: Observation, rng: random.Random, sampler: sampling.HandSam
     True
     """
     hidden = sample_hidden(view, rng, sampler=sampler or _cached_sampler(view))
-    playing = view.phase is not BLINDE and view.phase is not ROB_PHASE
+    playing = view.phase is not Phase.BLINDE and view.phase is not Phase.ROB
     hands = hidden.hands
     if playing:
         hands = tuple(hand | sampling.played_by(view, seat) for seat, hand in enumerate(hands))
@@ -143,14 +143,14 @@ def round_values(state: State) -> tuple[float, ...] | None:
 def _playout(state: State, rng: random.Random) -> tuple[float, ...]:
     """The round played to its end: random decisions through :func:`apply` up to the first
     card, then random legal cards on raw ints."""
-    while state.setting.phase is BLINDE or state.setting.phase is ROB_PHASE:
+    while state.setting.phase is Phase.BLINDE or state.setting.phase is Phase.ROB:
         moves = legal_moves(state)
         state = apply(state, moves[int(rng.random() * len(moves))])
     done = round_values(state)
     if done is not None:
         return done
     play = state.play
-    assert play is not None and state.setting.phase is PLAY
+    assert play is not None
     rules = state.setting.rules
     result = play_cards(
         [play.hand(seat).bits for seat in range(SEATS)], int(play.trump), play.leader, rng,

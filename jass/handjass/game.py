@@ -88,7 +88,7 @@ def apply(state: State, move: moves.Move, *, seat: int | None = None) -> State:
     >>> state = new_game(Rules(first_dealer=2), seed=7)
     >>> apply(state, Rob())
     Traceback (most recent call last):
-    jass.errors.IllegalMoveError: Rob() is not a legal move now (phase blinde, seat 0 to act); legal: TakeBlinde(), KeepHand()
+    jass.errors.IllegalMoveError: Rob() is not a legal move now (phase blinde, seat 0 to act)
     """
     if type(state) is not State:
         raise wrong_state(state, State)

@@ -48,7 +48,7 @@ def parse_move(text: str, rules: Rules | None = None) -> Move:
     :class:`~jass.errors.RecordError`.
 
     >>> parse_move("rob"), parse_move("play S9")
-    (Rob(), PlayCard('S9'))
+    (Rob(), PlayCard(Card.S9))
     """
     verb, rest = split_move(text, _VERBS, "handjass")
     if verb == "play":

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Final
 
 from jass.faces import Faces
-from jass.handjass.rules import SEATS
+from jass.handjass.moves import Move
+from jass.handjass.rules import SEATS, Rules
 from jass.handjass.state import GAME_OVER, PLAY, ROUND_OVER, Observation, RoundScore
 from jass.variant.facets import TableText, faces_of_rules
 
@@ -65,7 +66,7 @@ def _end_reason(view: Observation) -> str:
 
 
 #: What a player of Handjass for three reads (:class:`~jass.variant.TableText`).
-TEXT: Final = TableText(describe=_describe, end_reason=_end_reason,
+TEXT: Final[TableText[Rules, Move, Observation]] = TableText(describe=_describe, end_reason=_end_reason,
                         about=(
                         "The defaults follow jassonkel.ch's «Der Handjass» for three players and jassverzeichnis.ch's "
                         "«Handjass à trois»; the options give jasswiki.ch's, pagat's and whiteknucklecards.com's "
