@@ -7,20 +7,15 @@ from __future__ import annotations
 
 from typing import Final
 
-import attrs
-
 from jass import play
 from jass._base import check_same
-from jass.cards import CardSet, Rank
+from jass.cards import CardSet
 from jass.errors import SerialError
 from jass.handjass import blinde, moves
 from jass.handjass.game import apply
 from jass.handjass.rules import HAND_SIZE, SEATS, Rules
 from jass.handjass.score import game_winner, outcome, score_of_tricks
-from jass.handjass.state import (
-    BLINDE, GAME_OVER, PLAY, ROB, ROUND_OVER, HiddenCards, Observation, Phase, RoundScore, Setting, State,
-    top_card_of, trump_six_of,
-)
+from jass.handjass.state import HiddenCards, Observation, Phase, RoundScore, Setting, State, top_card_of, trump_six_of
 from jass.play import PlayCard
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS
 from jass.variant.facets import Loading
@@ -29,7 +24,7 @@ from jass.variant.state import out_of_rounds
 
 __all__ = ["check_loaded", "check_observation"]
 
-_OVER: Final = (ROUND_OVER, GAME_OVER)
+_OVER: Final = (Phase.ROUND_OVER, Phase.GAME_OVER)
 
 
 def _check_history(setting: Setting, path: str) -> tuple[tuple[RoundScore, ...], tuple[int, ...], tuple[int, ...]]:
@@ -59,14 +54,14 @@ def _check_decisions(takes: tuple[bool | None, ...], robs: tuple[bool | None, ..
     """The decisions are those the rules asked for, in order, and the phase follows from them;
     the seat to decide, if any."""
     asked = blinde.asked(takes, robs, dealer, six_turned, rules)
-    made = {(stage, seat) for stage, decisions in ((BLINDE, takes), (ROB, robs))
+    made = {(stage, seat) for stage, decisions in ((Phase.BLINDE, takes), (Phase.ROB, robs))
             for seat in range(SEATS) if decisions[seat] is not None}
     due, seat = blinde.due(takes, robs, dealer, six_turned, rules)
     if made != set(asked) - ({(due, seat)} if seat is not None else set()):
         raise SerialError("the Blinde is offered from Vorhand on until one takes it, and the trump 6 may rob "
                           f"{'before' if rules.rob_before_exchange else 'after'} it, unless the turned card is the 6 "
                           "or went with the Blinde", f"{path}.takes")
-    if due is not (phase if phase in (BLINDE, ROB) else PLAY):
+    if due is not (phase if phase in (Phase.BLINDE, Phase.ROB) else Phase.PLAY):
         raise SerialError(f"is {phase.value}, but the decisions so far give phase {due.value}", f"{path}.phase")
     return seat
 
@@ -78,7 +73,7 @@ def check_loaded(state: State, path: str = "$") -> None:
     first field that does not fit."""
     setting = state.setting
     before, scores, nullers = _check_history(setting, path)
-    _check_decisions(setting.takes, setting.robs, setting.dealer, setting.turned.rank == Rank.SIX, setting.rules,
+    _check_decisions(setting.takes, setting.robs, setting.dealer, setting.turned is trump_six_of(setting.turned), setting.rules,
                      setting.phase, path)
     taker, robber = state.taken_by, state.robbed_by
     if len(setting.blinde) != (0 if taker is not None else HAND_SIZE - 1):
@@ -93,7 +88,7 @@ def check_loaded(state: State, path: str = "$") -> None:
     top_card = state.top_card
     play.check_disjoint((*setting.hands, setting.blinde, CardSet() if top_card is None else CardSet([top_card])),
                         f"{path}.zones", "place")
-    if setting.phase in (BLINDE, ROB):
+    if setting.phase in (Phase.BLINDE, Phase.ROB):
         if state.play is not None or setting.winner is not None:
             raise SerialError("no card is played before the Blinde and the trump 6 are settled", f"{path}.play")
         if setting.scores != scores or setting.nullers != nullers:
@@ -101,9 +96,9 @@ def check_loaded(state: State, path: str = "$") -> None:
         return
     if state.play is None:
         raise SerialError(f"the cards are in play in phase {setting.phase.value}", f"{path}.play")
-    replay = blinde.start_play(State(
-        attrs.evolve(setting, phase=PLAY, scores=scores, nullers=nullers, history=before, winner=None), None,
-    ))
+    replay = blinde.start_play(
+        state.replace(play=None, phase=Phase.PLAY, scores=scores, nullers=nullers, history=before, winner=None)
+    )
     for card, card_path in state.play.cards_in_order(f"{path}.play"):
         replay = replay_move(apply, replay, PlayCard(card), card_path)
     check_same(state, replay, path, "replaying the round from the start of play")
@@ -126,7 +121,7 @@ def check_observation(view: Observation, path: str = "$") -> None:
     if view.hand.bits & excluded:
         raise SerialError("a face-up card out of every hand is in the hand", f"{path}.hand")
     vorhand = (dealer + 1) % SEATS
-    if view.phase in (BLINDE, ROB):
+    if view.phase in (Phase.BLINDE, Phase.ROB):
         if view.tricks or view.trick or view.trick_leader is not None or any(view.round_points):
             raise SerialError("no card is played before the Blinde and the trump 6 are settled", path)
         played, seen = [0] * SEATS, 0
@@ -137,12 +132,12 @@ def check_observation(view: Observation, path: str = "$") -> None:
                                                 DEFAULT_TRUMP_JACK_POINTS, vorhand, path)
         if seen & excluded:
             raise SerialError("a face-up card out of every hand was played", f"{path}.tricks")
-        if (len(view.tricks) == HAND_SIZE) != (view.phase is not PLAY):
+        if (len(view.tricks) == HAND_SIZE) != (view.phase is not Phase.PLAY):
             raise SerialError("the round is over when, and only when, all nine tricks are played", f"{path}.phase")
-        if view.phase is PLAY:
+        if view.phase is Phase.PLAY:
             expected = (view.trick_leader + len(view.trick)) % SEATS
         else:
-            expected = None if view.phase is GAME_OVER else (dealer + 1) % SEATS
+            expected = None if view.phase is Phase.GAME_OVER else (dealer + 1) % SEATS
         score = score_of_tricks(view.tricks, len(view.tricks) == HAND_SIZE, rules)
         if list(view.round_points) != list(score.totals):
             raise SerialError(f"is {list(view.round_points)}, but the tricks give {list(score.totals)}",
@@ -156,16 +151,16 @@ def check_observation(view: Observation, path: str = "$") -> None:
     ):
         if list(values) != total:
             raise SerialError(f"is {list(values)}, but the history adds up to {total}", f"{path}.{name}")
-    check_game_end(view.winner, view.phase is GAME_OVER, len(view.history), path)
+    check_game_end(view.winner, view.phase is Phase.GAME_OVER, len(view.history), path)
     allowed: tuple[type, ...] = {
-        BLINDE: (moves.TakeBlinde, moves.KeepHand), ROB: (moves.Rob, moves.NoRob), ROUND_OVER: (moves.Deal,),
+        Phase.BLINDE: (moves.TakeBlinde, moves.KeepHand), Phase.ROB: (moves.Rob, moves.NoRob), Phase.ROUND_OVER: (moves.Deal,),
     }.get(view.phase, (PlayCard,))
     if not check_turn(view, expected, allowed, path):
         return
     for i, move in enumerate(view.legal_moves):
         if type(move) is moves.Rob and six not in view.hand:
             raise SerialError(f"only the holder of the trump 6 ({six}) may rob", f"{path}.legal_moves[{i}]")
-    if view.phase is PLAY:
+    if view.phase is Phase.PLAY:
         play.check_legal_cards(view.legal_moves, view.hand, view.trick, view.trump, rules.play, path)
 
 
