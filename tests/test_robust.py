@@ -48,7 +48,7 @@ from jass.ai.tournament import round_robin, run_arena
 from jass.trump import Trump
 from jass.variant import MAX_ROUNDS, SEED_LIMIT, VARIANTS, AnyVariant
 
-VARIANT_NAMES = ("schieber", "differenzler", "pomme", "coiffeur")
+VARIANT_NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass")
 #: The 19 characters beyond ASCII that str.split() and the regular expression \s take for spaces.
 UNICODE_SPACES = [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace() and c > 0x7F]
 #: ASCII control characters that Python also splits at.

@@ -22,7 +22,7 @@ from jass.ai.search import ISMCTSBot, MonteCarloBot, playout_values, search_hook
 from jass.ai.tournament import play_game
 from jass.variant import VARIANTS, AnyVariant, SEED_LIMIT, find_variant
 
-SEARCHED = ("schieber", "differenzler", "pomme", "coiffeur")
+SEARCHED = ("schieber", "differenzler", "pomme", "coiffeur", "handjass")
 
 
 def random_position(variant: AnyVariant, rules: Any, seed: int, steps: int) -> Any:
