@@ -92,12 +92,15 @@ class Rules:
 
     #: The first player to this many strokes (net of Nullers) wins.
     #: Source: jassverzeichnis.ch («Dès qu'un joueur a 7 traits, il a gagné la partie»), pagat
-    #: («a net score of 7 strokes»); jassonkel.ch: «auf 5, 7 oder 9».
+    #: («a net score of 7 strokes»); jassonkel.ch: «auf 5, 7 oder 9». No source says who wins
+    #: when two reach it in one deal: the library gives it to more strokes, and plays on while equal.
     target_strokes: int = attrs.field(default=7, validator=int_in(1, MAX_TARGET_STROKES))
     #: The strokes a deal gives: 2 (the two best scorers one each; the only player at the
     #: threshold or above both), or 1 (the best scorer only).
     #: Source: jassonkel.ch («Die beiden Spieler, die pro Runde am meisten Punkte erzielt haben,
     #: erhalten je einen Strich»), jassverzeichnis.ch («Deux traits sont distribués au total par jeu»).
+    #: No source says how ties go: the library gives a stroke to each player with fewer than
+    #: ``strokes_per_deal`` players above him.
     #: Disagreement: **Strokes per deal**: two (jassonkel.ch, jassverzeichnis.ch: the default);
     #: one, to the best scorer (jasswiki.ch «mit Blindem»: «Pro Spiel kann nur der Spieler, der die
     #: meisten Punkte erzielt, einen Strich notieren»): ``strokes_per_deal=1``.
@@ -117,10 +120,10 @@ class Rules:
     #: exchange it for the upturned card. Then [...] each player has the right to throw in his/her
     #: hand»): ``rob_before_exchange=True``.
     rob_before_exchange: bool = attrs.field(default=False, validator=instance_of(bool))
-    #: The card-play options: the Bauer exception, and undertrumping. No Handjass source says
-    #: whether a player may undertrump: the default is the general rule of the library
-    #: (:doc:`/rules/general`), forbidden unless the hand holds only trumps.
-    #: Source: none for Handjass; the general Jass rules (seed 001).
+    #: The card-play options: the Bauer exception, and undertrumping (by default forbidden
+    #: unless the hand holds only trumps).
+    #: Source: no Handjass source says whether a player may undertrump; the default is the
+    #: library's general rule (seed 001, :doc:`/rules/general`).
     play: PlayRules = attrs.field(factory=PlayRules, validator=instance_of(PlayRules))
     #: The first dealer, 0, 1 or 2; ``None``: drawn from the game's seed.
     #: Source: none, an engine setting: the sources do not say who deals first.
