@@ -14,16 +14,15 @@ Points (the general rules): A 11, K 4, O 3, U 2, 10 10; trump U 20, trump 9 14; 
 from __future__ import annotations
 
 import copy
-import json
 import pickle
 import random
+from pathlib import Path
 
-import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from jass import Card, CardSet, FULL_DECK, handjass, records, serial
+from jass import FULL_DECK, Card, CardSet, Trump, handjass, records, serial
 from jass.errors import IllegalMoveError, InvalidRulesError, JassError, RecordError, SerialError
 from jass.handjass import Deal, KeepHand, NoRob, Phase, PlayCard, Rob, Rules, State, TakeBlinde
 from jass.handjass.score import game_winner, outcome
@@ -59,8 +58,8 @@ def test_nine_cards_each_and_the_blinde_whose_top_card_is_trump() -> None:
     state = game(SUITED)
     assert state.hands == (CardSet.parse("C6 C7 C8 C9 C10 CJ CQ CK CA"), CardSet.parse("S6 S7 S8 S9 S10 SJ SQ SK SA"),
                            CardSet.parse("H6 H7 H8 H9 H10 HJ HQ HK HA"))
-    assert state.turned is Card.D6 and state.top_card is Card.D6 and state.trump is handjass.State.trump.fget(state)
-    assert state.trump.name == "SCHELLEN" and len(state.blinde) == 8 and Card.D6 not in state.blinde
+    assert state.turned is Card.D6 and state.top_card is Card.D6 and state.trump is Trump.SCHELLEN
+    assert len(state.blinde) == 8 and Card.D6 not in state.blinde
     assert state.phase is Phase.BLINDE and handjass.to_act(state) == 0 and state.vorhand == 0
 
 
@@ -303,37 +302,32 @@ def test_the_sampler_knows_where_the_face_up_cards_went() -> None:
 
 # --- JSON and records, worked out by hand ---------------------------------------------------------
 
-_RULES_JSON = ('{"type": "handjass.Rules", "target_strokes": 7, "strokes_per_deal": 2, "nuller_threshold": 21, '
-               '"rob_before_exchange": false, "play": {"type": "PlayRules", "bauer_exception": true, '
-               '"undertrump": "forbidden_unless_only_trumps"}, "first_dealer": 2}')
+#: tests/golden/handjass.jsonl, written by hand from docs/formats.rst and the game above: the
+#: compact rules, the state of the SUITED deal, seat 1's view after Vorhand kept his hand, the
+#: score of the worked round where all keep, and its record.
+GOLDEN = (Path(__file__).resolve().parent / "golden" / "handjass.jsonl").read_text(encoding="utf-8").splitlines()
 
 
-def test_json_of_a_new_game_by_hand() -> None:
-    state = game(SUITED)
-    expected = (
-        '{"format": "jass/1", "type": "handjass.State", "rules": ' + _RULES_JSON + ', "seed": 1, "round_number": 0, '
-        '"dealer": 2, "phase": "blinde", "hands": ["C6 C7 C8 C9 C10 CJ CQ CK CA", "S6 S7 S8 S9 S10 SJ SQ SK SA", '
-        '"H6 H7 H8 H9 H10 HJ HQ HK HA"], "blinde": "D7 D8 D9 D10 DJ DQ DK DA", "turned": "D6", '
-        '"takes": [null, null, null], "robs": [null, null, null], "play": null, "scores": [0, 0, 0], '
-        '"nullers": [0, 0, 0], "history": [], "winner": null}'
-    )
-    assert serial.dumps(state) == expected
-    assert serial.loads(expected) == state
+def test_the_golden_texts_are_what_the_library_writes() -> None:
+    rules_line, state_line, view_line, score_line, record_line = GOLDEN
+    assert serial.dumps(VORHAND_0, compact=True) == rules_line
+    start = game(SUITED)
+    assert serial.dumps(start) == state_line
+    assert serial.dumps(handjass.observe(run(start, KeepHand()), 1)) == view_line
+    final = run(start, KeepHand(), KeepHand(), KeepHand(), *_suited_play())
+    assert serial.dumps(final.history[-1]) == score_line
+    moves = [KeepHand(), KeepHand(), KeepHand(), *map(PlayCard, _suited_play())]
+    assert records.make_record(moves, start, final).to_text() == record_line
 
 
-def test_a_record_by_hand_replays_to_its_result() -> None:
-    state = run(game(SUITED), KeepHand(), KeepHand(), KeepHand())
-    final = run(state, *_suited_play())
-    record = records.make_record([KeepHand(), KeepHand(), KeepHand(), *map(PlayCard, _suited_play())],
-                                 game(SUITED), final)
-    text = record.to_text()
-    deal = " ".join(SUITED.replace("|", " ").split())
-    moves = ", ".join(['"keep"'] * 3 + [f'"play {card}"' for card in _suited_play()])
-    assert text == ('{"format": "jass-record/1", "variant": "handjass", "rules": {"type": "handjass.Rules", '
-                    '"first_dealer": 2}, "seed": 1, "deal": "' + deal + '", "moves": [' + moves + '], '
-                    '"result": {"over": false, "round_number": 0, "winner": null, "scores": [2, -1, -1], '
-                    '"nullers": [0, 1, 1]}}')
-    assert records.final_state(records.read_record(text)) == final
+def test_the_golden_texts_load_to_the_same_values() -> None:
+    rules_line, state_line, view_line, score_line, record_line = GOLDEN
+    assert serial.loads(rules_line) == VORHAND_0
+    assert serial.loads(state_line) == game(SUITED)
+    assert serial.loads(view_line) == handjass.observe(run(game(SUITED), KeepHand()), 1)
+    assert serial.loads(score_line).totals == (95, 0, 0)
+    final = records.final_state(records.read_record(record_line))  # replays, and checks the result
+    assert final.scores == (2, -1, -1) and final.phase is Phase.ROUND_OVER
 
 
 def test_a_loaded_state_whose_decisions_the_rules_did_not_ask_for_is_refused() -> None:
