@@ -256,11 +256,25 @@ def test_the_target(scores: tuple[int, int, int], target: int, winner: int | Non
     assert game_winner(scores, Rules(target_strokes=target)) == winner
 
 
+def test_the_highest_nuller_threshold_still_lets_a_random_player_gain() -> None:
+    """The measurement behind MAX_NULLER_THRESHOLD: at 26 (pagat's), with one stroke a deal (the
+    fewest), a random player's net strokes rise on average (about +0.03 a deal), so a game ends."""
+    rules = Rules(strokes_per_deal=1, nuller_threshold=handjass.MAX_NULLER_THRESHOLD, first_dealer=0)
+    gained = 0
+    for seed in range(150):
+        state, rng = handjass.new_game(rules, seed=seed), random.Random(seed)
+        while not state.history:
+            legal = handjass.legal_moves(state)
+            state = handjass.apply(state, legal[int(rng.random() * len(legal))])
+        gained += sum(state.history[-1].game_points)
+    assert gained / 450 > 0.01, f"a player gains {gained / 450:.3f} strokes a deal"
+
+
 def test_options_are_checked_and_presets_say_their_source() -> None:
     with pytest.raises(InvalidRulesError, match="target_strokes=0"):
         Rules(target_strokes=0)
-    with pytest.raises(InvalidRulesError, match="nuller_threshold=31"):
-        Rules(nuller_threshold=31)
+    with pytest.raises(InvalidRulesError, match="nuller_threshold=27"):
+        Rules(nuller_threshold=27)
     with pytest.raises(InvalidRulesError, match="first_dealer=3"):
         Rules(first_dealer=3)
     assert Rules.pagat().nuller_threshold == 26 and Rules.mit_blindem().strokes_per_deal == 1

@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 import strategies as jst
 from typist import first_choice
-from jass import coiffeur, differenzler, pomme, records, schieber, serial
+from jass import coiffeur, differenzler, handjass, pomme, records, schieber, serial
 from jass.schieber import jasskit
 from jass.pomme import exchange as pomme_exchange
 from jass.cli import main
@@ -478,7 +478,8 @@ def test_no_round_takes_more_moves_than_counted(name: str, seed: int) -> None:
     state = variant.new_game(rules, seed=seed)
     rng = random.Random(seed)
     moves_in_round = 0
-    most = {"schieber": 45, "differenzler": 41, "pomme": 23, "coiffeur": 46}[name]
+    # Handjass: the deal, 3 decisions on the Blinde, 3 on the trump 6, 27 cards.
+    most = {"schieber": 45, "differenzler": 41, "pomme": 23, "coiffeur": 46, "handjass": 34}[name]
     while not variant.is_over(state):
         number = state.round_number
         state = variant.apply(state, rng.choice(variant.legal_moves(state)))
@@ -516,6 +517,12 @@ def presets_and_rules(name: str) -> st.SearchStrategy[Any]:
             pomme.Rules, trump_jack_points=st.integers(0, 1000), target_points=st.integers(1, 5),
             three_pommes_lose=st.booleans(), pomme_threshold=st.integers(0, pomme.MAX_POMME_THRESHOLD),
             both_pommes_cancel=st.booleans(), bauer_exception=st.booleans(), first_dealer=st.sampled_from([None, 0, 1]),
+        )
+    elif name == "handjass":
+        options = st.builds(
+            handjass.Rules, target_strokes=st.integers(1, 5), strokes_per_deal=st.sampled_from([1, 2]),
+            nuller_threshold=st.integers(0, handjass.MAX_NULLER_THRESHOLD), rob_before_exchange=st.booleans(),
+            play=jst.play_rules(), first_dealer=st.sampled_from([None, 0, 1, 2]),
         )
     elif name == "differenzler":
         options = jst.differenzler_rules().flatmap(

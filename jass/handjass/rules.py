@@ -24,10 +24,12 @@ TITLE: Final = "Handjass for three"
 MAX_SCORE: Final = 10**6
 #: The highest ``target_strokes``: jassonkel.ch names 5, 7 or 9; 21 leaves room for longer games.
 MAX_TARGET_STROKES: Final = 21
-#: The highest ``nuller_threshold``. Three players share some 119 points a deal (27 cards of 36
-#: and the last trick), about 40 each; under 30 keeps the Nullers well below the two strokes a
-#: deal gives, so a game ends (pagat's 26 is the highest threshold of the sources).
-MAX_NULLER_THRESHOLD: Final = 30
+#: The highest ``nuller_threshold``: pagat's 26, the highest of the sources. A Nuller marks a poor
+#: deal; with a threshold much above a fair share (three players share some 119 points a deal)
+#: Nullers come faster than strokes, scores fall and a game never ends. At 26 with one stroke a
+#: deal a random player still gains about 0.03 strokes a deal; at 30, 0.03 lost
+#: (tests/test_handjass.py measures it).
+MAX_NULLER_THRESHOLD: Final = 26
 
 
 @attrs.frozen(cache_hash=True)
