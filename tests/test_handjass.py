@@ -152,7 +152,8 @@ def test_a_trick_of_three_the_third_player_trumps_instead_of_following() -> None
     state = run(game(deal), KeepHand(), KeepHand(), KeepHand(), NoRob(), NoRob(), NoRob())
     assert state.phase is Phase.PLAY and handjass.to_act(state) == 0  # Vorhand leads
     state = run(state, "HA", "H6")
-    assert {m.card.name for m in handjass.legal_moves(state)} == {"H8", "H9", "H10", "D7", "D8"}  # type: ignore[union-attr]
+    cards = {m.card.name for m in handjass.legal_moves(state)}  # type: ignore[union-attr]
+    assert cards == {"H8", "H9", "H10", "D7", "D8"}
     state = run(state, "D7")
     trick = state.play.tricks[0]  # type: ignore[union-attr]
     assert trick.winner == 2 and trick.points == 11  # HA 11 + H6 0 + D7 0

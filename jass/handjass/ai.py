@@ -48,7 +48,8 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     return TAKE if worth(view.hand) < blinde else KEEP
 
 
-def hand_sampler(view: Observation, *, out_of_play: CardSet = CardSet(), max_tries: int = 100_000) -> sampling.HandSampler:
+def hand_sampler(view: Observation, *, out_of_play: CardSet = CardSet(),
+                 max_tries: int = 100_000) -> sampling.HandSampler:
     """A :class:`~jass.ai.sampling.HandSampler` of the other two hands, from the cards the seat
     has not seen, with the face-up cards where everybody saw them go (the turned card with its
     robber, the Blinde's top card with its taker, until played; the top card on the table in

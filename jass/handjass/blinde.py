@@ -92,5 +92,6 @@ def decide(state: State, move: Move) -> State:
 def start_play(state: State) -> State:
     """The state whose card play starts: Vorhand leads."""
     rules = state.rules
-    play = CardPlay.start(Trump(state.turned.suit.value), state.hands, state.vorhand, rules.play, DEFAULT_TRUMP_JACK_POINTS)
+    play = CardPlay.start(Trump(state.turned.suit.value), state.hands, state.vorhand, rules.play,
+                          DEFAULT_TRUMP_JACK_POINTS)
     return changed(state, play, phase=PLAY)

@@ -73,8 +73,8 @@ def check_loaded(state: State, path: str = "$") -> None:
     first field that does not fit."""
     setting = state.setting
     before, scores, nullers = _check_history(setting, path)
-    _check_decisions(setting.takes, setting.robs, setting.dealer, setting.turned is trump_six_of(setting.turned), setting.rules,
-                     setting.phase, path)
+    six_turned = setting.turned is trump_six_of(setting.turned)
+    _check_decisions(setting.takes, setting.robs, setting.dealer, six_turned, setting.rules, setting.phase, path)
     taker, robber = state.taken_by, state.robbed_by
     if len(setting.blinde) != (0 if taker is not None else HAND_SIZE - 1):
         raise SerialError("the Blinde holds 8 face-down cards until a player takes it, then none", f"{path}.blinde")
@@ -153,7 +153,8 @@ def check_observation(view: Observation, path: str = "$") -> None:
             raise SerialError(f"is {list(values)}, but the history adds up to {total}", f"{path}.{name}")
     check_game_end(view.winner, view.phase is Phase.GAME_OVER, len(view.history), path)
     allowed: tuple[type, ...] = {
-        Phase.BLINDE: (moves.TakeBlinde, moves.KeepHand), Phase.ROB: (moves.Rob, moves.NoRob), Phase.ROUND_OVER: (moves.Deal,),
+        Phase.BLINDE: (moves.TakeBlinde, moves.KeepHand), Phase.ROB: (moves.Rob, moves.NoRob),
+        Phase.ROUND_OVER: (moves.Deal,),
     }.get(view.phase, (PlayCard,))
     if not check_turn(view, expected, allowed, path):
         return

@@ -40,6 +40,10 @@ class Phase(NamedEnum):
 
 
 _POINTS: Final = tuple_of(int_in(0, 2_500), SEATS, SEATS, error=InvalidStateError)
+_LAST_TRICK: Final = tuple_of(one_of(0, LAST_TRICK_BONUS), SEATS, SEATS, error=InvalidStateError)
+_FLAGS: Final = tuple_of(instance_of(bool), SEATS, SEATS, error=InvalidStateError)
+_HANDS: Final = tuple_of(cards_in(HAND_SIZE, HAND_SIZE), SEATS, SEATS, error=InvalidStateError)
+_SIZES: Final = tuple_of(int_in(0, HAND_SIZE), SEATS, SEATS, error=InvalidStateError)
 
 
 @attrs.frozen
@@ -53,13 +57,13 @@ class RoundScore:
     #: Card points of the tricks taken.
     card_points: tuple[int, ...] = attrs.field(validator=_POINTS)
     #: 5 for the seat that took the last trick, else 0.
-    last_trick: tuple[int, ...] = attrs.field(validator=tuple_of(one_of(0, LAST_TRICK_BONUS), SEATS, SEATS, error=InvalidStateError))
+    last_trick: tuple[int, ...] = attrs.field(validator=_LAST_TRICK)
     #: ``card_points + last_trick``.
     totals: tuple[int, ...] = attrs.field(validator=_POINTS)
     #: The strokes each seat wins (0, 1, or 2 for the only player at the threshold or above).
     strokes: tuple[int, ...] = attrs.field(validator=tuple_of(int_in(0, 2), SEATS, SEATS, error=InvalidStateError))
     #: True for a seat that gets a Nuller (a total under ``Rules.nuller_threshold``).
-    nullers: tuple[bool, ...] = attrs.field(validator=tuple_of(instance_of(bool), SEATS, SEATS, error=InvalidStateError))
+    nullers: tuple[bool, ...] = attrs.field(validator=_FLAGS)
     #: The change to each game score: the strokes, minus 1 for a Nuller.
     game_points: tuple[int, ...] = attrs.field(validator=tuple_of(int_in(-1, 2), SEATS, SEATS, error=InvalidStateError))
     #: True once all 27 cards are played.
@@ -110,7 +114,7 @@ class Setting:
     phase: Phase = attrs.field(validator=instance_of(Phase, error=InvalidStateError))
     #: Each seat's 9 cards: before play its current hand, from the start of play on the hand
     #: as play began (see :meth:`State.hand`).
-    hands: tuple[CardSet, ...] = attrs.field(validator=tuple_of(cards_in(HAND_SIZE, HAND_SIZE), SEATS, SEATS, error=InvalidStateError))
+    hands: tuple[CardSet, ...] = attrs.field(validator=_HANDS)
     #: The 8 face-down cards of the Blinde under its top card; none once a player took it.
     blinde: CardSet = attrs.field(validator=cards_in(0, HAND_SIZE - 1, error=InvalidStateError))
     #: The Blinde's top card, turned at the deal: its suit is trump.
@@ -261,7 +265,7 @@ class Observation:
     #: The observing seat's cards.
     hand: CardSet = attrs.field(validator=cards_in(0, HAND_SIZE, error=InvalidStateError))
     #: How many cards each seat holds.
-    hand_sizes: tuple[int, ...] = attrs.field(validator=tuple_of(int_in(0, HAND_SIZE), SEATS, SEATS, error=InvalidStateError))
+    hand_sizes: tuple[int, ...] = attrs.field(validator=_SIZES)
     #: The trump suit.
     trump: Trump = attrs.field(validator=instance_of(Trump, error=InvalidStateError))
     #: The Blinde's top card, turned at the deal.
