@@ -257,6 +257,24 @@ def pomme_rules() -> st.SearchStrategy[pomme.Rules]:
     )
 
 
+# --- Handjass for three ----------------------------------------------------------------------
+
+from jass import handjass  # noqa: E402  (kept with the strategies that use it)
+
+
+def handjass_rules() -> st.SearchStrategy[handjass.Rules]:
+    """Every combination of Handjass's options (targets kept short so games stay quick)."""
+    return st.builds(
+        handjass.Rules,
+        target_strokes=st.integers(min_value=1, max_value=7),
+        strokes_per_deal=st.sampled_from([1, 2]),
+        nuller_threshold=st.sampled_from([0, 21, handjass.MAX_NULLER_THRESHOLD]),
+        rob_before_exchange=st.booleans(),
+        play=play_rules(),
+        first_dealer=st.sampled_from([None, 0, 1, 2]),
+    )
+
+
 # --- Schieber --------------------------------------------------------------------------------
 
 import random  # noqa: E402  (kept with the strategies that use it)
@@ -339,6 +357,7 @@ def variant_rules(name: str) -> st.SearchStrategy[Any]:
         "differenzler": differenzler_rules,
         "pomme": pomme_rules,
         "coiffeur": coiffeur_rules,
+        "handjass": handjass_rules,
     }[name]()
 
 

@@ -104,6 +104,15 @@ def test_schieber_shows_the_slate_and_the_round_so_far() -> None:
     assert "── Round 1 · dealer seat 3 · trump Eicheln ♣ ──" in text
 
 
+def test_handjass_shows_the_turned_card_the_blinde_and_the_strokes() -> None:
+    code, text, _, typist = run(["play", "handjass", "--seed", "1"], [EOF])
+    assert code == 0
+    assert "Handjass for three: you are seat 0; seat 1 is a rule bot, seat 2 is a rule bot." in text
+    assert "seat 1: take the Blinde" in text
+    assert "Turned card ♣A: Eicheln ♣ is trump" in text and "Blinde: seat 1 took it and laid his hand aside" in text
+    assert "Strokes: seat 0 0, seat 1 0, seat 2 0 (first to 7 wins); Nullers: seat 0 0, seat 1 0, seat 2 0" in text
+
+
 def test_pomme_shows_the_turned_card_and_the_exchanges_and_plays_a_forced_move_itself() -> None:
     code, text, _, typist = run(["play", "pomme", "--seed", "5"], ["k", EOF])
     assert code == 0
@@ -116,7 +125,7 @@ def test_pomme_shows_the_turned_card_and_the_exchanges_and_plays_a_forced_move_i
     assert "  1. keep the hand\n  or one of 84 «exchange» moves" in text
 
 
-@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur"])
+@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur", "handjass"])
 def test_the_table_shows_only_what_the_seat_may_know(name: str) -> None:
     """The table drawn for a seat is the same for every state that differs from the real one
     only in what the seat cannot see (the conformance harness's hidden variations)."""
@@ -256,7 +265,7 @@ def test_ctrl_c_leaves_with_130() -> None:
     assert "Game left (interrupted)." in text
 
 
-@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur"])
+@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur", "handjass"])
 def test_a_person_plays_a_whole_game_with_bad_answers_on_the_way(name: str) -> None:
     code, text, _, _ = run(["play", name, "--seed", "5"], ["zzz", "999", "", "H11"], then=FIRST)
     assert code == 0

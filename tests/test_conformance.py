@@ -16,7 +16,7 @@ from typing import Any, cast
 import attrs
 import pytest
 
-from jass import PerTrickMode, PlayRules, UndenufeOrder, Trump, Undertrump, WeisRules, coiffeur, differenzler, pomme, schieber
+from jass import PerTrickMode, PlayRules, UndenufeOrder, Trump, Undertrump, WeisRules, coiffeur, differenzler, handjass, pomme, schieber
 from jass.errors import IllegalMoveError, JassError
 from jass.variant import random_playout
 from jass.testing import (
@@ -75,6 +75,14 @@ POMME_PRESETS: dict[str, pomme.Rules] = {
     "jack-20-no-bauer-exception": pomme.Rules(trump_jack_points=20, bauer_exception=False, target_points=3),
 }
 
+HANDJASS_PRESETS: dict[str, handjass.Rules] = {
+    "jassonkel": attrs.evolve(handjass.Rules.jassonkel(), target_strokes=3),
+    "mit-blindem-pagat": handjass.Rules(strokes_per_deal=1, nuller_threshold=26, target_strokes=2),
+    "rob-first-undertrump-allowed": handjass.Rules(
+        rob_before_exchange=True, target_strokes=2, play=PlayRules(bauer_exception=False, undertrump=Undertrump.ALLOWED),
+    ),
+}
+
 _SLALOM = coiffeur.Row("Slalom", 9, (PerTrickMode.SLALOM_OBENABE, PerTrickMode.SLALOM_UNDENUFE))
 _GUSCHTI = coiffeur.Row("Guschti", 10, (PerTrickMode.GUSCHTI_OBENABE, PerTrickMode.GUSCHTI_UNDENUFE))
 _JOKER = coiffeur.Row("Joker", 7, tuple(Trump))
@@ -98,12 +106,13 @@ CASES: list[tuple[Any, str, Any]] = [
     *((differenzler, name, rules) for name, rules in DIFFERENZLER_PRESETS.items()),
     *((pomme, name, rules) for name, rules in POMME_PRESETS.items()),
     *((coiffeur, name, rules) for name, rules in COIFFEUR_PRESETS.items()),
+    *((handjass, name, rules) for name, rules in HANDJASS_PRESETS.items()),
 ]
 # The quick loop (-m "not slow") keeps the shortest game of each variant (a few rounds); the
 # others play to a points target or over more rounds, in the full check.
 QUICK = {
     (schieber, "tournament"), (differenzler, "jasswelt-short"), (pomme, "jack-20-no-bauer-exception"),
-    (coiffeur, "with-weis-and-stoeck"),
+    (coiffeur, "with-weis-and-stoeck"), (handjass, "rob-first-undertrump-allowed"),
 }
 
 

@@ -73,6 +73,10 @@ OPTION_PHRASES: dict[str, tuple[str, ...]] = {
     "push_to": ("next player", "to the partner", "pushes to", "pushed to"),
     "play": ("card-play options",),
     "rows": ("rows of the slate",),
+    "target_strokes": ("7 strokes", "strokes to win"),
+    "strokes_per_deal": ("one stroke a deal", "two strokes a deal"),
+    "nuller_threshold": ("a nuller under", "nuller under 26"),
+    "rob_before_exchange": ("robs first", "rob first"),
 }
 
 
@@ -114,7 +118,7 @@ def test_a_rule_the_pages_call_not_supported_has_no_option() -> None:
                 f"{entry.rule!r} as not supported")
 
 
-@pytest.mark.parametrize("page", ["schieber", "differenzler", "pomme", "coiffeur"])
+@pytest.mark.parametrize("page", ["schieber", "differenzler", "pomme", "coiffeur", "handjass"])
 def test_every_rules_page_lists_where_sources_disagree_and_what_is_not_supported(page: str) -> None:
     text = (ROOT / "docs" / "rules" / f"{page}.rst").read_text(encoding="utf-8")
     assert f".. jass-disagreements:: jass.{page}.Rules" in text
@@ -230,7 +234,8 @@ def _sections(page: Path) -> list[tuple[str, set[str]]]:
     if page.stem != "decisions":
         return [(text, _library_options())]
     parts = re.split(r"\n(?=[^\n]+\n-{3,}\n)", text)
-    titles = {"Schieber": "schieber", "Differenzler": "differenzler", "Two-player": "pomme", "Coiffeur": "coiffeur"}
+    titles = {"Schieber": "schieber", "Differenzler": "differenzler", "Two-player": "pomme", "Coiffeur": "coiffeur",
+              "Jass for three": "handjass"}
     found = []
     for part in parts:
         variant = next((name for title, name in titles.items() if part.startswith(title)), None)

@@ -15,14 +15,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import strategies as jst
-from jass import PerTrickMode, coiffeur, differenzler, pomme, schieber
+from jass import PerTrickMode, coiffeur, differenzler, handjass, pomme, schieber
 from jass.cards import CardSet
 from jass.variant.encoding import play_layout
 from jass.errors import IllegalMoveError, JassError
 from jass.rl import action_mask, apply_action, encoding_of, legal_actions, observation_vector, returns
 from jass.variant import VARIANTS, AnyVariant, SEED_LIMIT, random_playout
 
-NAMES = ("schieber", "differenzler", "pomme", "coiffeur")
+NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass")
 #: Coiffeur on two rows: a game of four rounds (a Slalom row, so some tricks are Undenufe).
 COIFFEUR_SHORT = coiffeur.Rules(slate=coiffeur.Slate(jst.COIFFEUR_ROWS[1:3]))
 
@@ -98,7 +98,12 @@ def test_the_layouts_add_up_by_hand() -> None:
     # Coiffeur adds 4 + 4 + 5 + 11 + 20 + 4 + 4 + 4 + 4 x 36 + 3 + 5 x 20 + 2 + 2 = 307.
     assert encoding_of("coiffeur").size == 343 + 307
     # Coiffeur's ids: 36 cards, 20 rows x 10 modes, push, deal, declare.
-    assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124, 36 + 200 + 3]
+    # Handjass for three: 36 + 36 x 3 + 36 x 3 + 7 + 9 = 268 of card play, then 5 + 3 + 36 + 36 + 3 + 4
+    # + 4 + 3 + 3 = 97.
+    assert sum(length for _, length in play_layout(3)) == 36 + 108 + 108 + 7 + 9 == 268
+    assert encoding_of("handjass").size == 268 + 97
+    # Handjass's ids: 36 cards, take, keep, rob, no rob, deal.
+    assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124, 36 + 200 + 3, 36 + 5]
 
 
 def test_a_coiffeur_vector_read_by_hand() -> None:
@@ -167,7 +172,8 @@ def test_apply_action_refuses_an_illegal_id_and_changes_nothing() -> None:
 def test_returns_are_zero_until_the_end_and_add_up_to_zero(name: str) -> None:
     variant = VARIANTS[name]
     rules = {"schieber": schieber.Rules.tournament(1), "differenzler": differenzler.Rules(rounds=1),
-             "pomme": pomme.Rules(target_points=2), "coiffeur": COIFFEUR_SHORT}[name]
+             "pomme": pomme.Rules(target_points=2), "coiffeur": COIFFEUR_SHORT,
+             "handjass": handjass.Rules(target_strokes=2)}[name]
     state = variant.new_game(rules, seed=9)
     assert returns(variant, state) == (0.0,) * variant.seats
     final = random_playout(variant, state, seed=3)
@@ -199,7 +205,7 @@ DICT_OBSERVATION_NOTES = (
     ("name", "rules", "moves"),
     [("schieber", schieber.Rules.tournament(1), "sensible"), ("schieber", schieber.Rules(), "all"),
      ("differenzler", differenzler.Rules(rounds=1), "sensible"), ("pomme", None, "sensible"),
-     ("coiffeur", COIFFEUR_SHORT, "sensible")],
+     ("coiffeur", COIFFEUR_SHORT, "sensible"), ("handjass", handjass.Rules(target_strokes=1), "sensible")],
 )
 def test_pettingzoo_api_test_passes(name: str, rules: Any, moves: Any) -> None:
     pytest.importorskip("pettingzoo", reason="the optional extra jass[rl] is not installed")

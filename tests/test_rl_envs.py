@@ -24,6 +24,7 @@ from jass.rl.policy import PolicyBot  # noqa: E402
 from jass.rl.vector import JassVectorEnv  # noqa: E402
 from jass.schieber import GameEnd  # noqa: E402
 from jass.trump import Trump  # noqa: E402
+from jass.variant import VARIANTS  # noqa: E402
 
 #: The pomme ids of keeping the hand and declining the swap: the vector environment's card play
 #: starts where both players kept their hands and nobody swapped.
@@ -49,7 +50,11 @@ def pick_many(vectors: np.ndarray, masks: np.ndarray) -> np.ndarray:
 # --- Gymnasium's checker --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur"])
+#: The library's variants (not the tests' own toy), from the registry: a new one is checked too.
+LIBRARY = [name for name, variant in VARIANTS.items() if variant.module.startswith("jass.")]
+
+
+@pytest.mark.parametrize("name", LIBRARY)
 def test_gymnasium_check_env_passes(name: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # check_env warns of what it does not like: none here

@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 import strategies as jst
 from typist import first_choice
-from jass import coiffeur, differenzler, pomme, records, schieber, serial
+from jass import coiffeur, differenzler, handjass, pomme, records, schieber, serial
 from jass.schieber import jasskit
 from jass.pomme import exchange as pomme_exchange
 from jass.cli import main
@@ -48,7 +48,7 @@ from jass.ai.tournament import round_robin, run_arena
 from jass.trump import Trump
 from jass.variant import MAX_ROUNDS, SEED_LIMIT, VARIANTS, AnyVariant
 
-VARIANT_NAMES = ("schieber", "differenzler", "pomme", "coiffeur")
+VARIANT_NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass")
 #: The 19 characters beyond ASCII that str.split() and the regular expression \s take for spaces.
 UNICODE_SPACES = [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace() and c > 0x7F]
 #: ASCII control characters that Python also splits at.
@@ -171,7 +171,7 @@ def test_a_deal_of_bad_hands_is_an_illegal_move_like_every_bad_move(name: str) -
     state = round_over(variant)
     deal_type = next(t for t in variant.move_types if t.__name__ == "Deal")
     bad: list[Callable[[], Any]] = (
-        [lambda: deal_type(["C6"] * 36)] if name == "pomme"
+        [lambda: deal_type(["C6"] * 36)] if "order" in attrs.fields_dict(deal_type)  # a deal of one order
         else [lambda: deal_type(hands=[1, 2, 3, 4]), lambda: deal_type(hands=["C6 C7"] * 4)]
     )
     for build in bad:
@@ -186,7 +186,7 @@ def test_a_deal_built_from_strings_is_written_by_serial_and_refused_by_apply(nam
     state = round_over(variant)
     deal_type = next(t for t in variant.move_types if t.__name__ == "Deal")
     codes = [card.name for card in Card]
-    move = deal_type(" ".join(codes)) if name == "pomme" else deal_type(
+    move = deal_type(" ".join(codes)) if "order" in attrs.fields_dict(deal_type) else deal_type(
         hands=[" ".join(codes[k * 9:(k + 1) * 9]) for k in range(4)])
     assert serial.loads(serial.dumps(move)) == move
     with pytest.raises(IllegalMoveError, match="is not a legal move now"):
@@ -478,7 +478,8 @@ def test_no_round_takes_more_moves_than_counted(name: str, seed: int) -> None:
     state = variant.new_game(rules, seed=seed)
     rng = random.Random(seed)
     moves_in_round = 0
-    most = {"schieber": 45, "differenzler": 41, "pomme": 23, "coiffeur": 46}[name]
+    # Handjass: the deal, 3 decisions on the Blinde, 3 on the trump 6, 27 cards.
+    most = {"schieber": 45, "differenzler": 41, "pomme": 23, "coiffeur": 46, "handjass": 34}[name]
     while not variant.is_over(state):
         number = state.round_number
         state = variant.apply(state, rng.choice(variant.legal_moves(state)))
@@ -516,6 +517,12 @@ def presets_and_rules(name: str) -> st.SearchStrategy[Any]:
             pomme.Rules, trump_jack_points=st.integers(0, 1000), target_points=st.integers(1, 5),
             three_pommes_lose=st.booleans(), pomme_threshold=st.integers(0, pomme.MAX_POMME_THRESHOLD),
             both_pommes_cancel=st.booleans(), bauer_exception=st.booleans(), first_dealer=st.sampled_from([None, 0, 1]),
+        )
+    elif name == "handjass":
+        options = st.builds(
+            handjass.Rules, target_strokes=st.integers(1, 5), strokes_per_deal=st.sampled_from([1, 2]),
+            nuller_threshold=st.integers(0, handjass.MAX_NULLER_THRESHOLD), rob_before_exchange=st.booleans(),
+            play=jst.play_rules(), first_dealer=st.sampled_from([None, 0, 1, 2]),
         )
     elif name == "differenzler":
         options = jst.differenzler_rules().flatmap(

@@ -285,6 +285,27 @@ def test_the_toy_variant_is_served_like_the_library_s_own(server: tuple[TestClie
     assert record.variant == "toy" and final["result"]["standings"] == record.result["points"]  # type: ignore[index]
 
 
+def test_handjass_for_three_is_served_through_the_registry(server: tuple[TestClient, Lobby]) -> None:
+    """A variant the server never names: a person at seat 1 plays a whole game of Handjass for
+    three against two bots, and the record replays to the result."""
+    client, lobby = server
+    table_id = new_table(client, variant="handjass", rules={"format": "jass/1", "type": "handjass.Rules",
+                                                            "target_strokes": 2}, bot="rule")
+    seen: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/{table_id}") as socket:
+        socket.send_json({"kind": "hello"})
+        socket.send_json({"kind": "sit", "seat": 1})
+        socket.send_json({"kind": "start"})
+        final = play_to_the_end(socket, random.Random(3), seen)
+    assert [p["kind"] for p in final["table"]["players"]] == ["bot", "human", "bot"]
+    assert all(update["observation"]["seat"] == 1 for update in seen)
+    record = records.read_record(client.get(f"/tables/{table_id}/record").text)
+    final_state = records.final_state(record)
+    assert record.variant == "handjass" and final_state == lobby.tables[table_id].state
+    assert final["result"]["standings"] == list(final_state.scores) == record.result["scores"]  # type: ignore[index]
+    assert max(final_state.scores) >= 2 and final["result"]["winner"] == final_state.winner
+
+
 def test_reconnecting_with_the_seat_s_token_continues_where_the_game_stood(server: tuple[TestClient, Lobby]) -> None:
     client, lobby = server
     table_id = new_table(client, variant="schieber", rules=ONE_ROUND)
@@ -511,7 +532,7 @@ def states_of_a_game(name: str, seed: int) -> Iterator[Table]:
         table.play(0, rng.choice(moves))
 
 
-@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "toy"])
+@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "handjass", "toy"])
 def test_what_a_seat_is_sent_depends_only_on_what_it_may_see(name: str) -> None:
     """Two tables whose states differ only in what a seat cannot see (another hand, a secret
     prediction, the talon) send that seat, and every spectator, the same bytes."""
@@ -534,7 +555,7 @@ def test_what_a_seat_is_sent_depends_only_on_what_it_may_see(name: str) -> None:
     assert compared >= 5
 
 
-@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme"])
+@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "handjass"])
 def test_no_message_names_a_card_its_seat_may_not_know(name: str) -> None:
     """Every card a message names is one its seat may know in the round in play; the log
     besides holds the words everybody read of each move (cards played in earlier rounds)."""
