@@ -210,6 +210,19 @@ class Weis:
             return f"sequence {cards[0]}-{cards[-1]}: {self.points}"
         return f"four {self.top.code} ({self.cards}): {self.points}"
 
+    @property
+    def words(self) -> str:
+        """The Weis as a player reads it: its cards by their symbols, a sequence's suit also by
+        its Swiss name (``str`` writes the cards' codes, as notation does).
+
+        >>> Weis.from_cards("H6 H7 H8").words, Weis.from_cards("CJ SJ HJ DJ").words
+        ('sequence ♥6–♥8 (Schilten): 20', 'four of a kind ♣J ♠J ♥J ♦J: 200')
+        """
+        cards = list(self.cards)
+        if self.kind is WeisKind.SEQUENCE:
+            return f"sequence {cards[0].symbol}–{cards[-1].symbol} ({cards[0].suit.swiss_name}): {self.points}"
+        return f"four of a kind {' '.join(card.symbol for card in cards)}: {self.points}"
+
     def __repr__(self) -> str:
         return f"Weis(kind=WeisKind.{self.kind.name}, cards={self.cards!r}, points={self.points})"
 

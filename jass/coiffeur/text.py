@@ -9,7 +9,7 @@ from typing import Final
 from jass.coiffeur.moves import DeclareWeis, Move
 from jass.coiffeur.rules import Rules
 from jass.coiffeur.state import CHOOSE, PLAY, Observation
-from jass.teams.text import weis_lines
+from jass.teams.text import move_words, weis_lines
 from jass.variant.facets import TableText
 
 
@@ -18,7 +18,7 @@ def _public_move(move: Move, rules: Rules) -> str:
     only after the first trick, and only the best team's)."""
     if type(move) is DeclareWeis:
         return f"declares Weis ({sum(w.points for w in move.weis)} points)"
-    return str(move)
+    return move_words(move)
 
 
 def _describe(view: Observation) -> list[str]:
@@ -53,5 +53,11 @@ def _end_reason(view: Observation) -> str:
     return f"Every row of both columns is written ({scores[0]} : {scores[1]}): {won}"
 
 
+def _multiplier(view: Observation) -> int | None:
+    """What the round in play counts: the factor of the row chosen, once it is chosen."""
+    return None if view.row is None or view.phase is not PLAY else view.rules.slate.rows[view.row].factor
+
+
 #: What a Coiffeur player reads (:class:`~jass.variant.TableText`).
-TEXT: Final = TableText(public_move=_public_move, describe=_describe, end_reason=_end_reason)
+TEXT: Final = TableText(public_move=_public_move, move_words=move_words, describe=_describe,
+                        end_reason=_end_reason, multiplier=_multiplier)

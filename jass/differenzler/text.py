@@ -9,14 +9,14 @@ from typing import Final
 from jass.differenzler.moves import Move, Predict
 from jass.differenzler.rules import SEATS, PredictionMode, Rules
 from jass.differenzler.state import GAME_OVER, PLAY, PREDICT, ROUND_OVER, Observation
-from jass.variant.facets import TableText
+from jass.variant.facets import TableText, card_move_words
 
 
 def _public_move(move: Move, rules: Rules) -> str:
     """What the table reads of a move: a secret prediction is only "predicts"."""
     if type(move) is Predict and rules.prediction_mode is PredictionMode.SECRET:
         return "predicts"
-    return str(move)
+    return card_move_words(move)
 
 
 def _describe(view: Observation) -> list[str]:

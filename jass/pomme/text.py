@@ -9,14 +9,21 @@ from typing import Final
 from jass.pomme.moves import Exchange, Move
 from jass.pomme.rules import SEATS, Rules
 from jass.pomme.state import GAME_OVER, PLAY, ROUND_OVER, Observation
-from jass.variant.facets import TableText
+from jass.variant.facets import TableText, card_move_words
 
 
 def _public_move(move: Move, rules: Rules) -> str:
     """What the table reads of a move: an exchange gives away face-down cards."""
     if type(move) is Exchange:
         return "exchanges 3 cards"
-    return str(move)
+    return _move_words(move)
+
+
+def _move_words(move: Move) -> str:
+    """A move as its player reads it: the cards of an exchange by their symbols."""
+    if type(move) is Exchange:
+        return "exchange " + " ".join(card.symbol for card in move.cards)
+    return card_move_words(move)
 
 
 def _describe(view: Observation) -> list[str]:
@@ -59,4 +66,4 @@ def _end_reason(view: Observation) -> str:
 
 
 #: What a la pomme player reads (:class:`~jass.variant.TableText`).
-TEXT: Final = TableText(public_move=_public_move, describe=_describe, end_reason=_end_reason)
+TEXT: Final = TableText(public_move=_public_move, move_words=_move_words, describe=_describe, end_reason=_end_reason)

@@ -10,7 +10,7 @@ from jass.schieber.game import seat_to_act
 from jass.schieber.moves import DeclareWeis, Move
 from jass.schieber.rules import SEATS, Rules
 from jass.schieber.state import CHOOSE_TRUMP, PLAY, GameEnd, Observation, RoundScore
-from jass.teams.text import weis_lines
+from jass.teams.text import move_words, weis_lines
 from jass.variant.facets import TableText
 
 
@@ -19,7 +19,7 @@ def _public_move(move: Move, rules: Rules) -> str:
     shown only after the first trick, and only the best team's)."""
     if type(move) is DeclareWeis:
         return f"declares Weis ({sum(w.points for w in move.weis)} points)"
-    return str(move)
+    return move_words(move)
 
 
 def _round_line(score: RoundScore) -> str:
@@ -76,5 +76,11 @@ def _end_reason(view: Observation) -> str:
     return f"The game's {played} played ({scores[0]} : {scores[1]}): {won}"
 
 
+def _multiplier(view: Observation) -> int | None:
+    """What the round in play counts: its trump's multiplier, once trump is chosen."""
+    return None if view.trump is None else view.rules.multiplier(view.trump)
+
+
 #: What a Schieber player reads (:class:`~jass.variant.TableText`).
-TEXT: Final = TableText(public_move=_public_move, describe=_describe, end_reason=_end_reason)
+TEXT: Final = TableText(public_move=_public_move, move_words=move_words, describe=_describe,
+                        end_reason=_end_reason, multiplier=_multiplier)

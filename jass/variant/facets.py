@@ -27,6 +27,7 @@ import attrs
 
 from jass.cards import FULL_DECK, CardSet
 from jass.errors import RecordError
+from jass.play import PlayCard
 
 __all__ = [
     "Notation",
@@ -39,6 +40,7 @@ __all__ = [
     "JSON",
     "Values",
     "Roundtrip",
+    "card_move_words",
 ]
 
 R = TypeVar("R")  # the variant's Rules
@@ -123,8 +125,20 @@ class Loading(Generic[S, O]):
 # --- what a player reads ------------------------------------------------------------------------
 
 
-def _public_move_text(move: Any, rules: Any) -> str:
+def card_move_words(move: Any) -> str:
+    """A move in the words a player reads: a card by its symbol (``play ♥10``), any other move
+    by its ``str`` (which names no card): the default of :attr:`TableText.move_words`."""
+    if type(move) is PlayCard:
+        return f"play {move.card.symbol}"
     return str(move)
+
+
+def _public_move_text(move: Any, rules: Any) -> str:
+    return card_move_words(move)
+
+
+def _no_multiplier(view: Any) -> int | None:
+    return None
 
 
 def _nothing_more(view: Any) -> Sequence[str]:
@@ -140,9 +154,13 @@ class TableText(Generic[R, M, O]):
     """The words a player reads about a variant's game (the command line, ``jass serve``)."""
 
     #: ``public_move(move, rules)``: the words every player at the table reads when a seat makes
-    #: ``move`` (``"predicts"`` for a secret prediction, ``"exchanges 3 cards"``); by default
-    #: the move's ``str``.
+    #: ``move`` (``"predicts"`` for a secret prediction, ``"exchanges 3 cards"``), cards by
+    #: their symbols; by default its :attr:`move_words`.
     public_move: Callable[[M, R], str] = _public_move_text
+    #: ``move_words(move)``: a move in the words its own player reads, cards by their symbols
+    #: (``play ♥10``, ``declare sequence ♥6–♥8 (Schilten): 20``), never their codes; by default
+    #: :func:`card_move_words`.
+    move_words: Callable[[M], str] = card_move_words
     #: ``describe(view) -> lines``: what the seat of the observation may know beyond its hand
     #: and the cards on the table (the slate, predictions, Weis and Stöck, the points so far,
     #: a finished round). Lines every seat reads alike name seats by number; a fact only the
@@ -151,6 +169,10 @@ class TableText(Generic[R, M, O]):
     #: ``end_reason(view) -> sentence``: why the game of a finished observation ended and who
     #: won; by default "The game is over".
     end_reason: Callable[[O], str] = _game_over
+    #: ``multiplier(view)``: what the points of the round in play are multiplied by (Schieber's
+    #: trump, a Coiffeur row's factor); ``None`` before it is known, or in a variant without one
+    #: (the default).
+    multiplier: Callable[[O], int | None] = _no_multiplier
 
 
 # --- bots and search ------------------------------------------------------------------------------
