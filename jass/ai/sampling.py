@@ -75,6 +75,45 @@ def _cards(bits: int) -> list[int]:
     return out
 
 
+#: A card played: (seat, card, the cards before it in its trick, the arguments of legal_bits in
+#: that trick's mode).
+_Play = tuple[int, int, tuple[int, ...], tuple[int, bool, bool, bool]]
+#: Per reachable (capacities left, card number): the number of completions, and per bin that
+#: may take the card, the capacities after it and its number of completions.
+_Choices = dict[int, tuple[int, tuple[tuple[int, int, int], ...]]]
+
+
+def _completions(capacity: list[int], allowed: list[tuple[int, ...]]) -> tuple[_Choices, int, int]:
+    """The counting tables of the deals: the choices (a :data:`_Choices`), the first capacities, the count."""
+    # The capacities left are one 6-bit digit per bin.
+    bins = len(capacity)
+    step = [1 << 6 * b for b in range(bins)]
+    code = sum(c << 6 * b for b, c in enumerate(capacity))
+    choices: _Choices = {}
+    last = len(allowed)
+
+    def count(i: int, caps: int) -> int:
+        """The number of ways to deal the cards from number ``i`` on into the capacities ``caps``."""
+        if i == last:
+            return 1 if not caps else 0
+        key = caps << 6 | i
+        found = choices.get(key)
+        if found is None:
+            options = []
+            total = 0
+            for b in allowed[i]:
+                if caps >> 6 * b & 63:
+                    after = caps - step[b]
+                    ways = count(i + 1, after)
+                    if ways:
+                        options.append((b, after, ways))
+                        total += ways
+            found = choices[key] = (total, tuple(options))
+        return found[0]
+
+    return choices, code, count(0, code)
+
+
 class HandSampler:
     """Uniform deals of the unseen cards to the hidden hands, consistent with the card play.
 
@@ -128,12 +167,37 @@ class HandSampler:
         self.rules: Final = rules
         self.accept: Final = accept
         self.max_tries: Final = max_tries
-        flags = rules.legal_flags
-        self._legal_args: Final = (self.trump, *flags)
+        self._legal_args: Final = (self.trump, *rules.legal_flags)
+        plays, played, by_seat = self._plays(tricks, trick, trick_leader, per_trick)
+        self.plays: Final = plays
+        self.played: Final = played
+        #: The cards each seat has played this round (bit sets), as :func:`played_by` gives them.
+        self.played_by_seat: Final = by_seat
+        if hand & played:
+            raise InvalidCardsError("a card of the observer's hand is among the cards played")
+        known_bits, known_now, pool = self._unseen(known, excluded, pool)
+        self.pool: Final = pool
+        self.known: Final = {seat: bits for seat, bits in known_now.items() if bits}
+        self.hidden: Final = tuple(seat for seat in range(seats) if seat != observer)
+        self.forbidden: Final = self._voids()
+        capacity, free, allowed = self._bins(known_bits)
+        self._free: Final = free
+        choices, code, count = _completions(capacity, allowed)
+        self._choices: Final = choices
+        self._start: Final = code
+        #: The number of deals that fit the hand sizes, the known cards and the voids.
+        self.count: Final = count
+        if not self.count:
+            raise SamplingError("no deal of the unseen cards fits the hand sizes, the known cards and the play")
 
-        # Every card played, in order: (seat, card, the cards before it in its trick, the
-        # arguments of legal_bits in that trick's mode).
-        plays: list[tuple[int, int, tuple[int, ...], tuple[int, bool, bool, bool]]] = []
+    def _plays(
+        self, tricks: Sequence[tuple[int, Sequence[int]]], trick: Sequence[int], trick_leader: int | None,
+        per_trick: PerTrickMode | None,
+    ) -> tuple[tuple[_Play, ...], int, tuple[int, ...]]:
+        """Every card played, in order (see :attr:`plays`); the cards played; those of each seat."""
+        seats = self.seats
+        flags = self.rules.legal_flags
+        plays: list[_Play] = []
         played = 0
         by_seat = [0] * seats
         all_tricks = [(leader, tuple(cards)) for leader, cards in tricks]
@@ -149,35 +213,33 @@ class HandSampler:
                 played |= 1 << card
                 by_seat[(leader + position) % seats] |= 1 << card
                 plays.append(((leader + position) % seats, card, cards[:position], args))
-        self.plays: Final = tuple(plays)
-        self.played: Final = played
-        #: The cards each seat has played this round (bit sets), as :func:`played_by` gives them.
-        self.played_by_seat: Final = tuple(by_seat)
-        if hand & played:
-            raise InvalidCardsError("a card of the observer's hand is among the cards played")
+        return tuple(plays), played, tuple(by_seat)
+
+    def _unseen(self, known: Mapping[int, int] | None, excluded: int, pool: int | None) -> tuple[int, dict[int, int], int]:
+        """The cards known in the other hands (all of them, and per seat), and the pool, checked."""
         known = dict(known or {})
-        known.pop(observer, None)
+        known.pop(self.observer, None)
         known_bits = 0
         for seat, bits in known.items():
             if known_bits & bits:
                 raise InvalidCardsError("a card is known to be in two hands")
             known_bits |= bits
+        hand, played = self.hand, self.played
         if pool is None:
             pool = _ALL & ~hand & ~played & ~excluded
         if pool & (hand | played | excluded):
             raise InvalidCardsError("the pool holds cards of the observer's hand, played or excluded")
         if known_bits & ~pool:
             raise InvalidCardsError("a card known to be in a hand is not among the unseen cards")
-        self.pool: Final = pool
-        self.known: Final = {seat: bits for seat, bits in known.items() if bits}
-        hidden = [seat for seat in range(seats) if seat != observer]
-        self.hidden: Final = tuple(hidden)
+        return known_bits, known, pool
 
-        # Voids: the cards that cannot be in a seat's hand now, from the legality of its plays.
-        forbidden = dict.fromkeys(hidden, 0)
-        later = {seat: self.known.get(seat, 0) for seat in hidden}  # known cards it still held
-        for seat, card, before, args in reversed(plays):
-            if seat == observer:
+    def _voids(self) -> dict[int, int]:
+        """Per hidden seat, the cards that cannot be in its hand now, from the legality of its plays."""
+        pool = self.pool
+        forbidden = dict.fromkeys(self.hidden, 0)
+        later = {seat: self.known.get(seat, 0) for seat in self.hidden}  # known cards it still held
+        for seat, card, before, args in reversed(self.plays):
+            if seat == self.observer:
                 continue
             later[seat] |= 1 << card
             if not before:
@@ -189,11 +251,13 @@ class HandSampler:
             for other in _cards(candidates):
                 if not legal_bits(base | 1 << other, before, *args) >> card & 1:
                     forbidden[seat] |= 1 << other
-        self.forbidden: Final = forbidden
+        return forbidden
 
-        # The bins: each hidden seat, and the rest of the pool.
-        capacity = [hand_sizes[seat] - self.known.get(seat, 0).bit_count() for seat in hidden]
-        rest = pool.bit_count() - known_bits.bit_count() - sum(capacity)
+    def _bins(self, known_bits: int) -> tuple[list[int], list[int], list[tuple[int, ...]]]:
+        """The bins (each hidden seat, then the rest): how many cards each takes; the cards to deal; their bins."""
+        hidden, forbidden = self.hidden, self.forbidden
+        capacity = [self.hand_sizes[seat] - self.known.get(seat, 0).bit_count() for seat in hidden]
+        rest = self.pool.bit_count() - known_bits.bit_count() - sum(capacity)
         if min(capacity, default=0) < 0 or rest < 0:
             raise SamplingError("the hand sizes do not fit the unseen cards")
         for seat, bits in self.known.items():
@@ -202,45 +266,13 @@ class HandSampler:
                                     "which the play says it cannot")
         capacity.append(rest)
         bins = len(capacity)
-        free = _cards(pool & ~known_bits)
+        free = _cards(self.pool & ~known_bits)
         allowed = []
         for card in free:
             ok = [index for index, seat in enumerate(hidden) if not forbidden[seat] >> card & 1]
             ok.append(bins - 1)  # the rest takes any card
             allowed.append(tuple(ok))
-        self._free: Final = free
-        # The capacities left, one 6-bit digit per bin, and the choices from each reachable
-        # (card number, capacities): the total number of completions and, per bin, the
-        # capacities after it and its number of completions.
-        step = [1 << 6 * b for b in range(bins)]
-        code = sum(c << 6 * b for b, c in enumerate(capacity))
-        choices: dict[int, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
-        last = len(free)
-
-        def count(i: int, caps: int) -> int:
-            if i == last:
-                return 1 if not caps else 0
-            key = caps << 6 | i
-            found = choices.get(key)
-            if found is None:
-                options = []
-                total = 0
-                for b in allowed[i]:
-                    if caps >> 6 * b & 63:
-                        after = caps - step[b]
-                        ways = count(i + 1, after)
-                        if ways:
-                            options.append((b, after, ways))
-                            total += ways
-                found = choices[key] = (total, tuple(options))
-            return found[0]
-
-        self._choices: Final = choices
-        self._start: Final = code
-        #: The number of deals that fit the hand sizes, the known cards and the voids.
-        self.count: Final = count(0, code)
-        if not self.count:
-            raise SamplingError("no deal of the unseen cards fits the hand sizes, the known cards and the play")
+        return capacity, free, allowed
 
     @classmethod
     def of_view(

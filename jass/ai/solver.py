@@ -135,6 +135,9 @@ def equivalent_cards(hand: CardSet, live: CardSet, trump: Trump, trump_jack_poin
     return [CardSet.from_bits(b) for b in _classes(hand.bits, live.bits | hand.bits, int(trump), trump_jack_points)]
 
 
+#: The ranks of the trump suit, strongest first.
+_TRUMP_RANKS: Final = tuple(sorted(range(9), key=lambda r: -TRUMP_STRENGTH[r]))
+
 _Tables = tuple[
     tuple[tuple[int, ...], ...], tuple[dict[int, int], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]
 ]
@@ -167,6 +170,22 @@ def _tables(trump: int, trump_jack_points: int) -> _Tables:
     return suit_points, beats, strongest, weakest
 
 
+# The search is built as closures, not methods: CPython reads a closure's variables about as
+# fast as its locals, much faster than attributes (self.x) or globals, and the search reads
+# them at every node. Each _build_* function below makes one piece, over the _Shared state.
+
+#: (leader, match) -> value: the end of the round from a trick start (one or two cards each).
+_Ending = Callable[[int, bool], int]
+#: (leader, alpha, beta, match) -> value: the search from a trick start.
+_Start = Callable[[int, int, int, bool], int]
+#: (leader, lead_hand, live, key, alpha, beta, low, high, move, match) -> value: the leads.
+_Leads = Callable[[int, int, int, int, int, int, int, int, int, bool], int]
+#: (trick, pos, leader, led, win_key, win_pos, trick_points, alpha, beta, match, live) -> value.
+_Follow = Callable[[list[int], int, int, int, int, int, int, int, int, bool, int], int]
+#: (hands, leader, trick, alpha, beta, match) -> value: the search from any position.
+_Search = Callable[[Sequence[int], int, Sequence[int], int, int, bool], int]
+
+
 class _Kernel:
     """The search of one objective: the points of team ``team`` (seat % 2), which that team
     maximises and the other minimises. Positions at a trick start are kept in a
@@ -189,399 +208,511 @@ class _Kernel:
         self._build(rules)
 
     def _build(self, rules: PlayRules) -> None:
-        trump = self.trump
-        seats = self.seats
-        team = self.team
-        bonus = self.match_bonus
-        tjp = self.trump_jack_points
-        bauer, undertrump_allowed, void_undertrumps = rules.legal_flags
-        points = point_table(Trump(trump), tjp)
-        keys_by_led = TRICK_KEYS[trump]
-        table = self.table
-        last_bonus = LAST_TRICK_BONUS
-        suit_points, beats, strongest, weakest = _tables(trump, tjp)
-        sp0, sp1, sp2, sp3 = suit_points
-        seat_at = [[(leader + pos) % seats for pos in range(seats)] for leader in range(seats)]
-        same_team = [[(seat & 1) == (other & 1) for other in range(seats)] for seat in range(seats)]
-        ours = [(seat & 1) == team for seat in range(seats)]
-        shift = _HAND * seats
-        hands = [0] * seats
+        """Make the search from its pieces, closures (their variables read as fast as locals)."""
+        shared = _Shared(self, rules)
+        representatives = _build_representatives(shared)
+        last_trick = _build_last_trick(shared)
+        play_out_two_tricks = _build_play_out_two_tricks(self, shared)
+        bounds, leader_takes_all = _build_bounds(shared)
+        start, follow = _build_start(
+            self, shared, last_trick, play_out_two_tricks, bounds, leader_takes_all, representatives
+        )
+        self.search: _Search = _build_search(shared, start, follow)
+
+
+class _Shared:
+    """What the search closures of one kernel share: the mode's tables, read only, and the
+    state they change (the hands searched, the transposition table, the caches)."""
+
+    __slots__ = (
+        "trump", "seats", "team", "match_bonus", "max_entries", "legal_flags", "trump_jack_points", "points",
+        "keys_by_led", "suit_points", "beats", "strongest", "weakest", "seat_at", "same_team", "ours", "shift",
+        "hands", "by_points", "by_strength", "table", "representatives_cache", "last_winners",
+    )
+
+    def __init__(self, kernel: _Kernel, rules: PlayRules) -> None:
+        trump = self.trump = kernel.trump
+        seats = self.seats = kernel.seats
+        team = self.team = kernel.team
+        self.match_bonus = kernel.match_bonus
+        self.max_entries = kernel.max_entries
+        self.legal_flags = rules.legal_flags
+        trump_jack_points = self.trump_jack_points = kernel.trump_jack_points
+        points = self.points = point_table(Trump(trump), trump_jack_points)
+        keys_by_led = self.keys_by_led = TRICK_KEYS[trump]
+        self.suit_points, self.beats, self.strongest, self.weakest = _tables(trump, trump_jack_points)
+        self.seat_at = [[(leader + pos) % seats for pos in range(seats)] for leader in range(seats)]
+        self.same_team = [[(seat & 1) == (other & 1) for other in range(seats)] for seat in range(seats)]
+        self.ours = [(seat & 1) == team for seat in range(seats)]
+        self.shift = _HAND * seats  # the key's bits above the hands: the leader, then the match flag
+        self.hands = [0] * seats
         # Cards of a set sorted by points, most first (then strongest first, by index): cached.
-        rank_key = [points[c] * 64 + c for c in range(36)]
+        self.by_points = _sorted_cards([points[c] * 64 + c for c in range(36)])
         # A lead: the strongest cards first (trumps, then the highest of each suit).
-        lead_key = [keys_by_led[c // 9][c] * 64 + points[c] for c in range(36)]
-        strong = _sorted_cards(lead_key)
-        desc = _sorted_cards(rank_key)
+        self.by_strength = _sorted_cards([keys_by_led[c // 9][c] * 64 + points[c] for c in range(36)])
+        self.table = kernel.table
+        self.representatives_cache: dict[int, int] = {}
+        self.last_winners: dict[int, int] = {}
 
-        reps_cache: dict[int, int] = {}
-        side_orders: dict[int, tuple[int, ...]] = {}
-        other_orders: dict[int, tuple[int, ...]] = {}
-        max_entries = self.max_entries
+    def forget(self) -> None:
+        """Empty the full table and the caches that grow with it (a cache: the search stays exact)."""
+        self.table.clear()
+        self.representatives_cache.clear()
+        self.last_winners.clear()
 
-        def forget() -> None:
-            # The table is full: start it again (it is a cache, so the search stays exact),
-            # with the caches that grow with it.
-            table.clear()
-            reps_cache.clear()
-            last_winners.clear()
 
-        def reps(hand: int, live: int) -> int:
-            # One card of each class of equivalent cards of ``hand``.
-            key = hand | live << 36
-            found = reps_cache.get(key)
-            if found is None:
-                found = 0
-                for cls in _classes(hand, live, trump, tjp):
-                    found |= cls & -cls
-                reps_cache[key] = found
-            return found
+def _build_representatives(shared: _Shared) -> Callable[[int, int], int]:
+    """The search's move pruning: one card of each class of equivalent cards."""
+    cache = shared.representatives_cache
+    trump, trump_jack_points = shared.trump, shared.trump_jack_points
 
-        def last_trick(leader: int, match: bool) -> int:
-            # Every hand holds one card: the trick is forced.
-            led_card = hands[leader].bit_length() - 1
-            keys = keys_by_led[led_card // 9]
-            best = -2
-            winner = leader
-            total = last_bonus
-            for seat in seat_at[leader]:
-                card = hands[seat].bit_length() - 1
-                total += points[card]
-                if keys[card] > best:
-                    best, winner = keys[card], seat
-            if ours[winner]:
-                return total + bonus if match else total
-            return 0
+    def representatives(hand: int, live: int) -> int:
+        """One card of each class of equivalent cards of ``hand``, cached."""
+        key = hand | live << 36
+        found = cache.get(key)
+        if found is None:
+            found = 0
+            for cls in _classes(hand, live, trump, trump_jack_points):
+                found |= cls & -cls
+            cache[key] = found
+        return found
 
-        last_winners: dict[int, int] = {}
+    return representatives
 
-        def two4(leader: int, match: bool) -> int:
-            # Two cards each, four seats: the exact value, every line played out (at most 16).
-            a, b, c, d = seat_at[leader]
-            ha, hb, hc, hd = hands[a], hands[b], hands[c], hands[d]
-            max_a, max_b, max_c, max_d = ours[a], ours[b], ours[c], ours[d]
-            everything = ha | hb | hc | hd
-            total = (
-                sp0[everything & 0x1FF] + sp1[everything >> 9 & 0x1FF] + sp2[everything >> 18 & 0x1FF]
-                + sp3[everything >> 27] + last_bonus
-            )
-            visited = 0
-            best_a = -_INF if max_a else _INF
-            for_a = ha
-            while for_a:
-                bit_a = for_a & -for_a
-                for_a ^= bit_a
-                ca = bit_a.bit_length() - 1
-                keys = keys_by_led[ca // 9]
-                ka = keys[ca]
-                rest_a = ha ^ bit_a
-                best_b = -_INF if max_b else _INF
-                for_b = legal_bits(hb, [ca], trump, bauer, undertrump_allowed, void_undertrumps)
-                while for_b:
-                    bit_b = for_b & -for_b
-                    for_b ^= bit_b
-                    cb = bit_b.bit_length() - 1
-                    kb = keys[cb]
-                    rest_b = hb ^ bit_b
-                    if kb > ka:
-                        top_b, win_b = kb, b
-                    else:
-                        top_b, win_b = ka, a
-                    ours_ab = (rest_a if max_a else 0) | (rest_b if max_b else 0)
-                    best_c = -_INF if max_c else _INF
-                    for_c = legal_bits(hc, [ca, cb], trump, bauer, undertrump_allowed, void_undertrumps)
-                    while for_c:
-                        bit_c = for_c & -for_c
-                        for_c ^= bit_c
-                        cc = bit_c.bit_length() - 1
-                        kc = keys[cc]
-                        rest_c = hc ^ bit_c
-                        if kc > top_b:
-                            top_c, win_c = kc, c
-                        else:
-                            top_c, win_c = top_b, win_b
-                        ours_abc = ours_ab | rest_c if max_c else ours_ab
-                        trick_points = points[ca] + points[cb] + points[cc]
-                        best_d = -_INF if max_d else _INF
-                        for_d = legal_bits(hd, [ca, cb, cc], trump, bauer, undertrump_allowed, void_undertrumps)
-                        while for_d:
-                            bit_d = for_d & -for_d
-                            for_d ^= bit_d
-                            visited += 1
-                            cd = bit_d.bit_length() - 1
-                            rest_d = hd ^ bit_d
-                            winner = d if keys[cd] > top_c else win_c
-                            first = trick_points + points[cd]
-                            # The last trick is forced: its winning card, from the four left
-                            # and the card its leader (the first trick's winner) plays.
-                            lead = (rest_a, rest_b, rest_c, rest_d)[(winner - leader) % 4]
-                            four = rest_a | rest_b | rest_c | rest_d
-                            cache_key = four | lead << 36
-                            top = last_winners.get(cache_key)
-                            if top is None:
-                                last_keys = keys_by_led[(lead.bit_length() - 1) // 9]
-                                top = max(
-                                    (rest_a, rest_b, rest_c, rest_d), key=lambda bit: last_keys[bit.bit_length() - 1]
-                                )
-                                last_winners[cache_key] = top
-                            ours_rest = ours_abc | rest_d if max_d else ours_abc
-                            if ours[winner]:
-                                if top & ours_rest:
-                                    value = total + bonus if match else total
-                                else:
-                                    value = first
-                            elif top & ours_rest:
-                                value = total - first
-                            else:
-                                value = 0
-                            if (value > best_d) if max_d else (value < best_d):
-                                best_d = value
-                        if (best_d > best_c) if max_c else (best_d < best_c):
-                            best_c = best_d
-                    if (best_c > best_b) if max_b else (best_c < best_b):
-                        best_b = best_c
-                if (best_b > best_a) if max_a else (best_b < best_a):
-                    best_a = best_b
-            self.nodes += visited
-            return best_a
 
-        trump_mask = SUIT_MASKS[trump] if trump < 4 else 0
-        secure_trumps = trump < 4 and seats == 4
-        trump_shift = 9 * trump if trump < 4 else 0
-        trump_order = [r for r in sorted(range(9), key=lambda r: -TRUMP_STRENGTH[r])]
-        trump_points = [points[trump_shift + r] for r in range(9)] if trump < 4 else [0] * 9
-        secured: dict[int, int] = {}
+def _build_last_trick(shared: _Shared) -> _Ending:
+    """The last trick, one card in each hand: forced."""
+    hands, seat_at, ours, points, keys_by_led = shared.hands, shared.seat_at, shared.ours, shared.points, shared.keys_by_led
+    match_bonus, last_bonus = shared.match_bonus, LAST_TRICK_BONUS
 
-        def secure(ours_t: int, theirs_t: int) -> int:
-            # The points of the top run of trumps of one side: they go to that side whatever
-            # is played (the beaters of each are its own side's). > 0: ours, < 0: theirs.
-            total = 0
-            side = 0
-            for r in trump_order:
-                if ours_t >> r & 1:
-                    if side < 0:
-                        break
-                    side = 1
-                    total += trump_points[r]
-                elif theirs_t >> r & 1:
-                    if side > 0:
-                        break
-                    side = -1
-                    total -= trump_points[r]
-            return total
+    def last_trick(leader: int, match: bool) -> int:
+        """Every hand holds one card: the trick is forced."""
+        led_card = hands[leader].bit_length() - 1
+        keys = keys_by_led[led_card // 9]
+        best = -2
+        winner = leader
+        total = last_bonus
+        for seat in seat_at[leader]:
+            card = hands[seat].bit_length() - 1
+            total += points[card]
+            if keys[card] > best:
+                best, winner = keys[card], seat
+        if ours[winner]:
+            return total + match_bonus if match else total
+        return 0
 
-        exact_two = seats == 4
+    return last_trick
 
-        def start(leader: int, alpha: int, beta: int, match: bool) -> int:
-            # A trick start: the value is the points ``team`` takes from here on.
-            self.nodes += 1
-            lead_hand = hands[leader]
-            if not lead_hand & (lead_hand - 1):
-                return last_trick(leader, match)
-            if exact_two and not (lead_hand & (lead_hand - 1)) & (lead_hand & (lead_hand - 1)) - 1:
-                key = leader << shift | (4 << shift if match else 0)
-                for seat in range(seats):
-                    key |= hands[seat] << 36 * seat
-                found = table.get(key)
-                if found is not None:
-                    return found[0]
-                value = two4(leader, match)
-                if len(table) >= max_entries:
-                    forget()
-                table[key] = (value, value, -1)
-                return value
-            if seats == 4:
-                h0, h1, h2, h3 = hands
-                live = h0 | h1 | h2 | h3
-                key = h0 | h1 << 36 | h2 << 72 | h3 << 108 | leader << 144
-            else:
-                h0, h1 = hands
-                live = h0 | h1
-                key = h0 | h1 << 36 | leader << 72
-            if match:
-                key |= 4 << shift
-            entry = table.get(key)
-            if entry is not None:
-                low, high, move = entry
-                if low >= beta:
-                    return low
-                if high <= alpha:
-                    return high
-                if low > alpha:
-                    alpha = low
-                if high < beta:
-                    beta = high
-            else:
-                low = 0
-                high = (
-                    sp0[live & 0x1FF] + sp1[live >> 9 & 0x1FF] + sp2[live >> 18 & 0x1FF] + sp3[live >> 27] + last_bonus
-                )
-                if match:
-                    high += bonus
-                if secure_trumps:
-                    ours_t = (hands[team] | hands[team + 2]) >> trump_shift & 0x1FF
-                    theirs_t = (hands[1 - team] | hands[3 - team]) >> trump_shift & 0x1FF
-                    if ours_t or theirs_t:
-                        sec = secured.get(ours_t | theirs_t << 9)
-                        if sec is None:
-                            sec = secured[ours_t | theirs_t << 9] = secure(ours_t, theirs_t)
-                        if sec > 0:
-                            low = sec
-                        else:
-                            high += sec
-                if high <= alpha:
-                    return high
-                if low >= beta:
-                    return low
-                move = -1
-                # A claim: the leader's cards all beat every other card of their suits still in
-                # play, and nobody else holds a trump. Then the leader takes every trick.
-                others = live ^ lead_hand
-                if not others & trump_mask:
-                    for suit in range(4):
-                        mine = lead_hand >> 9 * suit & 0x1FF
-                        if mine:
-                            theirs = others >> 9 * suit & 0x1FF
-                            if theirs and weakest[suit][mine] < strongest[suit][theirs]:
-                                break
-                    else:
-                        value = high if ours[leader] else 0
-                        table[key] = (value, value, -1)
-                        return value
-            maximise = ours[leader]
-            best = -_INF if maximise else _INF
-            best_move = move
-            cards = strong(reps(lead_hand, live))
-            if move >= 0 and move in cards:
-                cards = (move,) + tuple(c for c in cards if c != move)
-            a, b = alpha, beta
-            for card in cards:
-                bit = 1 << card
-                hands[leader] = lead_hand ^ bit
-                value = follow(
-                    [card], 1, leader, card // 9, keys_by_led[card // 9][card], 0, points[card], a, b, match, live
-                )
-                if maximise:
-                    if value > best:
-                        best, best_move = value, card
-                        if value > a:
-                            a = value
-                            if a >= b:
-                                break
+
+def _build_play_out_two_tricks(kernel: _Kernel, shared: _Shared) -> _Ending:
+    """The exact value of four hands of two cards, every line played out. The seats a, b, c, d
+    in play order: hand h*, maximising max_*, legal cards left to try for_*, card c*, key k*."""
+    hands, seat_at, ours, points, keys_by_led = shared.hands, shared.seat_at, shared.ours, shared.points, shared.keys_by_led
+    suit0_points, suit1_points, suit2_points, suit3_points = shared.suit_points
+    trump, (bauer, undertrump_allowed, void_undertrumps) = shared.trump, shared.legal_flags
+    last_winners, match_bonus, last_bonus = shared.last_winners, shared.match_bonus, LAST_TRICK_BONUS
+
+    def play_out_two_tricks(leader: int, match: bool) -> int:
+        """Two cards each, four seats: the exact value, every line played out (at most 16)."""
+        a, b, c, d = seat_at[leader]
+        ha, hb, hc, hd = hands[a], hands[b], hands[c], hands[d]
+        max_a, max_b, max_c, max_d = ours[a], ours[b], ours[c], ours[d]
+        everything = ha | hb | hc | hd
+        total = suit0_points[everything & 0x1FF] + suit1_points[everything >> 9 & 0x1FF] + last_bonus
+        total += suit2_points[everything >> 18 & 0x1FF] + suit3_points[everything >> 27]
+        visited = 0
+        best_a = -_INF if max_a else _INF
+        for_a = ha
+        while for_a:
+            bit_a = for_a & -for_a
+            for_a ^= bit_a
+            ca = bit_a.bit_length() - 1
+            keys = keys_by_led[ca // 9]
+            ka = keys[ca]
+            rest_a = ha ^ bit_a
+            best_b = -_INF if max_b else _INF
+            for_b = legal_bits(hb, [ca], trump, bauer, undertrump_allowed, void_undertrumps)
+            while for_b:
+                bit_b = for_b & -for_b
+                for_b ^= bit_b
+                cb = bit_b.bit_length() - 1
+                kb = keys[cb]
+                rest_b = hb ^ bit_b
+                if kb > ka:
+                    top_b, win_b = kb, b
                 else:
-                    if value < best:
-                        best, best_move = value, card
-                        if value < b:
-                            b = value
-                            if a >= b:
-                                break
-            hands[leader] = lead_hand
-            if best <= alpha:
-                high = best
-            elif best >= beta:
-                low = best
-            else:
-                low = high = best
+                    top_b, win_b = ka, a
+                ours_ab = (rest_a if max_a else 0) | (rest_b if max_b else 0)
+                best_c = -_INF if max_c else _INF
+                for_c = legal_bits(hc, [ca, cb], trump, bauer, undertrump_allowed, void_undertrumps)
+                while for_c:
+                    bit_c = for_c & -for_c
+                    for_c ^= bit_c
+                    cc = bit_c.bit_length() - 1
+                    kc = keys[cc]
+                    rest_c = hc ^ bit_c
+                    if kc > top_b:
+                        top_c, win_c = kc, c
+                    else:
+                        top_c, win_c = top_b, win_b
+                    ours_abc = ours_ab | rest_c if max_c else ours_ab
+                    trick_points = points[ca] + points[cb] + points[cc]
+                    best_d = -_INF if max_d else _INF
+                    for_d = legal_bits(hd, [ca, cb, cc], trump, bauer, undertrump_allowed, void_undertrumps)
+                    while for_d:
+                        bit_d = for_d & -for_d
+                        for_d ^= bit_d
+                        visited += 1
+                        cd = bit_d.bit_length() - 1
+                        rest_d = hd ^ bit_d
+                        winner = d if keys[cd] > top_c else win_c
+                        first = trick_points + points[cd]
+                        # The last trick is forced: its winning card, from the four left
+                        # and the card its leader (the first trick's winner) plays.
+                        rests = (rest_a, rest_b, rest_c, rest_d)
+                        lead = rests[(winner - leader) % 4]
+                        cache_key = rest_a | rest_b | rest_c | rest_d | lead << 36
+                        top = last_winners.get(cache_key)
+                        if top is None:
+                            top = last_winners[cache_key] = _winning_card(rests, lead, keys_by_led)
+                        ours_rest = ours_abc | rest_d if max_d else ours_abc
+                        if ours[winner]:
+                            if top & ours_rest:
+                                value = total + match_bonus if match else total
+                            else:
+                                value = first
+                        elif top & ours_rest:
+                            value = total - first
+                        else:
+                            value = 0
+                        if (value > best_d) if max_d else (value < best_d):
+                            best_d = value
+                    if (best_d > best_c) if max_c else (best_d < best_c):
+                        best_c = best_d
+                if (best_c > best_b) if max_b else (best_c < best_b):
+                    best_b = best_c
+            if (best_b > best_a) if max_a else (best_b < best_a):
+                best_a = best_b
+        kernel.nodes += visited
+        return best_a
+
+    return play_out_two_tricks
+
+
+def _winning_card(cards: tuple[int, int, int, int], lead: int, keys_by_led: tuple[tuple[int, ...], ...]) -> int:
+    """Of four one-card bit sets, the one whose card takes the trick that ``lead`` leads."""
+    last_keys = keys_by_led[(lead.bit_length() - 1) // 9]
+    return max(cards, key=lambda bit: last_keys[bit.bit_length() - 1])
+
+
+def _build_bounds(shared: _Shared) -> tuple[Callable[[int, bool], tuple[int, int]], Callable[[int, int], bool]]:
+    """A new trick start's first bounds: the points in play, the trumps sure to go to one
+    side; and the claim, that the leader takes every trick."""
+    hands, team, match_bonus, last_bonus = shared.hands, shared.team, shared.match_bonus, LAST_TRICK_BONUS
+    suit0_points, suit1_points, suit2_points, suit3_points = shared.suit_points
+    strongest, weakest, trump, points = shared.strongest, shared.weakest, shared.trump, shared.points
+    trump_mask = SUIT_MASKS[trump] if trump < 4 else 0
+    secure_trumps = trump < 4 and shared.seats == 4
+    trump_shift = 9 * trump if trump < 4 else 0
+    trump_order = _TRUMP_RANKS
+    trump_points = [points[trump_shift + r] for r in range(9)] if trump < 4 else [0] * 9
+    secured_cache: dict[int, int] = {}
+
+    def secured_trump_points(our_trumps: int, their_trumps: int) -> int:
+        """The points of the strongest trumps left while one side holds them all: > 0 ours, < 0 theirs."""
+        # Each goes to that side whatever is played: only its own side's cards beat it.
+        total = 0
+        side = 0
+        for r in trump_order:
+            if our_trumps >> r & 1:
+                if side < 0:
+                    break
+                side = 1
+                total += trump_points[r]
+            elif their_trumps >> r & 1:
+                if side > 0:
+                    break
+                side = -1
+                total -= trump_points[r]
+        return total
+
+    def bounds(live: int, match: bool) -> tuple[int, int]:
+        """The least and the most points ``team`` can take from a trick start with ``live`` in the hands."""
+        low = 0
+        high = (
+            suit0_points[live & 0x1FF] + suit1_points[live >> 9 & 0x1FF] + suit2_points[live >> 18 & 0x1FF]
+            + suit3_points[live >> 27] + last_bonus
+        )
+        if match:
+            high += match_bonus
+        if secure_trumps:
+            our_trumps = (hands[team] | hands[team + 2]) >> trump_shift & 0x1FF
+            their_trumps = (hands[1 - team] | hands[3 - team]) >> trump_shift & 0x1FF
+            if our_trumps or their_trumps:
+                secured = secured_cache.get(our_trumps | their_trumps << 9)
+                if secured is None:
+                    secured = secured_cache[our_trumps | their_trumps << 9] = secured_trump_points(our_trumps, their_trumps)
+                if secured > 0:
+                    low = secured
+                else:
+                    high += secured
+        return low, high
+
+    def leader_takes_all(lead_hand: int, live: int) -> bool:
+        """A claim: the leader's cards beat every other card of their suits left, and no one else has a trump."""
+        others = live ^ lead_hand
+        if others & trump_mask:
+            return False
+        for suit in range(4):
+            mine = lead_hand >> 9 * suit & 0x1FF
+            if mine:
+                theirs = others >> 9 * suit & 0x1FF
+                if theirs and weakest[suit][mine] < strongest[suit][theirs]:
+                    return False
+        return True
+
+    return bounds, leader_takes_all
+
+
+def _build_start(
+    kernel: _Kernel, shared: _Shared, last_trick: _Ending, play_out_two_tricks: _Ending,
+    bounds: Callable[[int, bool], tuple[int, int]], leader_takes_all: Callable[[int, int], bool],
+    representatives: Callable[[int, int], int],
+) -> tuple[_Start, _Follow]:
+    """The search from a trick start, and the searches it calls, built here as they call it
+    in turn: ``leads`` (each lead card) and ``follow`` (each card after the lead)."""
+    hands, table, forget, max_entries = shared.hands, shared.table, shared.forget, shared.max_entries
+    seats, shift, ours = shared.seats, shared.shift, shared.ours
+    play_out_last_two = seats == 4
+    leads: _Leads  # assigned below, after ``follow`` that needs ``start``: read when ``start`` runs
+
+    def start(leader: int, alpha: int, beta: int, match: bool) -> int:
+        """A trick start: the value is the points ``team`` takes from here on."""
+        kernel.nodes += 1
+        lead_hand = hands[leader]
+        if not lead_hand & (lead_hand - 1):
+            return last_trick(leader, match)
+        if play_out_last_two and not (lead_hand & (lead_hand - 1)) & (lead_hand & (lead_hand - 1)) - 1:
+            key = leader << shift | (4 << shift if match else 0)
+            for seat in range(seats):
+                key |= hands[seat] << 36 * seat
+            found = table.get(key)
+            if found is not None:
+                return found[0]
+            value = play_out_two_tricks(leader, match)
             if len(table) >= max_entries:
                 forget()
-            table[key] = (low, high, best_move)
-            return best
+            table[key] = (value, value, -1)
+            return value
+        if seats == 4:
+            h0, h1, h2, h3 = hands
+            live = h0 | h1 | h2 | h3
+            key = h0 | h1 << 36 | h2 << 72 | h3 << 108 | leader << 144
+        else:
+            h0, h1 = hands
+            live = h0 | h1
+            key = h0 | h1 << 36 | leader << 72
+        if match:
+            key |= 4 << shift
+        entry = table.get(key)
+        if entry is not None:
+            low, high, move = entry
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+        else:
+            low, high = bounds(live, match)
+            if high <= alpha:
+                return high
+            if low >= beta:
+                return low
+            move = -1
+            if leader_takes_all(lead_hand, live):
+                value = high if ours[leader] else 0
+                table[key] = (value, value, -1)
+                return value
+        return leads(leader, lead_hand, live, key, alpha, beta, low, high, move, match)
 
-        def follow(
-            trick: list[int], pos: int, leader: int, led: int, win_key: int, win_pos: int, trick_points: int,
-            alpha: int, beta: int, match: bool, live: int,
-        ) -> int:
-            # A card after the lead: the value is the points ``team`` takes from this trick on.
-            self.nodes += 1
-            seat = seat_at[leader][pos]
-            hand = hands[seat]
-            legal = legal_bits(hand, trick, trump, bauer, undertrump_allowed, void_undertrumps)
-            if legal & (legal - 1):
-                legal &= reps(hand, live)
-            beating = beats[led][win_key]
-            winning_side = same_team[seat][seat_at[leader][win_pos]]
-            # Ordering: when the own side holds the trick, the cards that leave it there, most
-            # points first, then the others, fewest first; else the cards that take the trick,
-            # the weakest first, then the others, fewest points first.
-            order_key = legal | (legal & beating) << 36
-            if winning_side:
-                cards = side_orders.get(order_key)
-                if cards is None:
-                    cards = side_orders[order_key] = desc(legal & ~beating) + desc(legal & beating)[::-1]
+    follow = _build_follow(kernel, shared, start, representatives)
+    leads = _build_leads(shared, follow, representatives)
+    return start, follow
+
+
+def _build_leads(shared: _Shared, follow: _Follow, representatives: Callable[[int, int], int]) -> _Leads:
+    """The search of the lead cards of a trick start, whose result it keeps in the table."""
+    hands, table, forget, max_entries = shared.hands, shared.table, shared.forget, shared.max_entries
+    ours, points, keys_by_led, by_strength = shared.ours, shared.points, shared.keys_by_led, shared.by_strength
+
+    def leads(
+        leader: int, lead_hand: int, live: int, key: int, alpha: int, beta: int, low: int, high: int, move: int,
+        match: bool,
+    ) -> int:
+        """Each lead (the table's best ``move`` first) in the window; the bounds found kept at ``key``."""
+        maximise = ours[leader]
+        best = -_INF if maximise else _INF
+        best_move = move
+        cards = by_strength(representatives(lead_hand, live))
+        if move >= 0 and move in cards:
+            cards = (move,) + tuple(c for c in cards if c != move)
+        window_alpha, window_beta = alpha, beta
+        for card in cards:
+            bit = 1 << card
+            hands[leader] = lead_hand ^ bit
+            value = follow(
+                [card], 1, leader, card // 9, keys_by_led[card // 9][card], 0, points[card], window_alpha,
+                window_beta, match, live,
+            )
+            if maximise:
+                if value > best:
+                    best, best_move = value, card
+                    if value > window_alpha:
+                        window_alpha = value
+                        if window_alpha >= window_beta:
+                            break
             else:
-                cards = other_orders.get(order_key)
-                if cards is None:
-                    cards = other_orders[order_key] = strong(legal & beating)[::-1] + desc(legal & ~beating)[::-1]
-            maximise = ours[seat]
-            best = -_INF if maximise else _INF
-            keys = keys_by_led[led]
-            last = pos == seats - 1
-            for card in cards:
-                bit = 1 << card
-                hands[seat] = hand ^ bit
-                key = keys[card]
-                if last:
-                    winner = seat_at[leader][pos if key > win_key else win_pos]
-                    gain = trick_points + points[card] if ours[winner] else 0
-                    if hands[winner]:
-                        if match and not ours[winner]:
-                            value = gain + start(winner, alpha - gain, beta - gain, False)
-                        else:
-                            value = gain + start(winner, alpha - gain, beta - gain, match)
-                    elif ours[winner]:
-                        value = gain + last_bonus + (bonus if match else 0)
-                    else:
-                        value = 0
-                else:
-                    trick.append(card)
-                    if key > win_key:
-                        value = follow(
-                            trick, pos + 1, leader, led, key, pos, trick_points + points[card], alpha, beta, match, live
-                        )
-                    else:
-                        value = follow(
-                            trick, pos + 1, leader, led, win_key, win_pos, trick_points + points[card], alpha, beta, match, live
-                        )
-                    trick.pop()
-                if maximise:
-                    if value > best:
-                        best = value
-                        if value > alpha:
-                            alpha = value
-                            if alpha >= beta:
-                                break
-                else:
-                    if value < best:
-                        best = value
-                        if value < beta:
-                            beta = value
-                            if alpha >= beta:
-                                break
-            hands[seat] = hand
-            return best
+                if value < best:
+                    best, best_move = value, card
+                    if value < window_beta:
+                        window_beta = value
+                        if window_alpha >= window_beta:
+                            break
+        hands[leader] = lead_hand
+        if best <= alpha:
+            high = best
+        elif best >= beta:
+            low = best
+        else:
+            low = high = best
+        if len(table) >= max_entries:
+            forget()
+        table[key] = (low, high, best_move)
+        return best
 
-        def search(
-            position_hands: Sequence[int], leader: int, position_trick: Sequence[int], alpha: int, beta: int, match: bool
-        ) -> int:
-            hands[:] = position_hands
-            trick = list(position_trick)
-            if not trick:
-                if not any(hands):
-                    return bonus if match else 0  # the round is over: was it a match?
-                return start(leader, alpha, beta, match)
-            led = trick[0] // 9
-            keys = keys_by_led[led]
-            win_key, win_pos, trick_points = -2, 0, 0
-            live = 0
-            for pos, card in enumerate(trick):
-                trick_points += points[card]
-                live |= 1 << card
-                if keys[card] > win_key:
-                    win_key, win_pos = keys[card], pos
-            for h in hands:
-                live |= h
-            return follow(trick, len(trick), leader, led, win_key, win_pos, trick_points, alpha, beta, match, live)
+    return leads
 
-        self.search: Callable[[Sequence[int], int, Sequence[int], int, int, bool], int] = search
+
+def _build_follow(
+    kernel: _Kernel, shared: _Shared, start: _Start, representatives: Callable[[int, int], int]
+) -> _Follow:
+    """The search after the lead: a card to follow, the trick's winner, the next trick's start."""
+    hands, seat_at, same_team, ours, seats = shared.hands, shared.seat_at, shared.same_team, shared.ours, shared.seats
+    points, keys_by_led, beats, by_points, by_strength = (
+        shared.points, shared.keys_by_led, shared.beats, shared.by_points, shared.by_strength
+    )
+    trump, (bauer, undertrump_allowed, void_undertrumps) = shared.trump, shared.legal_flags
+    match_bonus, last_bonus = shared.match_bonus, LAST_TRICK_BONUS
+    side_orders: dict[int, tuple[int, ...]] = {}
+    other_orders: dict[int, tuple[int, ...]] = {}
+
+    def follow(
+        trick: list[int], pos: int, leader: int, led: int, win_key: int, win_pos: int, trick_points: int,
+        alpha: int, beta: int, match: bool, live: int,
+    ) -> int:
+        """A card after the lead: the value is the points ``team`` takes from this trick on."""
+        kernel.nodes += 1
+        seat = seat_at[leader][pos]
+        hand = hands[seat]
+        legal = legal_bits(hand, trick, trump, bauer, undertrump_allowed, void_undertrumps)
+        if legal & (legal - 1):
+            legal &= representatives(hand, live)
+        beating = beats[led][win_key]
+        winning_side = same_team[seat][seat_at[leader][win_pos]]
+        # Ordering: when the own side holds the trick, the cards that leave it there, most
+        # points first, then the others, fewest first; else the cards that take the trick,
+        # the weakest first, then the others, fewest points first.
+        order_key = legal | (legal & beating) << 36
+        if winning_side:
+            cards = side_orders.get(order_key)
+            if cards is None:
+                cards = side_orders[order_key] = by_points(legal & ~beating) + by_points(legal & beating)[::-1]
+        else:
+            cards = other_orders.get(order_key)
+            if cards is None:
+                cards = other_orders[order_key] = by_strength(legal & beating)[::-1] + by_points(legal & ~beating)[::-1]
+        maximise = ours[seat]
+        best = -_INF if maximise else _INF
+        keys = keys_by_led[led]
+        last = pos == seats - 1
+        for card in cards:
+            bit = 1 << card
+            hands[seat] = hand ^ bit
+            key = keys[card]
+            if last:
+                winner = seat_at[leader][pos if key > win_key else win_pos]
+                gain = trick_points + points[card] if ours[winner] else 0
+                if hands[winner]:
+                    if match and not ours[winner]:
+                        value = gain + start(winner, alpha - gain, beta - gain, False)
+                    else:
+                        value = gain + start(winner, alpha - gain, beta - gain, match)
+                elif ours[winner]:
+                    value = gain + last_bonus + (match_bonus if match else 0)
+                else:
+                    value = 0
+            else:
+                trick.append(card)
+                if key > win_key:
+                    value = follow(
+                        trick, pos + 1, leader, led, key, pos, trick_points + points[card], alpha, beta, match, live
+                    )
+                else:
+                    value = follow(
+                        trick, pos + 1, leader, led, win_key, win_pos, trick_points + points[card], alpha, beta, match, live
+                    )
+                trick.pop()
+            if maximise:
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            break
+            else:
+                if value < best:
+                    best = value
+                    if value < beta:
+                        beta = value
+                        if alpha >= beta:
+                            break
+        hands[seat] = hand
+        return best
+
+    return follow
+
+
+def _build_search(shared: _Shared, start: _Start, follow: _Follow) -> _Search:
+    """The entry of the search: a position at a trick start or in the middle of a trick."""
+    hands, points, keys_by_led, match_bonus = shared.hands, shared.points, shared.keys_by_led, shared.match_bonus
+
+    def search(
+        position_hands: Sequence[int], leader: int, position_trick: Sequence[int], alpha: int, beta: int, match: bool
+    ) -> int:
+        """The points ``team`` takes from the position, searched in the window (alpha, beta)."""
+        hands[:] = position_hands
+        trick = list(position_trick)
+        if not trick:
+            if not any(hands):
+                return match_bonus if match else 0  # the round is over: was it a match?
+            return start(leader, alpha, beta, match)
+        led = trick[0] // 9
+        keys = keys_by_led[led]
+        win_key, win_pos, trick_points = -2, 0, 0
+        live = 0
+        for pos, card in enumerate(trick):
+            trick_points += points[card]
+            live |= 1 << card
+            if keys[card] > win_key:
+                win_key, win_pos = keys[card], pos
+        for h in hands:
+            live |= h
+        return follow(trick, len(trick), leader, led, win_key, win_pos, trick_points, alpha, beta, match, live)
+
+    return search
 
 
 def _sorted_cards(key: list[int]) -> Callable[[int], tuple[int, ...]]:
@@ -590,6 +721,7 @@ def _sorted_cards(key: list[int]) -> Callable[[int], tuple[int, ...]]:
     cache: dict[int, tuple[int, ...]] = {}
 
     def cards_of(mask: int) -> tuple[int, ...]:
+        """The cards of ``mask``, highest ``key`` first."""
         found = cache.get(mask)
         if found is None:
             cards = []
