@@ -31,6 +31,7 @@ from jass.cards import Card, CardSet  # noqa: E402
 from jass.serve.app import create_app  # noqa: E402
 from jass.serve.limits import Limits  # noqa: E402
 from jass.serve.bots import Bots  # noqa: E402
+from jass.serve.updates import UpdateWriter  # noqa: E402
 from jass.serve.tables import (  # noqa: E402
     MAX_MESSAGE,
     Client,
@@ -542,7 +543,10 @@ def test_what_a_seat_is_sent_depends_only_on_what_it_may_see(name: str) -> None:
                     continue
                 twin = copy.copy(table)
                 twin.state = sibling
-                twin._updates, twin._info, twin._shared = {}, None, None  # built from its own state
+                # built from its own state alone
+                twin._updates = {}
+                twin._forget()
+                twin._writer = UpdateWriter(variant)
                 assert twin.update_for(seat) == table.update_for(seat), f"seat {seat} at step {step}"
                 assert twin.update_for(None) == table.update_for(None), f"spectators at step {step}"
                 compared += 1

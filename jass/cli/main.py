@@ -503,6 +503,9 @@ def _add_serve(commands: Any) -> None:
     serve.add_argument("--bots", default=",".join(ANONYMOUS_BOTS), metavar="NAMES",
                        help=f"the bots clients may choose, comma-separated (default {','.join(ANONYMOUS_BOTS)}; "
                             f"also: {', '.join(name for name in BOTS if name not in ANONYMOUS_BOTS)}, which search)")
+    serve.add_argument("--compress", action="store_true",
+                       help="compress each WebSocket message (permessage-deflate): less traffic on slow links, "
+                            "more CPU on the server")
     limits = serve.add_argument_group("limits")
     for option, field, text in LIMIT_OPTIONS:
         limits.add_argument(option, type=int if field.type in (int, "int") else float, default=field.default,
@@ -528,7 +531,7 @@ def _run_serve(args: argparse.Namespace, term: _Terminal) -> int:
     try:
         run(host, port, bot_delay=bot_delay, out=term.screen.out, db=args.db, limits=limits,
             allow_hosts=args.allow_host, bots=bots, forwarded_allow_ips=args.forwarded_allow_ips,
-            advertise=args.advertise)
+            advertise=args.advertise, compress=args.compress)
     except OSError as error:  # the port is taken, the address is not this machine's
         raise JassError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
     except KeyboardInterrupt:  # Ctrl-C: uvicorn has closed every connection, then raises it again

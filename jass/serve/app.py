@@ -38,9 +38,9 @@ try:
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import JSONResponse, Response
-    from starlette.routing import Mount, Route, WebSocketRoute
+    from starlette.routing import Mount, Route
     from starlette.staticfiles import StaticFiles
-    from starlette.websockets import WebSocket
+    from starlette.websockets import WebSocket, WebSocketDisconnect
 except ImportError as error:  # pragma: no cover - the extra is installed wherever this runs
     raise ImportError("jass serve needs Starlette and uvicorn: install the optional extra with "
                       "`pip install 'jass[serve]'`") from error
@@ -178,7 +178,7 @@ def create_app(
         return Response(text, media_type="application/json",
                         headers={"content-disposition": f'attachment; filename="{name}"'})
 
-    async def table_socket(websocket: WebSocket) -> None:
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
         secret = tables.store.relay_secret
         relayed = secret is not None and websocket.headers.get(RELAY_HEADER) == secret
         address = _address(websocket)
@@ -189,7 +189,7 @@ def create_app(
             await _refuse(websocket, str(error), 1013 if error.status == 503 else 1008)
             return
         try:
-            await _serve(websocket, tables, websocket.path_params["table"], relayed)
+            await _serve(websocket, tables, table_id, relayed)
         finally:
             door.close_socket(address)
 
@@ -209,13 +209,13 @@ def create_app(
         Route("/api/variants", variant_list),
         Route("/api/tables", new_table, methods=["POST"]),
         Route("/tables/{table}/record", record),
-        WebSocketRoute("/ws/{table}", table_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.lobby = tables
     app.state.guard = door
     app.add_middleware(_Headers)
+    app.add_middleware(_Sockets, serve=table_socket)
     app.add_middleware(Gate, names=hosts)
     return app
 
@@ -306,8 +306,11 @@ async def _write(websocket: WebSocket, client: Client, table: Table) -> None:
                 return
     except asyncio.CancelledError:
         raise
+    except (OSError, WebSocketDisconnect) as error:  # the client has gone: the reader sees it too
+        _logger.debug("table %s: the client went away (%r)", table.id, error)
+        client.close(1001, "gone")
     except Exception as error:
-        _logger.warning("table %s: a message could not be sent (%s): the socket is closed", table.id, error)
+        _logger.warning("table %s: a message could not be sent (%r): the socket is closed", table.id, error)
         client.close(1011, "a message could not be sent")
         with contextlib.suppress(Exception):
             await websocket.close(1011, "a message could not be sent")
@@ -328,6 +331,22 @@ async def _watch(client: Client, table: Table) -> None:
             client.close(1001, f"closed after {limits.idle_socket_minutes:g} minutes without a move or a message")
             return
         await asyncio.sleep(remaining)
+
+
+class _Sockets:
+    """ASGI middleware: ``WS /ws/{table}``, each message straight between uvicorn and the
+    table (a route of Starlette's would pass every message through its handlers of errors, a
+    good part of the server's time at a few messages a move)."""
+
+    def __init__(self, app: Any, serve: Any) -> None:
+        self.app = app
+        self.serve = serve
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket" and scope["path"].startswith("/ws/"):
+            await self.serve(WebSocket(scope, receive, send), scope["path"][4:])
+        else:
+            await self.app(scope, receive, send)
 
 
 class _Headers:
@@ -384,6 +403,7 @@ def run(
     host: str = "127.0.0.1", port: int = 8000, *, bot_delay: float = 0.6, out: TextIO | None = None,
     db: str | Path | None = None, limits: Limits | None = None, allow_hosts: Sequence[str] = (),
     bots: Sequence[str] = ANONYMOUS_BOTS, forwarded_allow_ips: str | None = None, advertise: str | None = None,
+    compress: bool = False,
 ) -> None:
     """Serve on ``host``:``port`` (0: any free port) until interrupted; print the address to
     ``out`` (default: standard output) once the server listens.
@@ -395,7 +415,8 @@ def run(
     ``bots``: those clients may choose; ``forwarded_allow_ips``: the addresses of the reverse
     proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed (uvicorn's option;
     none by default); ``advertise``: the address other processes of a PostgreSQL database reach
-    this one at (default: the address it listens on).
+    this one at (default: the address it listens on); ``compress``: compress each WebSocket
+    message (permessage-deflate), which saves bandwidth on slow links and costs the server CPU.
     """
     import uvicorn
 
@@ -411,8 +432,9 @@ def run(
     lobby = Lobby(store=store, limits=limits, bots=Bots(bots, limits), bot_delay=bot_delay)
     config = uvicorn.Config(
         create_app(lobby, guard=guard, hosts=names), http=guarded_http(guard), ws_max_size=WS_MAX_SIZE,
-        # Messages of a few KB on a busy server: compressing each costs more than it saves.
-        ws_per_message_deflate=False,
+        # Messages of a few KB: compressing each takes a fifth of the server's time (see
+        # benchmarks/README.md), worth it only on slow links.
+        ws_per_message_deflate=compress,
         limit_concurrency=limits.max_connections, timeout_keep_alive=limits.keep_alive_seconds,
         proxy_headers=forwarded_allow_ips is not None, forwarded_allow_ips=forwarded_allow_ips,
         log_level="warning", access_log=False,

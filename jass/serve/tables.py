@@ -147,19 +147,19 @@ class Client:
         self.heard = clock()
         self._messages = Bucket(limits.messages_per_second, limits.message_burst, clock)
         self._refusals = Bucket(0.1, limits.max_refusals, clock)  # one forgiven every 10 s
-        self._waiting: collections.deque[tuple[bool, str]] = collections.deque()
+        self._waiting: collections.deque[str] = collections.deque()
+        self._update: str | None = None  # the latest update, sent after the other messages waiting
         self._ready = asyncio.Event()
 
     def send(self, text: str, *, update: bool = False) -> None:
-        """Queue ``text`` for the client; an ``update`` replaces any update still waiting."""
+        """Queue ``text`` for the client; an ``update`` replaces any update still waiting (and
+        is sent after the other messages waiting)."""
         if update:
-            if any(waiting for waiting, _ in self._waiting):
-                self._waiting = collections.deque(item for item in self._waiting if not item[0])
+            self._update = text
         elif len(self._waiting) >= self.MAX_WAITING:
             self.overflowed = True
-            self._ready.set()
-            return
-        self._waiting.append((update, text))
+        else:
+            self._waiting.append(text)
         self._ready.set()
 
     def admit(self) -> bool:
@@ -186,16 +186,19 @@ class Client:
         self._ready.set()
 
     def take(self) -> list[str]:
-        """The messages waiting, oldest first (they no longer wait)."""
-        texts = [text for _, text in self._waiting]
+        """The messages waiting, oldest first, the latest update last (they no longer wait)."""
+        texts = list(self._waiting)
         self._waiting.clear()
+        if self._update is not None:
+            texts.append(self._update)
+            self._update = None
         self._ready.clear()
         return texts
 
     async def wait(self) -> list[str]:
         """Wait until a message waits (or the connection is to close), then :meth:`take` them
         (none if :attr:`overflowed`)."""
-        while not self._waiting and not self.overflowed and self.closing is None:
+        while not self._waiting and self._update is None and not self.overflowed and self.closing is None:
             await self._ready.wait()
             self._ready.clear()
         return [] if self.overflowed else self.take()
@@ -263,6 +266,12 @@ class Table:
         self._rules_json = serial.to_dict(rules, compact=True)
         self._info: dict[str, Any] | None = None
         self._shared: str | None = None
+        self._result_json: str | None = None
+        self._to_act: int | None = None  # the seat to act in this version
+        self._log_json: list[str] = []  # each entry of the log as JSON, written once
+        self._info_head = dumps({"id": table_id, "variant": variant.name, "title": variant.title,
+                                 "seats": variant.seats, "teams": [list(team) for team in variant.teams],
+                                 "rules": self._rules_json, "bot": bot})[:-1]
         self._driver: asyncio.Task[None] | None = None
 
     def __repr__(self) -> str:
@@ -300,6 +309,7 @@ class Table:
                 table._apply(variant.to_act(table.state), move)
             table._record = saved.record
         table.version = 1 + len(saved.seats) + len(saved.moves)
+        table._forget()
         return table
 
     # --- clients and their messages -------------------------------------------------------------
@@ -438,7 +448,9 @@ class Table:
             raise TableError("you are watching: take a seat to play")
         if self.state is None:
             raise TableError("the game has not started")
-        move = serial.from_dict(data.get("move"), expect=self.variant.move_types)
+        move = self._writer.offered(data.get("move"))  # a move as it was offered: read at once
+        if move is None:
+            move = serial.from_dict(data.get("move"), expect=self.variant.move_types)
         self.play(client.seat, move)
 
     # --- the game --------------------------------------------------------------------------------
@@ -520,7 +532,10 @@ class Table:
         once a version; do not change it)."""
         if self._info is not None:
             return self._info
-        online = collections.Counter(client.seat for client in self.clients)
+        online = [False] * self.variant.seats
+        for client in self.clients:
+            if client.seat is not None:
+                online[client.seat] = True
         self._info = {
             "id": self.id,
             "variant": self.variant.name,
@@ -530,7 +545,7 @@ class Table:
             "rules": self._rules_json,
             "bot": self.bot,
             "players": [
-                {"kind": p.kind, "name": p.name, "online": p.kind == "bot" or online[seat] > 0}
+                {"kind": p.kind, "name": p.name, "online": p.kind == "bot" or online[seat]}
                 for seat, p in enumerate(self.players)
             ],
             "started": self.started,
@@ -565,37 +580,51 @@ class Table:
             variant, writer = self.variant, self._writer
             view = variant.observe(state, seat)
             moves = "[]"
-            if seat is not None and variant.to_act(state) == seat:
+            if seat is not None and seat == self._to_act:
                 moves = writer.moves(view, variant.legal_moves(state))
-            result = "null"
-            if variant.is_over(state):
-                result = dumps({
-                    "standings": list(variant.standings(state)),
-                    "standing_name": variant.standing_name,
-                    "winner": variant.winner(state),
-                    "record": f"/tables/{self.id}/record",
-                })
-            game = (f'"observation":{writer.observation(view)},"moves":{moves},"facts":{writer.facts(view)},'
-                    f'"result":{result}')
-        if self._shared is None:  # the same for every seat: written as JSON once a version
-            self._shared = dumps({"table": self.info(), "log": self.log[-LOG_SHOWN:]})
-        # Two JSON objects joined into one: '{"kind": ..., "result": null' + ',"table": ...}'.
-        text = self._updates[seat] = head + game + "," + self._shared[1:]
+            result = self._result()
+            observation, facts = writer.view(view, seat)
+            game = f'"observation":{observation},"moves":{moves},"facts":{facts},"result":{result}'
+        if self._shared is None:  # the same for every seat: written once a version
+            info = self.info()
+            self._shared = (f'"table":{self._info_head},"players":{dumps(info["players"])},'
+                            f'"started":{dumps(info["started"])},"over":{dumps(info["over"])}}},'
+                            f'"log":[{",".join(self._log_json[-LOG_SHOWN:])}]}}')
+        text = self._updates[seat] = head + game + "," + self._shared
         return text
 
+    def _result(self) -> str:
+        """The ``result`` of an update as JSON: ``null`` while the game goes on."""
+        if self._result_json is None:
+            variant, state = self.variant, self.state
+            self._result_json = "null" if not variant.is_over(state) else dumps({
+                "standings": list(variant.standings(state)),
+                "standing_name": variant.standing_name,
+                "winner": variant.winner(state),
+                "record": f"/tables/{self.id}/record",
+            })
+        return self._result_json
+
     def _say(self, seat: int | None, text: str) -> None:
-        self.log.append({"number": len(self.log) + 1, "seat": seat, "text": text})
+        entry = {"number": len(self.log) + 1, "seat": seat, "text": text}
+        self.log.append(entry)
+        self._log_json.append(dumps(entry))
 
     def _changed(self) -> None:
         """After every change: a new version, an update for every client, the bots woken."""
         self.version += 1
         self.touched = self._clock()
-        self._updates.clear()
-        self._info = self._shared = None
+        self._forget()
         for client in self.clients:
             if client.greeted:
                 client.send(self.update_for(client.seat), update=True)
         self._wake_bots()
+
+    def _forget(self) -> None:
+        """Forget what was written of the last version: the table has changed."""
+        self._updates.clear()
+        self._info = self._shared = self._result_json = None
+        self._to_act = None if self.state is None else self.variant.to_act(self.state)
 
     def _wake_bots(self) -> None:
         if self.bot_to_act() is None or (self._driver is not None and not self._driver.done()):

@@ -21,6 +21,9 @@ from __future__ import annotations
 import enum
 import functools
 import json
+import operator
+import types
+import typing
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
@@ -164,68 +167,126 @@ def _flat(values: Iterable[object]) -> Iterable[object]:
             yield value
 
 
-class _Recent:
-    """What was made of the last few values of each key (a field of an observation): a value
-    met again, the very object or an equal one of the same type, is not made again."""
+#: What is kept of one field's value: the value, its JSON, and its fact in words
+#: (:func:`fact_of`: its part and its JSON; ``None`` for a field drawn, or holding nothing).
+_Entry = tuple[object, str, "tuple[str, str] | None"]
 
-    __slots__ = ("entries", "size")
 
-    def __init__(self, size: int = 6) -> None:
-        self.entries: dict[str, list[tuple[object, Any]]] = {}
-        self.size = size
+class _Seen:
+    """What one seat was sent last: each field's value, the JSON of the observation in pieces
+    (its head, then each field's key and value), each field's fact, and the facts' JSON."""
 
-    def get(self, key: str, value: object, make: Callable[[Any], Any]) -> Any:
-        entries = self.entries.get(key)
-        if entries is None:
-            entries = self.entries[key] = []
-        for old, made in entries:
-            if old is value:
-                return made
-        for old, made in entries:
-            if type(old) is type(value) and old == value:
-                return made
-        made = make(value)
-        entries.insert(0, (value, made))
-        del entries[self.size:]
-        return made
+    __slots__ = ("values", "pieces", "facts", "multiplier", "facts_json")
+
+    def __init__(self, head: str, keys: Sequence[str]) -> None:
+        self.values: list[object] = [_UNSEEN] * len(keys)
+        self.pieces = [head]
+        for key in keys:
+            self.pieces += (key, "")
+        self.pieces.append("}")
+        self.facts: list[tuple[str, str] | None] = [None] * len(keys)
+        self.multiplier: int | None = None
+        self.facts_json = ""
+
+
+#: A value no field holds (what a seat "was sent" before its first update).
+_UNSEEN: Final = object()
 
 
 class UpdateWriter:
     """The JSON a table sends of its game, for every seat: the observation, the facts and the
-    legal moves, each part written once for all the seats that see it alike and kept while it
-    stays the same (one writer a table; not for threads)."""
+    legal moves. What each seat was sent last of each field is kept, and so is what any seat was
+    sent of the last few values of each field: a field is written again only when its value is
+    one no seat was sent lately (one writer a table; not for threads)."""
+
+    #: How many values of a field are kept for all the seats.
+    RECENT: Final = 6
 
     def __init__(self, variant: AnyVariant) -> None:
         self.variant = variant
-        cls = variant.observation_type
-        self._head = '{"format":' + dumps(serial.FORMAT) + ',"type":' + dumps(serial.type_name(cls))
-        self._fields = tuple((name, ',"' + name + '":', write) for name, write in serial.field_writers(cls))
-        self._facts = tuple(name for name, _, _ in self._fields if name not in DRAWN)
-        self._recent = _Recent()
+        self._head, self._names, writers, items = _layout(variant.observation_type)
+        self._keys = tuple(',"' + name + '":' for name in self._names)
+        # A tuple of objects (the tricks, the legal moves) is written item by item, each item
+        # once: a new trick does not write the others again.
+        self._writes = tuple(functools.partial(self._items, write) if of_objects else _json_writer(write)
+                             for write, of_objects in zip(writers, items))
+        self._items_json: dict[Any, str] = {}
+        self._described = tuple(index for index, name in enumerate(self._names) if name not in DRAWN)
+        self._values = operator.attrgetter(*self._names)
+        self._seen: dict[int | None, _Seen] = {}
+        self._recent: list[list[_Entry]] = [[] for _ in self._names]
         self._moves: dict[Any, str] = {}
+        self._offered: dict[str, Any] = {}
+
+    def _entry(self, index: int, value: object) -> _Entry:
+        """What is kept of ``value`` of field ``index``: found among the last values any seat
+        was sent, or written now."""
+        recent = self._recent[index]
+        kind = type(value)
+        for entry in recent:
+            old = entry[0]
+            if old is value or (type(old) is kind and old == value):
+                return entry
+        name = self._names[index]
+        fact = _written(fact_of(name, value, self.variant)) if name not in DRAWN else None
+        entry = (value, self._writes[index](value), fact)
+        recent.insert(0, entry)
+        del recent[self.RECENT:]
+        return entry
+
+    def _items(self, write: Callable[[Any], Any], value: tuple[Any, ...]) -> str:
+        """A tuple of objects as JSON, each object's JSON written once (as :func:`serial.to_dict`
+        writes it inside another value: without ``"format"``)."""
+        written = self._items_json
+        if len(written) > 5_000:
+            written.clear()
+        parts = []
+        for item in value:
+            text = written.get(item)
+            if text is None:
+                text = written[item] = dumps({key: data for key, data in serial.to_dict(item).items() if key != "format"})
+            parts.append(text)
+        return "[" + ",".join(parts) + "]"
+
+    def view(self, view: Any, seat: int | None) -> tuple[str, str]:
+        """The JSON of ``view`` (the observation of ``seat``): the observation as ``jass/1``,
+        the same as ``json.dumps(serial.to_dict(view))`` but compact; and its facts in words
+        (:func:`describe`)."""
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._seen[seat] = _Seen(self._head, self._keys)
+        values, old = self._values(view), seen.values
+        described = False
+        # The fields whose value is not the very object this seat was sent (compared at C speed).
+        for index in [index for index, same in enumerate(map(operator.is_, values, old)) if not same]:
+            value, was = values[index], old[index]
+            if type(was) is not type(value) or was != value:
+                entry = self._entry(index, value)
+                seen.pieces[2 + 2 * index] = entry[1]
+                if seen.facts[index] != entry[2]:
+                    seen.facts[index] = entry[2]
+                    described = True
+            old[index] = value
+        multiplier = self.variant.text.multiplier(view)
+        if described or multiplier != seen.multiplier or not seen.facts_json:
+            seen.multiplier = multiplier
+            found: dict[str, list[str]] = {part: [] for part in PARTS}
+            if multiplier is not None:
+                found["table"].append(_multiplier_json(multiplier))
+            for index in self._described:
+                fact = seen.facts[index]
+                if fact is not None:
+                    found[fact[0]].append(fact[1])
+            seen.facts_json = "{" + ",".join(f'"{part}":[' + ",".join(found[part]) + "]" for part in PARTS) + "}"
+        return "".join(seen.pieces), seen.facts_json
 
     def observation(self, view: Any) -> str:
         """``view`` as ``jass/1`` JSON text (compact): the JSON of :func:`jass.serial.to_dict`."""
-        recent = self._recent
-        parts = [self._head]
-        for name, key, write in self._fields:
-            parts.append(key)
-            parts.append(recent.get(name, getattr(view, name), functools.partial(_json_of, write)))
-        parts.append("}")
-        return "".join(parts)
+        return self.view(view, view.seat)[0]
 
     def facts(self, view: Any) -> str:
-        """:func:`describe` of ``view`` as JSON text, each fact written once while it holds."""
-        variant, recent = self.variant, self._recent
-        found: dict[str, list[str]] = {part: [] for part in PARTS}
-        multiplier = recent.get("multiplier", variant.text.multiplier(view), _written_multiplier)
-        if multiplier is not None:
-            found[multiplier[0]].append(multiplier[1])
-        for name in self._facts:
-            fact = recent.get("fact " + name, getattr(view, name), functools.partial(_written_fact, name, variant))
-            if fact is not None:
-                found[fact[0]].append(fact[1])
-        return "{" + ",".join(f'"{part}":[' + ",".join(found[part]) + "]" for part in PARTS) + "}"
+        """:func:`describe` of ``view`` as JSON text."""
+        return self.view(view, view.seat)[1]
 
     def moves(self, view: Any, moves: Sequence[Any]) -> str:
         """The legal ``moves`` of the seat of ``view`` as JSON text: each as ``jass/1``, with its
@@ -236,27 +297,60 @@ class UpdateWriter:
         written = self._moves
         if len(written) > 1_000:
             written.clear()
+            self._offered.clear()
         parts = []
         for move in moves:
             text = written.get(move)
             if text is None:
-                text = written[move] = ('{"move":' + dumps(serial.to_dict(move)) + ',"label":'
-                                        + dumps(self.variant.text.move_words(move)))
+                move_json = dumps(serial.to_dict(move))
+                self._offered[move_json] = move
+                text = written[move] = '{"move":' + move_json + ',"label":' + dumps(self.variant.text.move_words(move))
             parts.append(text + (',"loses":false}' if move in sensible else ',"loses":true}'))
         return "[" + ",".join(parts) + "]"
 
-
-def _json_of(write: Callable[[Any], Any], value: Any) -> str:
-    return dumps(write(value))
+    def offered(self, data: object) -> Any:
+        """The move whose ``jass/1`` JSON ``data`` is, exactly as this writer offered it (the same
+        keys in the same order, the same values of the same JSON types); ``None`` for anything
+        else, which :func:`jass.serial.from_dict` is to read. A move read here is checked by
+        ``apply`` like any other."""
+        if not isinstance(data, dict):
+            return None
+        return self._offered.get(dumps(data))
 
 
 def _written(fact: Fact | None) -> tuple[str, str] | None:
     return None if fact is None else (fact[0], dumps(fact[1]))
 
 
-def _written_multiplier(multiplier: int | None) -> tuple[str, str] | None:
-    return _written(_multiplier_fact(multiplier))
+@functools.lru_cache(maxsize=None)
+def _layout(cls: type) -> tuple[str, tuple[str, ...], tuple[Callable[[Any], Any], ...], tuple[bool, ...]]:
+    """How an observation class is written, found once: the head of its JSON, its fields'
+    names and writers, and which fields hold tuples of objects."""
+    writers = serial.field_writers(cls)
+    hints = typing.get_type_hints(cls)
+    head = '{"format":' + dumps(serial.FORMAT) + ',"type":' + dumps(serial.type_name(cls))
+    return (head, tuple(name for name, _ in writers), tuple(write for _, write in writers),
+            tuple(_of_objects(hints[name]) for name, _ in writers))
 
 
-def _written_fact(name: str, variant: AnyVariant, value: object) -> tuple[str, str] | None:
-    return _written(fact_of(name, value, variant))
+def _json_writer(write: Callable[[Any], Any]) -> Callable[[Any], str]:
+    """``write`` (a field's writer), then its JSON text."""
+    return lambda value: dumps(write(value))
+
+
+def _of_objects(hint: Any) -> bool:
+    """Whether a field of type ``hint`` holds a tuple of objects of the library (``tuple[Trick,
+    ...]``, a tuple of moves), each written as its own JSON object."""
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) is not tuple or len(args) != 2 or args[1] is not Ellipsis:
+        return False
+    item = args[0]
+    members = typing.get_args(item) if typing.get_origin(item) in (typing.Union, types.UnionType) else (item,)
+    return bool(members) and all(isinstance(member, type) and attrs.has(member) for member in members)
+
+
+@functools.lru_cache(maxsize=64)
+def _multiplier_json(multiplier: int) -> str:
+    fact = _multiplier_fact(multiplier)
+    assert fact is not None
+    return dumps(fact[1])
