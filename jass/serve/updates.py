@@ -322,15 +322,21 @@ def _written(fact: Fact | None) -> tuple[str, str] | None:
     return None if fact is None else (fact[0], dumps(fact[1]))
 
 
-@functools.lru_cache(maxsize=None)
-def _layout(cls: type) -> tuple[str, tuple[str, ...], tuple[Callable[[Any], Any], ...], tuple[bool, ...]]:
+_Layout = tuple[str, tuple[str, ...], tuple[Callable[[Any], Any], ...], tuple[bool, ...]]
+_LAYOUTS: dict[type, _Layout] = {}
+
+
+def _layout(cls: type) -> _Layout:
     """How an observation class is written, found once: the head of its JSON, its fields'
     names and writers, and which fields hold tuples of objects."""
-    writers = serial.field_writers(cls)
-    hints = typing.get_type_hints(cls)
-    head = '{"format":' + dumps(serial.FORMAT) + ',"type":' + dumps(serial.type_name(cls))
-    return (head, tuple(name for name, _ in writers), tuple(write for _, write in writers),
-            tuple(_of_objects(hints[name]) for name, _ in writers))
+    found = _LAYOUTS.get(cls)
+    if found is None:
+        writers = serial.field_writers(cls)
+        hints = typing.get_type_hints(cls)
+        head = '{"format":' + dumps(serial.FORMAT) + ',"type":' + dumps(serial.type_name(cls))
+        found = _LAYOUTS[cls] = (head, tuple(name for name, _ in writers), tuple(write for _, write in writers),
+                                 tuple(_of_objects(hints[name]) for name, _ in writers))
+    return found
 
 
 def _json_writer(write: Callable[[Any], Any]) -> Callable[[Any], str]:
