@@ -97,7 +97,7 @@ def browser() -> Iterator[Any]:
 
 
 #: The two screens a game is played on: a phone (an iPhone 12's CSS pixels, touch) and a desktop.
-SCREENS = {
+SCREENS: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
               "has_touch": True},
     "small phone": {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True,

@@ -77,8 +77,9 @@ class Bots:
             shown = repr(name[:40]) if isinstance(name, str) else "that"
             raise TableError(f"bot={shown}: this server offers {', '.join(self.offered)}")
         if name in SEARCH_BOTS and searching >= self.limits.search_tables:
-            raise LimitError(f"this server plays at most {self.limits.search_tables} tables with search bots at "
-                             f"once: choose {' or '.join(n for n in self.offered if n not in SEARCH_BOTS)}, "
+            most = self.limits.search_tables
+            raise LimitError(f"this server plays at most {most} {'table' if most == 1 else 'tables'} with search "
+                             f"bots at once: choose {' or '.join(n for n in self.offered if n not in SEARCH_BOTS)}, "
                              "or try again later", status=503, retry_after=60)
         return name
 

@@ -336,21 +336,22 @@ class SQLiteStore(_SQLStore):
         if self.where != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
+        # One connection for the server's event loop, its test client's thread and tests.
+        self._db = sqlite3.connect(self.where, isolation_level=None, check_same_thread=False, timeout=0)
         try:
-            # One connection for the server's event loop, its test client's thread and tests.
-            self._db = sqlite3.connect(self.where, isolation_level=None, check_same_thread=False, timeout=0)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
             self._db.execute("PRAGMA locking_mode=EXCLUSIVE")  # held from the first write on
             with self._lock:
                 self._migrate(migrations, self.where)
-        except sqlite3.OperationalError as error:
-            if "locked" in str(error):
+        except BaseException as error:
+            self._db.close()  # a store that could not open holds nothing
+            if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
                 raise StoreError(f"{self.where} is in use by another process: one jass serve uses an SQLite "
                                  "database at a time (several share a PostgreSQL database)") from None
-            raise StoreError(f"cannot open {self.where}: {error}") from None
-        except sqlite3.DatabaseError as error:
-            raise StoreError(f"cannot open {self.where}: {error}") from None
+            if isinstance(error, sqlite3.DatabaseError):
+                raise StoreError(f"cannot open {self.where}: {error}") from None
+            raise
 
     def _execute(self, statement: str, parameters: Sequence[Any] = ()) -> Any:
         return self._db.execute(statement, parameters)

@@ -175,7 +175,7 @@ class Client:
         """Tell the client that its message changed nothing, and why; after too many refusals
         the connection is to be closed."""
         self.send(dumps({"kind": "refused", "message": text}))
-        if self._refusals.take():
+        if self._refusals.take() or self._refusals.tokens < 1:
             self.close(1008, "too many refused messages")
 
     def close(self, code: int, reason: str) -> None:
