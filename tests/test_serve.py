@@ -29,19 +29,11 @@ import toy_variant  # noqa: E402,F401  (registered: the server must serve it lik
 from jass import records, schieber, serial  # noqa: E402
 from jass.cards import Card, CardSet  # noqa: E402
 from jass.serve.app import create_app  # noqa: E402
-from jass.serve.limits import Limits  # noqa: E402
 from jass.serve.bots import Bots  # noqa: E402
-from jass.serve.updates import UpdateWriter  # noqa: E402
-from jass.serve.tables import (  # noqa: E402
-    MAX_MESSAGE,
-    Client,
-    LimitError,
-    Lobby,
-    Table,
-    TableError,
-    describe,
-    read_message,
-)
+from jass.serve.inputs import MAX_MESSAGE, LimitError, TableError, read_message  # noqa: E402
+from jass.serve.limits import Limits  # noqa: E402
+from jass.serve.tables import Client, Lobby, Table  # noqa: E402
+from jass.serve.updates import UpdateWriter, describe  # noqa: E402
 from jass.testing import visible_cards  # noqa: E402
 from jass.variant import VARIANTS, find_variant  # noqa: E402
 from jass.weis import Weis  # noqa: E402

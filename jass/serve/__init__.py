@@ -25,7 +25,8 @@ The guide "Run a game server" in the documentation walks through the code.
 
 from __future__ import annotations
 
+from jass.serve.inputs import TableError
 from jass.serve.limits import Limits
-from jass.serve.tables import Client, Lobby, Table, TableError
+from jass.serve.tables import Client, Lobby, Table
 
 __all__ = ["Client", "Limits", "Lobby", "Table", "TableError"]

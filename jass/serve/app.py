@@ -317,8 +317,9 @@ async def _write(websocket: WebSocket, client: Client, table: Table) -> None:
 
 
 async def _watch(client: Client, table: Table) -> None:
-    """Close a socket that said no ``hello`` within :attr:`Limits.hello_seconds`, or whose
-    client sent nothing, at a table that did not change, for :attr:`Limits.idle_socket_minutes`."""
+    """Close a socket that said no ``hello`` within ``hello_seconds``, or whose client sent
+    nothing, at a table that did not change, for ``idle_socket_minutes``
+    (:class:`~jass.serve.limits.Limits`)."""
     limits = client.limits
     await asyncio.sleep(limits.hello_seconds)
     if not client.hello_used:

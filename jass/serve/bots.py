@@ -71,7 +71,7 @@ class Bots:
 
     def check(self, name: object, searching: int) -> str:
         """``name`` if clients may choose that bot now (``searching``: the tables whose bots
-        search, held now); a :class:`TableError` that says which they may choose, or a
+        search, held now); a :class:`~jass.serve.inputs.TableError` that says which they may choose, or a
         :class:`~jass.serve.inputs.LimitError` when the search bots are all busy."""
         if not isinstance(name, str) or name not in self.offered:
             shown = repr(name[:40]) if isinstance(name, str) else "that"

@@ -181,10 +181,10 @@ class Guard:
 
 
 def guarded_http(guard: Guard) -> type[asyncio.Protocol]:
-    """uvicorn's HTTP protocol (httptools), with :attr:`Limits.header_seconds` for each
-    request's headers from its first byte (and for a new connection's first request), and at
-    most :attr:`Limits.max_connections_per_address` connections of one address still sending
-    theirs: a connection over either is closed. (uvicorn's own ``timeout_keep_alive`` closes
+    """uvicorn's HTTP protocol (httptools), with ``header_seconds`` for each request's headers
+    from its first byte (and for a new connection's first request), and at most
+    ``max_connections_per_address`` connections of one address still sending theirs
+    (:class:`~jass.serve.limits.Limits`): a connection over either is closed. (uvicorn's own ``timeout_keep_alive`` closes
     an idle connection between requests; ``limit_concurrency`` caps them all.)"""
     from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 

@@ -51,8 +51,10 @@ def _limit(default: float, text: str, *, integer: bool = True) -> Any:
 @attrs.frozen
 class Limits:
     """Every limit of a server, each with its option of ``jass serve`` (the field's name with
-    dashes: ``--max-tables``). The defaults suit a server for friends and their friends on a
-    small machine; raise them for a public server with the CPU to match.
+    dashes: ``max_tables`` is ``--max-tables``), whose help (``jass serve --help``, and the table
+    of the guide "Run a game server") says what it bounds. The defaults suit a server for
+    friends and their friends on a small machine; raise them for a public server with the CPU to
+    match.
     """
 
     # tables

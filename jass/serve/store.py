@@ -230,8 +230,8 @@ class _SQLStore(Store):
 
     def create(self, table: SavedTable, *, now: float) -> None:
         with self._guarded(f"table {table.id}"):
-            self._execute("INSERT INTO jass_tables (id, variant, rules, bot, created, touched) VALUES (?, ?, ?, ?, ?, ?)",
-                          (table.id, table.variant, table.rules, table.bot, table.created, now))
+            self._execute("INSERT INTO jass_tables (id, variant, rules, bot, created, touched) "
+                          "VALUES (?, ?, ?, ?, ?, ?)", (table.id, table.variant, table.rules, table.bot, table.created, now))
 
     def sit(self, table_id: str, seat: SavedSeat, *, now: float) -> None:
         with self._guarded(f"seat {seat.seat} of table {table_id}"), self._transaction():
@@ -242,7 +242,8 @@ class _SQLStore(Store):
 
     def start(self, table_id: str, seed: int, bots: Sequence[SavedSeat]) -> None:
         with self._guarded(f"the start of table {table_id}"), self._transaction():
-            changed = self._execute("UPDATE jass_tables SET seed = ? WHERE id = ? AND seed IS NULL", (str(seed), table_id))
+            changed = self._execute("UPDATE jass_tables SET seed = ? WHERE id = ? AND seed IS NULL",
+                                    (str(seed), table_id))
             if changed.rowcount != 1:
                 raise LostTable(f"table {table_id} has started already: another process serves the table")
             for seat in bots:
@@ -307,7 +308,8 @@ class _SQLStore(Store):
                 for statement in step:
                     self._execute(statement)
             if row is None:
-                self._execute("INSERT INTO jass_meta (key, value) VALUES ('schema_version', ?)", (str(len(migrations)),))
+                self._execute("INSERT INTO jass_meta (key, value) VALUES ('schema_version', ?)",
+                              (str(len(migrations)),))
             else:
                 self._execute("UPDATE jass_meta SET value = ? WHERE key = 'schema_version'", (str(len(migrations)),))
 

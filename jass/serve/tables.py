@@ -56,41 +56,13 @@ from jass.ai.players import BOTS
 from jass.errors import IllegalMoveError, JassError
 from jass.play import new_seed
 from jass.serve.bots import SEARCH_BOTS, Bots, bot_seed
-from jass.serve.inputs import (
-    MAX_MESSAGE,
-    MAX_NAME,
-    MAX_REQUEST,
-    KINDS,
-    LimitError,
-    TableError,
-    clean_name,
-    only_fields,
-    read_message,
-    read_request,
-)
+from jass.serve.inputs import LimitError, TableError, clean_name, only_fields, read_message, read_request
 from jass.serve.limits import Bucket, Limits
 from jass.serve.store import LostTable, SavedSeat, SavedTable, SQLiteStore, Store, StoreError, hash_token
-from jass.serve.updates import DRAWN, UpdateWriter, describe, dumps
+from jass.serve.updates import UpdateWriter, dumps
 from jass.variant import AnyVariant, find_variant
 
-__all__ = [
-    "MAX_MESSAGE",
-    "MAX_REQUEST",
-    "MAX_NAME",
-    "MAX_CLIENTS",
-    "KINDS",
-    "DEFAULT_BOT",
-    "TableError",
-    "LimitError",
-    "Elsewhere",
-    "Client",
-    "Player",
-    "Table",
-    "Lobby",
-    "read_message",
-    "DRAWN",
-    "describe",
-]
+__all__ = ["MAX_CLIENTS", "DEFAULT_BOT", "Elsewhere", "Client", "Player", "Table", "Lobby"]
 
 #: The most connections to one table (players in several tabs, spectators).
 MAX_CLIENTS: Final = 64
@@ -122,8 +94,8 @@ class Client:
     waiting: a slow connection never holds up its table, and what waits for it stays small.
     Any other message waits in turn; a client that lets more than :attr:`MAX_WAITING` pile up
     is :attr:`overflowed`, and the server closes it. A client that sends messages faster than
-    its limits allow is refused; after :attr:`Limits.max_refusals` refusals the server closes
-    it too (:attr:`closing`).
+    its limits allow is refused; after ``max_refusals`` refusals
+    (:class:`~jass.serve.limits.Limits`) the server closes it too (:attr:`closing`).
     """
 
     #: The most messages other than updates that may wait.
@@ -131,7 +103,7 @@ class Client:
 
     def __init__(self, limits: Limits | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         limits = limits or Limits()
-        #: The limits of its messages (and of its silence: :func:`jass.serve.app._watch`).
+        #: The limits of its messages (and of its silence, which the web layer watches).
         self.limits = limits
         #: The client's seat: set by a ``hello`` with the seat's token, or by ``sit``.
         self.seat: int | None = None
@@ -163,8 +135,8 @@ class Client:
         self._ready.set()
 
     def admit(self) -> bool:
-        """Whether the client may send a message now (its rate: :attr:`Limits.messages_per_second`
-        on average, :attr:`Limits.message_burst` at once); if not, it is refused."""
+        """Whether the client may send a message now (``messages_per_second`` on average,
+        ``message_burst`` at once: :class:`~jass.serve.limits.Limits`); if not, it is refused."""
         wait = self._messages.take()
         if wait:
             self.refuse(f"too many messages: wait {wait:.1f} s")
@@ -676,10 +648,10 @@ class Lobby:
     """Every table of one server: those in memory by id (:attr:`tables`), every other one in
     its :attr:`store`, from which :meth:`get` brings it back where it stood.
 
-    The lobby keeps at most :attr:`Limits.max_tables` tables in memory. A table nobody is
-    connected to leaves memory after :attr:`Limits.idle_minutes` (it stays in the store), a
-    table whose game never started is deleted after :attr:`Limits.unstarted_minutes`
-    (:meth:`sweep`).
+    The lobby keeps at most ``max_tables`` tables in memory. A table nobody is connected to
+    leaves memory after ``idle_minutes`` (it stays in the store), a table whose game never
+    started is deleted after ``unstarted_minutes`` (:meth:`sweep`; the numbers are
+    :class:`~jass.serve.limits.Limits`).
     """
 
     def __init__(
@@ -741,7 +713,7 @@ class Lobby:
 
     def get(self, table_id: str) -> Table:
         """The table called ``table_id``, from memory or, where it stood, from the store; a
-        :class:`TableError` if there is none, :class:`Elsewhere` if another process serves it."""
+        :class:`~jass.serve.inputs.TableError` if there is none, :class:`Elsewhere` if another process serves it."""
         table = self.tables.get(table_id)
         if table is not None and table.lost:
             del self.tables[table_id]
@@ -781,8 +753,9 @@ class Lobby:
         return sum(1 for table in self.tables.values() if table.bot in SEARCH_BOTS and not table.over)
 
     def sweep(self) -> None:
-        """Delete the unstarted tables nobody changed for :attr:`Limits.unstarted_minutes`, and
-        let the tables nobody is connected to for :attr:`Limits.idle_minutes` leave memory."""
+        """Delete the unstarted tables nobody changed for ``unstarted_minutes``, and let the
+        tables nobody is connected to for ``idle_minutes`` leave memory
+        (:class:`~jass.serve.limits.Limits`)."""
         now = self._clock()
         unstarted = now - 60 * self.limits.unstarted_minutes
         idle = now - 60 * self.limits.idle_minutes

@@ -244,7 +244,9 @@ class UpdateWriter:
         for item in value:
             text = written.get(item)
             if text is None:
-                text = written[item] = dumps({key: data for key, data in serial.to_dict(item).items() if key != "format"})
+                data = serial.to_dict(item)
+                del data["format"]
+                text = written[item] = dumps(data)
             parts.append(text)
         return "[" + ",".join(parts) + "]"
 

@@ -58,6 +58,7 @@ __all__ = [
     "RecordFormat",
     "Loading",
     "TableText",
+    "card_move_words",
     "AIHooks",
     "SearchHooks",
     "Encoding",
