@@ -592,6 +592,24 @@ def test_a_record_without_the_seed_replays_the_same_game(
     assert records.read_record(records.write_record(moves, initial)).holds_seed
 
 
+def test_a_record_without_the_seed_of_a_game_in_play_is_for_trusted_eyes_only() -> None:
+    """Issue 26: a record without the seed writes out every deal, the hands still in play too:
+    of a game that is not over it is refused, unless the caller says it is trusted; of a game
+    that is over it is anybody's."""
+    game = schieber.new_game(schieber.Rules(target_score=None, rounds=1), seed=5)
+    moves = [schieber.legal_moves(game)[0]]
+    with pytest.raises(RecordError, match="a record without the seed of a game that is not over writes out every "
+                                          "hand still in play"):
+        records.write_record(moves, game, with_seed=False)
+    assert json.loads(records.write_record(moves, game, with_seed=False, trusted=True))["seed"] is None
+    state, rng = game, random.Random(5)
+    moves = []
+    while not schieber.is_over(state):
+        moves.append(rng.choice(schieber.legal_moves(state)))
+        state = schieber.apply(state, moves[-1])
+    assert json.loads(records.write_record(moves, game, with_seed=False))["seed"] is None
+
+
 def test_a_record_from_the_middle_of_a_game_without_the_seed() -> None:
     state = schieber.new_game(seed=10**18)
     rng = random.Random(3)

@@ -121,6 +121,19 @@ def test_a_move_is_written_once() -> None:
     assert store.load("tableAAAA").moves == ("push",)  # type: ignore[union-attr]
 
 
+def test_a_stored_game_the_rules_do_not_reach_is_not_restored() -> None:
+    """The store holds only what the server wrote, and a restore replays it through ``apply``
+    all the same: a move that is not legal stops it, and the table is not served."""
+    lobby = Lobby()
+    lobby.store.create(SavedTable("tableAAAA", "schieber", json.dumps(ONE_ROUND), "rule", 0.0), now=0.0)
+    lobby.store.sit("tableAAAA", SavedSeat(0, "human", "Anna", hash_token("secret")), now=0.0)
+    lobby.store.start("tableAAAA", 7, [SavedSeat(seat, "bot", f"rule bot {seat}") for seat in (1, 2, 3)])
+    lobby.store.add_move("tableAAAA", 1, "play DA")  # before trump is chosen
+    with pytest.raises(StoreError, match="table tableAAAA cannot be restored: "):
+        lobby.get("tableAAAA")
+    assert "tableAAAA" not in lobby.tables
+
+
 # --- a game that survives its server ------------------------------------------------------------------
 
 

@@ -55,7 +55,7 @@ from jass.serve.inputs import MAX_REQUEST, LimitError, TableError
 from jass.serve.limits import ANONYMOUS_BOTS, Limits, address_key
 from jass.serve.relay import RELAY_HEADER, relay
 from jass.serve.store import SQLiteStore, Store, StoreError, default_path
-from jass.serve.tables import DEFAULT_BOT, Client, Elsewhere, Lobby, Table
+from jass.serve.tables import DEFAULT_BOT, Client, Elsewhere, GameGoesOn, Lobby, Table
 from jass.serve.updates import dumps
 from jass.variant import VARIANTS
 
@@ -171,8 +171,10 @@ def create_app(
         except StoreError:
             _logger.exception("table %s: the store failed", table_id)
             return _error(503, "the server cannot read the record just now: try again later", 60)
-        except TableError as error:  # no such table, or the game goes on (the record shows its seed)
-            return _error(409 if "once the game is over" in str(error) else 404, str(error))
+        except GameGoesOn as error:  # the record would show the seed
+            return _error(409, str(error))
+        except TableError as error:  # no such table
+            return _error(404, str(error))
         variant = json.loads(text)["variant"]
         name = f"jass-{variant}-{table_id}.json"
         return Response(text, media_type="application/json",

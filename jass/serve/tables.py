@@ -62,7 +62,7 @@ from jass.serve.store import LostTable, SavedSeat, SavedTable, SQLiteStore, Stor
 from jass.serve.updates import UpdateWriter, dumps
 from jass.variant import AnyVariant, find_variant
 
-__all__ = ["MAX_CLIENTS", "DEFAULT_BOT", "Elsewhere", "Client", "Player", "Table", "Lobby"]
+__all__ = ["MAX_CLIENTS", "DEFAULT_BOT", "GameGoesOn", "Elsewhere", "Client", "Player", "Table", "Lobby"]
 
 #: The most connections to one table (players in several tabs, spectators).
 MAX_CLIENTS: Final = 64
@@ -76,6 +76,10 @@ _TABLE_ID: Final = re.compile(r"[A-Za-z0-9_-]{8,32}")
 NOT_STORED: Final = "the server cannot store that just now: try again in a moment"
 
 _logger = logging.getLogger(__name__)
+
+
+class GameGoesOn(TableError):
+    """The game goes on: its record (which holds the seed) is there once it is over."""
 
 
 class Elsewhere(TableError):
@@ -485,7 +489,7 @@ class Table:
     def record(self) -> str:
         """The game record (:mod:`jass.records`), once the game is over: it holds the seed."""
         if not self.over:
-            raise TableError("the record holds the game's seed: it is there once the game is over")
+            raise GameGoesOn("the record holds the game's seed: it is there once the game is over")
         if self._record is None:
             self._record = records.write_record(self.moves, self.initial, self.state)
         return self._record
@@ -730,8 +734,12 @@ class Lobby:
             self.store.release(table_id)
             raise TableError("there is no such table (it may have ended long ago)")
         self._make_room()
-        table = self.tables[table_id] = Table.restore(saved, bot_delay=self.bot_delay, clock=self._clock,
-                                                      store=self.store, bots=self.bots)
+        try:
+            table = Table.restore(saved, bot_delay=self.bot_delay, clock=self._clock, store=self.store, bots=self.bots)
+        except JassError as error:  # what the store holds is not a game the rules reach
+            self.store.release(table_id)
+            raise StoreError(f"table {table_id} cannot be restored: {error}") from error
+        self.tables[table_id] = table
         table._wake_bots()
         return table
 
@@ -745,7 +753,7 @@ class Lobby:
         if saved is None:
             raise TableError("there is no such table (it may have ended long ago)")
         if saved.record is None:
-            raise TableError("the record holds the game's seed: it is there once the game is over")
+            raise GameGoesOn("the record holds the game's seed: it is there once the game is over")
         return saved.record
 
     def searching(self) -> int:
