@@ -51,11 +51,9 @@ nitpick_ignore_regex = [
     (r"py:class", r"jass\._base\..*"),
     # The web stack of `jass serve` (the extra jass[serve]) is not cross-referenced either.
     (r"py:(class|mod|obj|func|meth)", r"(starlette|uvicorn|asyncio|psycopg|websockets)(\..*)?"),
-    # The SQL that SQLite and PostgreSQL share, a private base of both stores.
-    (r"py:class", r"jass\.serve\.store\._SQLStore"),
     # Type variables of the generic protocol: TwoPartState.replace returns the state's own class,
     # a Variant is generic in its rules, state, move and observation types.
-    (r"py:(class|obj)", r"(jass\.(variant|teams)(\.\w+)?\.)?(_State|R|S|M|O|T|D|DealMove|R_contra|S_co|S_contra|M_contra|AnyVariant)"),
+    (r"py:(class|obj)", r"(jass\.(variant|teams)(\.\w+)?\.)?(_State|R|S|M|O|T|D|DealMove|R_contra|S_co|S_contra|M_contra|R_in|M_in|O_in|M_out|AnyVariant)"),
     # The optional extras' libraries (no network for their inventories).
     (r"py:(class|mod|obj)", r"(pettingzoo|gymnasium|numpy|distributed|concurrent)(\..*)?"),
 ]

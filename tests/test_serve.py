@@ -28,6 +28,7 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 import toy_variant  # noqa: E402,F401  (registered: the server must serve it like any variant)
 from jass import records, schieber, serial  # noqa: E402
 from jass.cards import Card, CardSet  # noqa: E402
+from jass.faces import FACES, Deck, Faces  # noqa: E402
 from jass.serve.app import create_app  # noqa: E402
 from jass.serve.bots import Bots  # noqa: E402
 from jass.serve.inputs import MAX_MESSAGE, LimitError, TableError, read_message  # noqa: E402
@@ -102,11 +103,12 @@ def settle(table: Table, moves_made: int) -> int:
     raise AssertionError("the bots never stopped")
 
 
-def cards_in(text: str) -> set[Card]:
-    """Every card written in ``text``, by its code or by its picture (``♥10``)."""
+def cards_in(text: str, faces: Faces = FACES) -> set[Card]:
+    """Every card written in ``text``, by its code or by its picture (``♥10``, read as ``faces``
+    pair the suits)."""
     found = set()
     for code, symbol in CARD_TEXT.findall(text):
-        found.add(Card.parse(code or symbol))
+        found.add(Card.parse(code) if code else faces.parse_card(symbol))
     return found
 
 
@@ -123,9 +125,18 @@ def test_the_page_its_files_and_the_library_s_card_pictures_are_served(server: t
     for name, kind in (("jass.js", "javascript"), ("jass.css", "text/css")):
         response = client.get(f"/static/{name}")
         assert response.status_code == 200 and kind in response.headers["content-type"]
-    svg = client.get("/cards/H10.svg")
+    svg = client.get("/cards/french/seed/H10.svg")
     assert svg.headers["content-type"] == "image/svg+xml" and 'data-card="H10"' in svg.text
-    assert client.get("/cards/H11.svg").status_code == 404
+    for missing in ("/cards/french/seed/H11.svg", "/cards/tarot/seed/H10.svg", "/cards/french/nowhere/H10.svg",
+                    "/cards/french/nowhere/names.json"):
+        assert client.get(missing).status_code == 404, missing
+    # Schilten is drawn with ♠ at a Swisslos table («Schilten/Schaufel»), with ♥ by seed 001's
+    # pairing; a Swiss pack names it.
+    assert "♠" in client.get("/cards/french/swisslos/H10.svg").text
+    names = {pack: client.get(f"/cards/{pack}/names.json").json() for pack in ("french/seed", "french/swisslos",
+                                                                                "swiss/swisslos")}
+    assert [names[pack]["H10"] for pack in names] == ["♥10", "♠10", "Schilten Banner"]
+    assert names["swiss/swisslos"]["DJ"] == "Schellen Under" and len(names["french/seed"]) == 36
 
 
 def test_the_page_uses_no_other_site_and_no_inline_script() -> None:
@@ -356,7 +367,7 @@ def test_every_refusal_says_why_and_changes_nothing(server: tuple[TestClient, Lo
             ("hello", "not a message: not valid JSON"),
             ("x" * (MAX_MESSAGE + 1), f"a message of {MAX_MESSAGE + 1} characters: at most {MAX_MESSAGE} are read"),
             (b'{"kind": "hello"}', "a message is JSON text"),
-            ('{"kind": "deal"}', 'expected a message with "kind": one of hello, sit, start, move'),
+            ('{"kind": "deal"}', 'expected a message with "kind": one of hello, sit, start, move, deck'),
             ('{"kind": "sit", "seat": "\\ud800"}', "$.seat: U+D800 (a lone surrogate) is not allowed in a text"),
         ]
         for text, answer in cases:
@@ -536,11 +547,11 @@ def test_what_a_seat_is_sent_depends_only_on_what_it_may_see(name: str) -> None:
                 twin = copy.copy(table)
                 twin.state = sibling
                 # built from its own state alone
-                twin._updates = {}
+                twin._updates, twin._shared, twin._writers = {}, {}, {}
                 twin._forget()
-                twin._writer = UpdateWriter(variant)
-                assert twin.update_for(seat) == table.update_for(seat), f"seat {seat} at step {step}"
-                assert twin.update_for(None) == table.update_for(None), f"spectators at step {step}"
+                for deck in Deck:  # in either pack
+                    assert twin.update_for(seat, deck) == table.update_for(seat, deck), f"seat {seat} at step {step}"
+                    assert twin.update_for(None, deck) == table.update_for(None, deck), f"spectators at step {step}"
                 compared += 1
     assert compared >= 5
 
@@ -566,7 +577,7 @@ def test_no_message_names_a_card_its_seat_may_not_know(name: str) -> None:
             else:
                 allowed = set(known(state, seat))
                 assert message["observation"] == serial.to_dict(variant.observe(state, seat))
-            leaked = cards_in(json.dumps(message, ensure_ascii=False)) - allowed
+            leaked = cards_in(json.dumps(message, ensure_ascii=False), table.faces[Deck.FRENCH]) - allowed
             assert not leaked, f"seat {seat} is sent {leaked}"
 
 
@@ -674,6 +685,60 @@ def test_a_table_takes_a_bounded_number_of_connections() -> None:
         table.attach(Client())
 
 
+#: Swisslos' pairing, from its text («Rose/Herz oder Eichel/Ecken [...] Schilten/Schaufel oder
+#: Schellen/Kreuz»): each suit of the notation (C Eicheln, S Rosen, H Schilten, D Schellen) by
+#: its Swiss name and the French symbol a Swisslos table draws it with; the ranks by their
+#: names in each pack.
+SWISSLOS_SUITS = {"C": ("Eicheln", "♦"), "S": ("Rosen", "♥"), "H": ("Schilten", "♠"), "D": ("Schellen", "♣")}
+RANK_NAMES = {"6": ("6", "6"), "7": ("7", "7"), "8": ("8", "8"), "9": ("9", "9"), "10": ("Banner", "10"),
+              "J": ("Under", "J"), "Q": ("Ober", "Q"), "K": ("König", "K"), "A": ("Ass", "A")}
+
+
+def test_each_player_reads_the_cards_in_the_pack_it_chose() -> None:
+    """Issue 28: a player chooses the French or the Swiss pack on the page (in its ``hello``,
+    or later with a ``deck`` message); every word it is sent names the cards in that pack, a
+    French pack paired as the table's rules pair the suits (Swisslos: Schilten is ♠), while the
+    other players read their own pack. A pack that does not exist is refused."""
+    table = Lobby(bot_delay=0).create("schieber", preset="swisslos")
+    anna, ben = Client(), Client()
+    for client, hello in ((anna, '{"kind": "hello", "deck": "swiss"}'), (ben, '{"kind": "hello"}')):
+        table.attach(client)
+        table.receive(client, hello)
+    table.receive(anna, '{"kind": "sit", "seat": 0, "name": "Anna"}')
+    table.start_game(11)
+    for _ in range(40):  # on until Anna plays a card (choosing trump, if it falls to her)
+        table.play_bots()
+        if any(isinstance(move, schieber.PlayCard) for move in schieber.legal_moves(table.state)):
+            break
+        table.play(0, schieber.legal_moves(table.state)[0])
+    assert schieber.to_act(table.state) == 0
+    swiss, french = (json.loads(client.take()[-1]) for client in (anna, ben))
+    suit = table.state.play.trump.suit
+    assert suit is not None, "a seed whose trump is a suit"
+    symbol = dict(SWISSLOS_SUITS.values())[suit.swiss_name]
+    assert {fact["field"]: fact["value"] for fact in swiss["facts"]["table"]}["trump"] == suit.swiss_name
+    assert {fact["field"]: fact["value"] for fact in french["facts"]["table"]}["trump"] == f"{suit.swiss_name} {symbol}"
+    assert len(swiss["log"]) == len(french["log"]) and swiss["log"] != french["log"]
+    assert not french["moves"]  # only the seat to act is offered moves
+    offered = [offer for offer in swiss["moves"] if offer["move"]["type"] == "PlayCard"]
+    assert offered
+    for offer in offered:
+        code = offer["move"]["card"]
+        assert offer["label"] == f"play {SWISSLOS_SUITS[code[0]][0]} {RANK_NAMES[code[1:]][0]}"
+    table.receive(anna, '{"kind": "deck", "deck": "french"}')  # she switches to the French pack
+    again = json.loads(anna.take()[-1])
+    for offer in (offer for offer in again["moves"] if offer["move"]["type"] == "PlayCard"):
+        code = offer["move"]["card"]
+        assert offer["label"] == f"play {SWISSLOS_SUITS[code[0]][1]}{RANK_NAMES[code[1:]][1]}"
+    assert again["log"] == french["log"] and anna.deck is Deck.FRENCH
+    table.receive(anna, '{"kind": "deck", "deck": "tarot"}')
+    assert json.loads(anna.take()[-1]) == {"kind": "refused",
+                                            "message": 'deck="tarot": expected a pack, "french" or "swiss"'}
+    table.receive(anna, '{"kind": "deck", "deck": "\\ud800"}')
+    assert json.loads(anna.take()[-1])["message"] == "$.deck: U+D800 (a lone surrogate) is not allowed in a text"
+    assert anna.deck is Deck.FRENCH
+
+
 def test_describe_names_a_per_trick_mode_in_words() -> None:
     """Coiffeur's Slalom: the round's mode and the trick's, each in words with its symbols."""
     from jass import PerTrickMode, coiffeur
@@ -707,7 +772,7 @@ def test_describe_writes_weis_and_stoeck_once_they_are_shown() -> None:
     state = schieber.apply(state, weis)
     assert facts(1)["declared_points"] == {"field": "declared_points", "label": "Weis declared",
                                            "values": ["20", "–", "–", "–"]}
-    assert facts(0)["own_weis"] == {"field": "own_weis", "label": "your Weis", "value": "sequence ♥6–♥8 (Schilten): 20"}
+    assert facts(0)["own_weis"] == {"field": "own_weis", "label": "your Weis", "value": "sequence ♥6-♥8: 20"}
     assert "own_weis" not in facts(1) and "shown_weis" not in facts(1)
 
     def card(prefer: str) -> Any:  # ``prefer`` if it is legal, else the first legal card
@@ -717,7 +782,7 @@ def test_describe_writes_weis_and_stoeck_once_they_are_shown() -> None:
     state = schieber.apply(state, schieber.PlayCard("HK"))
     while state.play is not None and len(state.play.tricks) < 1:
         state = schieber.apply(state, card(""))
-    assert facts(1)["shown_weis"]["values"] == ["sequence ♥6–♥8 (Schilten): 20", "–", "–", "–"]
+    assert facts(1)["shown_weis"]["values"] == ["sequence ♥6-♥8: 20", "–", "–", "–"]
     assert "stoeck_team" not in facts(1)  # HQ is still in seat 0's hand
     while state.play is not None and Card.HQ in state.play.hands[0]:
         state = schieber.apply(state, card("HQ"))

@@ -4,8 +4,10 @@ and one WebSocket per connection to a table. Everything about the game is in
 keeps the door (:mod:`jass.serve.guard`).
 
 - ``GET /`` and ``GET /t/{table}``: the page (``static/index.html``), which does the rest;
-- ``GET /static/...``: its script and style; ``GET /cards/{code}.svg``: the library's card
-  pictures (:mod:`jass.pictures`);
+- ``GET /static/...``: its script and style; ``GET /cards/{deck}/{pairing}/{code}.svg``: the
+  library's card pictures (:func:`jass.pictures.card_svg`: a French pack paired as the table's
+  rules pair it, or the Swiss pack), and ``GET /cards/{deck}/{pairing}/names.json`` the cards'
+  names in that pack (:class:`jass.faces.Faces`);
 - ``GET /api/variants``: every registered variant with its presets, and the bots offered;
 - ``POST /api/tables``: a new table (:meth:`jass.serve.tables.Lobby.create_from`);
 - ``GET /tables/{table}/record``: the game record, once the game is over;
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import socket
@@ -48,6 +51,7 @@ except ImportError as error:  # pragma: no cover - the extra is installed wherev
 from jass import serial
 from jass.cards import Card
 from jass.errors import JassError
+from jass.faces import Deck, Faces, Pairing
 from jass.pictures import card_svg
 from jass.serve.bots import Bots
 from jass.serve.guard import LOCAL_NAMES, Gate, Guard, guarded_http, host_name
@@ -59,7 +63,7 @@ from jass.serve.tables import DEFAULT_BOT, Client, Elsewhere, GameGoesOn, Lobby,
 from jass.serve.updates import dumps
 from jass.variant import VARIANTS
 
-__all__ = ["STATIC", "HEADERS", "WS_MAX_SIZE", "create_app", "open_store", "listen", "run", "variants_info"]
+__all__ = ["STATIC", "HEADERS", "WS_MAX_SIZE", "card_pack", "create_app", "open_store", "listen", "run", "variants_info"]
 
 #: The page's files: HTML, CSS and JavaScript, no build step (``static/`` beside this module).
 #:
@@ -115,6 +119,19 @@ def variants_info(bots: Sequence[str] = ANONYMOUS_BOTS) -> dict[str, Any]:
     return {"variants": variants, "bots": list(bots), "bot": DEFAULT_BOT if DEFAULT_BOT in bots else bots[0]}
 
 
+@functools.lru_cache(maxsize=None)
+def card_pack(deck: str, pairing: str) -> tuple[dict[str, bytes], bytes] | None:
+    """The pictures of the cards of ``deck`` (``"french"``, ``"swiss"``) whose French suits are
+    paired as ``pairing`` pairs them, by code, and the JSON of the cards' names in that pack
+    (``{"H10": "♥10"}``, or ``"Schilten Banner"``); ``None`` for a name of neither. Drawn
+    once, when a page first asks."""
+    if deck not in {item.value for item in Deck} or pairing not in {item.value for item in Pairing}:
+        return None
+    faces = Faces(deck, pairing)
+    names = dumps({card.code: faces.card(card) for card in Card}).encode()
+    return {card.code: card_svg(card, deck, pairing).encode() for card in Card}, names
+
+
 def _error(status: int, text: str, retry_after: float | None = None) -> JSONResponse:
     headers = {} if retry_after is None else {"retry-after": str(max(1, round(retry_after)))}
     return JSONResponse({"error": text}, status_code=status, headers=headers)
@@ -136,17 +153,24 @@ def create_app(
     tables = lobby if lobby is not None else Lobby()
     door = guard if guard is not None else Guard(tables.limits)
     page = (STATIC / "index.html").read_bytes()
-    cards = {card.code: card_svg(card).encode() for card in Card}
     variants = dumps(variants_info(tables.bots.offered)).encode()
 
     async def index(request: Request) -> Response:
         return Response(page, media_type="text/html; charset=utf-8")
 
     async def picture(request: Request) -> Response:
-        svg = cards.get(request.path_params["code"])
+        params = request.path_params
+        pack = card_pack(params["deck"], params["pairing"])
+        svg = None if pack is None else pack[0].get(params["code"])
         if svg is None:
-            return _error(404, "no such card: cards are written C6 .. CA, S6 .., H6 .., D6 .. DA")
+            return _error(404, "no such card: /cards/{french|swiss}/{pairing}/{C6 .. CA, S6 .., H6 .., D6 .. DA}.svg")
         return Response(svg, media_type="image/svg+xml", headers={"cache-control": "public, max-age=86400"})
+
+    async def card_names(request: Request) -> Response:
+        pack = card_pack(request.path_params["deck"], request.path_params["pairing"])
+        if pack is None:
+            return _error(404, "no such pack: /cards/{french|swiss}/{pairing}/names.json")
+        return Response(pack[1], media_type="application/json", headers={"cache-control": "public, max-age=86400"})
 
     async def variant_list(request: Request) -> Response:
         return Response(variants, media_type="application/json")
@@ -207,7 +231,8 @@ def create_app(
     routes = [
         Route("/", index),
         Route("/t/{table}", index),
-        Route("/cards/{code}.svg", picture),
+        Route("/cards/{deck}/{pairing}/names.json", card_names),
+        Route("/cards/{deck}/{pairing}/{code}.svg", picture),
         Route("/api/variants", variant_list),
         Route("/api/tables", new_table, methods=["POST"]),
         Route("/tables/{table}/record", record),

@@ -41,7 +41,7 @@ MAX_REQUEST: Final = 8_000
 #: The longest name a player may give.
 MAX_NAME: Final = 24
 #: The kinds of message a client may send.
-KINDS: Final = ("hello", "sit", "start", "move")
+KINDS: Final = ("hello", "sit", "start", "move", "deck")
 #: Characters that change the direction of the text around them (Unicode's bidirectional
 #: controls): in a name they would turn the words of the page around them.
 BIDI_CONTROLS: Final = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -128,7 +128,7 @@ def read_message(text: object) -> dict[str, Any]:
     {'kind': 'start'}
     >>> read_message('{"kind": "deal", "hands": []}')
     Traceback (most recent call last):
-    jass.serve.inputs.TableError: expected a message with "kind": one of hello, sit, start, move
+    jass.serve.inputs.TableError: expected a message with "kind": one of hello, sit, start, move, deck
     """
     if not isinstance(text, str):
         raise TableError("a message is JSON text")

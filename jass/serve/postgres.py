@@ -25,7 +25,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Final
 from urllib.parse import urlsplit, urlunsplit
 
-from jass.serve.store import MIGRATIONS, LostTable, StoreError, _SQLStore
+from jass.serve.store import MIGRATIONS, LostTable, StoreError, SQLStore
 
 try:
     import psycopg
@@ -69,7 +69,7 @@ def shown_address(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"{user}@{netloc}"))
 
 
-class PostgresStore(_SQLStore):
+class PostgresStore(SQLStore):
     """The games in the PostgreSQL database at ``url``, shared by every ``jass serve`` that
     opens it; this process is reached by the others at ``advertise`` (the address its clients'
     sockets are relayed to)."""

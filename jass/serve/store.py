@@ -57,6 +57,7 @@ __all__ = [
     "StoreError",
     "LostTable",
     "Store",
+    "SQLStore",
     "SQLiteStore",
     "hash_token",
     "default_path",
@@ -196,9 +197,9 @@ class Store(abc.ABC):
         """Close the database (further calls fail)."""
 
 
-class _SQLStore(Store):
+class SQLStore(Store):
     """The SQL both databases share (parameters marked ``?``). A subclass opens the connection,
-    runs a statement (:meth:`_execute`) and a transaction (:meth:`_transaction`)."""
+    runs a statement (``_execute``) and a transaction (``_transaction``)."""
 
     _lock: threading.Lock
     #: The tables whose rows belong to a table (by ``table_id``), deleted with it.
@@ -323,7 +324,7 @@ class _SQLStore(Store):
         return int(row[0])
 
 
-class SQLiteStore(_SQLStore):
+class SQLiteStore(SQLStore):
     """The games in one SQLite file (or in memory, ``:memory:``), in WAL mode: a move is one
     small append to the log, safe when the process is killed (``synchronous=NORMAL``: a power
     cut may lose the last moments; ``durable=True`` syncs every commit to the disk).

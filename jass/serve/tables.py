@@ -54,6 +54,7 @@ import attrs
 from jass import records, serial
 from jass.ai.players import BOTS
 from jass.errors import IllegalMoveError, JassError
+from jass.faces import Deck, Faces
 from jass.play import new_seed
 from jass.serve.bots import SEARCH_BOTS, Bots, bot_seed
 from jass.serve.inputs import LimitError, TableError, clean_name, only_fields, read_message, read_request
@@ -111,6 +112,9 @@ class Client:
         self.limits = limits
         #: The client's seat: set by a ``hello`` with the seat's token, or by ``sit``.
         self.seat: int | None = None
+        #: The pack the client's player sees (its ``hello`` or a ``deck`` message says which):
+        #: the cards in the words it is sent are written as that pack shows them.
+        self.deck = Deck.FRENCH
         #: True once the client's ``hello`` was taken (its first message).
         self.greeted = False
         #: True once the client has sent a ``hello``, taken or refused: a socket says it once.
@@ -221,8 +225,9 @@ class Table:
         #: The state before the first move, and the moves since: the game's record.
         self.initial: Any = None
         self.moves: list[Any] = []
-        #: What everybody at the table has seen happen, in words (``seat`` ``None``: the table).
-        self.log: list[dict[str, Any]] = []
+        #: What everybody at the table has seen happen: ``(seat, text, move)``, an event in words
+        #: (``seat`` ``None``: the table) or a move, which each player reads in its own pack.
+        self.log: list[tuple[int | None, str | None, Any]] = []
         #: Every client connected to the table.
         self.clients: set[Client] = set()
         #: Grows with every change; an update names the version it shows.
@@ -235,19 +240,23 @@ class Table:
         self._store = store
         self._bots = bots or Bots(tuple(BOTS))
         self._record: str | None = None
-        self._updates: dict[int | None, str] = {}
-        self._writer = UpdateWriter(variant)
+        self._updates: dict[tuple[int | None, Deck], str] = {}
+        #: How each pack shows the cards: a French pack paired as the rules pair it.
+        self.faces = {deck: Faces(deck, variant.text.pairing(rules)) for deck in Deck}
+        self._writers: dict[Deck, UpdateWriter] = {}
         # What every update repeats, built once: the rules never change, the table's info
         # only with a new version.
         self._rules_json = serial.to_dict(rules, compact=True)
         self._info: dict[str, Any] | None = None
-        self._shared: str | None = None
+        self._shared: dict[Deck, str] = {}
         self._result_json: str | None = None
         self._to_act: int | None = None  # the seat to act in this version
-        self._log_json: list[str] = []  # each entry of the log as JSON, written once
+        # Each entry of the log as JSON, written once for each pack somebody sees.
+        self._log_json: dict[Deck, list[str]] = {}
         self._info_head = dumps({"id": table_id, "variant": variant.name, "title": variant.title,
                                  "seats": variant.seats, "teams": [list(team) for team in variant.teams],
-                                 "rules": self._rules_json, "bot": bot})[:-1]
+                                 "rules": self._rules_json, "bot": bot,
+                                 "pairing": self.faces[Deck.FRENCH].pairing.value})[:-1]
         self._driver: asyncio.Task[None] | None = None
 
     def __repr__(self) -> str:
@@ -322,6 +331,8 @@ class Table:
                 self._sit(client, data)
             elif kind == "start":
                 self._start(client, data)
+            elif kind == "deck":
+                self._deck(client, data)
             else:
                 self._move(client, data)
         except IllegalMoveError as error:
@@ -338,14 +349,16 @@ class Table:
 
     def _hello(self, client: Client, data: dict[str, Any]) -> None:
         """``{"kind": "hello"}``: a spectator; ``{"kind": "hello", "seat": 2, "token": "..."}``:
-        the person of seat 2 comes back (a second tab, a reload, a new connection). A socket
-        says hello once: a refused hello closes it, so that every guess at a token costs a new
-        connection (which the server paces, ``--sockets-per-minute-per-address``)."""
+        the person of seat 2 comes back (a second tab, a reload, a new connection); with
+        ``"deck": "swiss"`` its player sees Swiss-suited cards. A socket says hello once: a
+        refused hello closes it, so that every guess at a token costs a new connection (which
+        the server paces, ``--sockets-per-minute-per-address``)."""
         if client.hello_used:
             raise TableError('"hello" comes once, first')
         client.hello_used = True
         try:
-            only_fields(data, ("kind", "seat", "token"), 'a "hello" message')
+            only_fields(data, ("kind", "seat", "token", "deck"), 'a "hello" message')
+            deck = _deck(data.get("deck", Deck.FRENCH.value))
             seat = data.get("seat")
             if seat is not None:
                 seat = _seat_number(seat, self.variant.seats)
@@ -360,7 +373,8 @@ class Table:
             raise
         client.greeted = True
         client.seat = seat
-        client.send(self.update_for(seat), update=True)
+        client.deck = deck
+        client.send(self.update_for(seat, deck), update=True)
         if seat is not None:
             self._changed()  # the others see the seat online
 
@@ -386,6 +400,13 @@ class Table:
         client.send(json.dumps({"kind": "seated", "seat": seat, "token": token}))
         self._say(None, f"{name} sits down at seat {seat}")
         self._changed()
+
+    def _deck(self, client: Client, data: dict[str, Any]) -> None:
+        """``{"kind": "deck", "deck": "swiss"}``: the client's player now sees this pack
+        (``"french"`` or ``"swiss"``); the client is sent the table again, in its words."""
+        only_fields(data, ("kind", "deck"), 'a "deck" message')
+        client.deck = _deck(data.get("deck"))
+        client.send(self.update_for(client.seat, client.deck), update=True)
 
     def _start(self, client: Client, data: dict[str, Any]) -> None:
         """``{"kind": "start"}``: a seated person starts the game; bots take the open seats."""
@@ -424,7 +445,7 @@ class Table:
             raise TableError("you are watching: take a seat to play")
         if self.state is None:
             raise TableError("the game has not started")
-        move = self._writer.offered(data.get("move"))  # a move as it was offered: read at once
+        move = self._writer(client.deck).offered(data.get("move"))  # a move as it was offered: read at once
         if move is None:
             move = serial.from_dict(data.get("move"), expect=self.variant.move_types)
         self.play(client.seat, move)
@@ -453,7 +474,7 @@ class Table:
         """Take ``move`` of ``seat`` into the game (``state``: the state after it, if known)."""
         self.state = self.variant.apply(self.state, move, seat=seat) if state is None else state
         self.moves.append(move)
-        self._say(seat, self.variant.text.public_move(move, self.rules))
+        self._say(seat, move=move)
 
     def bot_to_act(self) -> int | None:
         """The seat to act if a bot sits there, else ``None``."""
@@ -529,8 +550,9 @@ class Table:
         }
         return self._info
 
-    def update_for(self, seat: int | None) -> str:
-        """The ``update`` message for ``seat`` (``None``: a spectator), as JSON text.
+    def update_for(self, seat: int | None, deck: Deck = Deck.FRENCH) -> str:
+        """The ``update`` message for ``seat`` (``None``: a spectator), as JSON text, its cards in
+        words as ``deck`` shows them (:attr:`faces`).
 
         Everything in it about the game comes from ``observe(state, seat)``: the observation
         itself (``jass/1``), the seat's legal moves with their words (sent only to the seat
@@ -544,7 +566,7 @@ class Table:
         a field of the observation is kept while it stays the same
         (:class:`~jass.serve.updates.UpdateWriter`).
         """
-        found = self._updates.get(seat)
+        found = self._updates.get((seat, deck))
         if found is not None:
             return found
         head = (f'{{"kind":"update","version":{self.version},"moves_made":{len(self.moves)},'
@@ -553,7 +575,7 @@ class Table:
         if state is None:
             game = '"observation":null,"moves":[],"facts":null,"result":null'
         else:
-            variant, writer = self.variant, self._writer
+            variant, writer = self.variant, self._writer(deck)
             view = variant.observe(state, seat)
             moves = "[]"
             if seat is not None and seat == self._to_act:
@@ -561,13 +583,36 @@ class Table:
             result = self._result()
             observation, facts = writer.view(view, seat)
             game = f'"observation":{observation},"moves":{moves},"facts":{facts},"result":{result}'
-        if self._shared is None:  # the same for every seat: written once a version
+        shared = self._shared.get(deck)
+        if shared is None:  # the same for every seat: written once a version
             info = self.info()
-            self._shared = (f'"table":{self._info_head},"players":{dumps(info["players"])},'
-                            f'"started":{dumps(info["started"])},"over":{dumps(info["over"])}}},'
-                            f'"log":[{",".join(self._log_json[-LOG_SHOWN:])}]}}')
-        text = self._updates[seat] = head + game + "," + self._shared
+            shared = self._shared[deck] = (
+                f'"table":{self._info_head},"players":{dumps(info["players"])},'
+                f'"started":{dumps(info["started"])},"over":{dumps(info["over"])}}},'
+                f'"log":[{",".join(self._log(deck)[-LOG_SHOWN:])}]}}')
+        text = self._updates[seat, deck] = head + game + "," + shared
         return text
+
+    def _writer(self, deck: Deck) -> UpdateWriter:
+        """The writer of the updates of the clients who see ``deck``."""
+        writer = self._writers.get(deck)
+        if writer is None:
+            writer = self._writers[deck] = UpdateWriter(self.variant, self.rules, self.faces[deck])
+        return writer
+
+    def _log(self, deck: Deck) -> list[str]:
+        """Each entry of the log as JSON, its cards as ``deck`` shows them (written once)."""
+        written = self._log_json.get(deck)
+        if written is None:
+            written = self._log_json[deck] = [self._log_entry(number, entry, deck)
+                                              for number, entry in enumerate(self.log, 1)]
+        return written
+
+    def _log_entry(self, number: int, entry: tuple[int | None, str | None, Any], deck: Deck) -> str:
+        seat, text, move = entry
+        if text is None:
+            text = self.variant.text.public_move(move, self.rules, self.faces[deck])
+        return dumps({"number": number, "seat": seat, "text": text})
 
     def _result(self) -> str:
         """The ``result`` of an update as JSON: ``null`` while the game goes on."""
@@ -581,10 +626,12 @@ class Table:
             })
         return self._result_json
 
-    def _say(self, seat: int | None, text: str) -> None:
-        entry = {"number": len(self.log) + 1, "seat": seat, "text": text}
+    def _say(self, seat: int | None, text: str | None = None, move: Any = None) -> None:
+        """Add an event to the log: ``text``, or ``seat``'s ``move`` (in each reader's pack)."""
+        entry = (seat, text, move)
         self.log.append(entry)
-        self._log_json.append(dumps(entry))
+        for deck, written in self._log_json.items():
+            written.append(self._log_entry(len(self.log), entry, deck))
 
     def _changed(self) -> None:
         """After every change: a new version, an update for every client, the bots woken."""
@@ -593,13 +640,14 @@ class Table:
         self._forget()
         for client in self.clients:
             if client.greeted:
-                client.send(self.update_for(client.seat), update=True)
+                client.send(self.update_for(client.seat, client.deck), update=True)
         self._wake_bots()
 
     def _forget(self) -> None:
         """Forget what was written of the last version: the table has changed."""
         self._updates.clear()
-        self._info = self._shared = self._result_json = None
+        self._shared.clear()
+        self._info = self._result_json = None
         self._to_act = None if self.state is None else self.variant.to_act(self.state)
 
     def _wake_bots(self) -> None:
@@ -798,3 +846,11 @@ class Lobby:
             self.store.release(table_id)
         self.tables.clear()
         self.bots.close()
+
+
+def _deck(value: object) -> Deck:
+    """The pack a client names (``"french"`` or ``"swiss"``)."""
+    if not isinstance(value, str) or value not in {deck.value for deck in Deck}:
+        shown = json.dumps(value, ensure_ascii=True)[:20]
+        raise TableError(f'deck={shown}: expected a pack, {" or ".join(json.dumps(deck.value) for deck in Deck)}')
+    return Deck(value)

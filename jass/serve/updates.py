@@ -31,6 +31,7 @@ import attrs
 
 from jass import serial
 from jass.cards import Card, CardSet
+from jass.faces import FACES, Faces
 from jass.trump import PerTrickMode, Trump
 from jass.variant import AnyVariant
 from jass.weis import Weis
@@ -58,13 +59,13 @@ dumps: Final[Callable[[Any], str]] = json.JSONEncoder(ensure_ascii=False, separa
 Fact = tuple[str, dict[str, Any]]
 
 
-def describe(view: Any, variant: AnyVariant) -> dict[str, list[dict[str, Any]]]:
-    """What a page writes of an observation besides what it draws (:data:`DRAWN`), in words:
-    facts of the ``table`` (``{"field", "label", "value"}``), of each team and of each seat
-    (``{"field", "label", "values"}``, one value per team or seat). Built from the
-    observation alone, so it shows nothing the observation does not; fields that hold
-    nothing yet (``None``, a count of 0, empty) are left out. What the round counts (the
-    variant's :attr:`~jass.variant.TableText.multiplier`) comes first.
+def describe(view: Any, variant: AnyVariant, faces: Faces = FACES) -> dict[str, list[dict[str, Any]]]:
+    """What a page writes of an observation besides what it draws (:data:`DRAWN`), in words,
+    its cards as ``faces`` show them: facts of the ``table`` (``{"field", "label", "value"}``),
+    of each team and of each seat (``{"field", "label", "values"}``, one value per team or
+    seat). Built from the observation alone, so it shows nothing the observation does not;
+    fields that hold nothing yet (``None``, a count of 0, empty) are left out. What the round
+    counts (the variant's :attr:`~jass.variant.TableText.multiplier`) comes first.
 
     >>> from jass import schieber
     >>> state = schieber.apply(schieber.new_game(seed=1), schieber.ChooseTrump("rosen"))
@@ -75,18 +76,18 @@ def describe(view: Any, variant: AnyVariant) -> dict[str, list[dict[str, Any]]]:
     {'field': 'scores', 'label': 'scores', 'values': ['0', '0']}
     """
     found: dict[str, list[dict[str, Any]]] = {part: [] for part in PARTS}
-    for fact in _facts(view, variant):
+    for fact in _facts(view, variant, faces):
         if fact is not None:
             found[fact[0]].append(fact[1])
     return found
 
 
-def _facts(view: Any, variant: AnyVariant) -> Iterable[Fact | None]:
+def _facts(view: Any, variant: AnyVariant, faces: Faces) -> Iterable[Fact | None]:
     """Each fact of ``view`` (``None`` for a field that holds nothing yet), in order."""
     yield _multiplier_fact(variant.text.multiplier(view))
     for field in attrs.fields(type(view)):
         if field.name not in DRAWN:
-            yield fact_of(field.name, getattr(view, field.name), variant)
+            yield fact_of(field.name, getattr(view, field.name), variant, faces)
 
 
 def _multiplier_fact(multiplier: int | None) -> Fact | None:
@@ -95,21 +96,22 @@ def _multiplier_fact(multiplier: int | None) -> Fact | None:
     return "table", {"field": "multiplier", "label": "the round counts", "value": f"×{multiplier}"}
 
 
-def fact_of(name: str, value: object, variant: AnyVariant) -> Fact | None:
+def fact_of(name: str, value: object, variant: AnyVariant, faces: Faces = FACES) -> Fact | None:
     """The fact of field ``name`` of an observation holding ``value``: its part (``"table"``,
-    ``"teams"``, ``"seats"``) and its words; ``None`` when it holds nothing yet."""
+    ``"teams"``, ``"seats"``) and its words, its cards as ``faces`` show them; ``None`` when it
+    holds nothing yet."""
     if _nothing(value, name):
         return None
     label = LABELS.get(name, name.replace("_", " "))
     if isinstance(value, tuple) and not all(isinstance(item, Weis) for item in value):
         if all(item is None or item == () for item in value):
             return None
-        values = [_words(item, name, variant) for item in value]
+        values = [_words(item, name, variant, faces) for item in value]
         if len(value) == len(variant.teams):
             return "teams", {"field": name, "label": label, "values": values}
         if len(value) == variant.seats:
             return "seats", {"field": name, "label": label, "values": values}
-    return "table", {"field": name, "label": label, "value": _words(value, name, variant)}
+    return "table", {"field": name, "label": label, "value": _words(value, name, variant, faces)}
 
 
 def _names_team(name: str) -> bool:
@@ -132,21 +134,21 @@ def _nothing(value: object, name: str) -> bool:
     return isinstance(value, (tuple, CardSet)) and not value
 
 
-def _words(value: object, name: str, variant: AnyVariant) -> str:
-    """One value of an observation in words: cards by their symbols, a Weis by its words
-    (:attr:`jass.weis.Weis.words`), never a card's code."""
+def _words(value: object, name: str, variant: AnyVariant, faces: Faces) -> str:
+    """One value of an observation in words, as ``faces`` write it: a card by its symbol or its
+    Swiss name, a round's mode, a Weis (:class:`~jass.faces.Faces`); never a card's code."""
     if value is None:
         return "–"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, (Trump, PerTrickMode)):  # a round's mode, Slalom and Guschti too
-        return f"{value} {value.symbol}"
+        return faces.mode(value)
     if isinstance(value, Card):
-        return value.symbol
+        return faces.card(value)
     if isinstance(value, CardSet):
-        return " ".join(card.symbol for card in value) or "–"
+        return faces.hand(value) if value else "–"
     if isinstance(value, Weis):
-        return value.words
+        return faces.weis(value)
     if isinstance(value, enum.Enum):
         return str(value.value).replace("_", " ")
     if isinstance(value, int) and _names_team(name):
@@ -155,7 +157,7 @@ def _words(value: object, name: str, variant: AnyVariant) -> str:
     if isinstance(value, int) and _names_seat(name):
         return f"seat {value}"
     if isinstance(value, tuple):
-        return "; ".join(_words(item, "", variant) for item in _flat(value)) or "–"
+        return "; ".join(_words(item, "", variant, faces) for item in _flat(value)) or "–"
     return str(value)
 
 
@@ -197,13 +199,18 @@ class UpdateWriter:
     """The JSON a table sends of its game, for every seat: the observation, the facts and the
     legal moves. What each seat was sent last of each field is kept, and so is what any seat was
     sent of the last few values of each field: a field is written again only when its value is
-    one no seat was sent lately (one writer a table; not for threads)."""
+    one no seat was sent lately (one writer a table and deck; not for threads). Every card in
+    words is written as ``faces`` show it."""
 
     #: How many values of a field are kept for all the seats.
     RECENT: Final = 6
 
-    def __init__(self, variant: AnyVariant) -> None:
+    def __init__(self, variant: AnyVariant, rules: Any = None, faces: Faces = FACES) -> None:
         self.variant = variant
+        #: The table's rules (the variant's text hooks take them).
+        self.rules = rules
+        #: How the cards in words look (the deck, and the pairing of the table's rules).
+        self.faces = faces
         self._head, self._names, writers, items = _layout(variant.observation_type)
         self._keys = tuple(',"' + name + '":' for name in self._names)
         # A tuple of objects (the tricks, the legal moves) is written item by item, each item
@@ -228,7 +235,7 @@ class UpdateWriter:
             if old is value or (type(old) is kind and old == value):
                 return entry
         name = self._names[index]
-        fact = _written(fact_of(name, value, self.variant)) if name not in DRAWN else None
+        fact = _written(fact_of(name, value, self.variant, self.faces)) if name not in DRAWN else None
         entry = (value, self._writes[index](value), fact)
         recent.insert(0, entry)
         del recent[self.RECENT:]
@@ -292,9 +299,10 @@ class UpdateWriter:
 
     def moves(self, view: Any, moves: Sequence[Any]) -> str:
         """The legal ``moves`` of the seat of ``view`` as JSON text: each as ``jass/1``, with its
-        words (:attr:`~jass.variant.TableText.move_words`) and whether it loses the game at
-        once (not among the variant's :attr:`~jass.variant.AIHooks.sensible_moves`: a claim of
-        «bedankt, genug» short of the target), so that a page asks before making it."""
+        words (:attr:`~jass.variant.TableText.move_text`, its cards as :attr:`faces` show them)
+        and whether it loses the game at once (not among the variant's
+        :attr:`~jass.variant.AIHooks.sensible_moves`: going out short of the target), so that a
+        page asks before making it."""
         sensible = set(self.variant.ai.sensible_moves(view, moves))
         written = self._moves
         if len(written) > 1_000:
@@ -306,7 +314,8 @@ class UpdateWriter:
             if text is None:
                 move_json = dumps(serial.to_dict(move))
                 self._offered[move_json] = move
-                text = written[move] = '{"move":' + move_json + ',"label":' + dumps(self.variant.text.move_words(move))
+                label = self.variant.text.move_text(move, self.rules, self.faces)
+                text = written[move] = '{"move":' + move_json + ',"label":' + dumps(label)
             parts.append(text + (',"loses":false}' if move in sensible else ',"loses":true}'))
         return "[" + ",".join(parts) + "]"
 

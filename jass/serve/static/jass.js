@@ -24,46 +24,58 @@
   }
 
   // --- cards: how a card is drawn and named, all in this one place ------------------------------
-  // A card travels as its code ("H10": the suit's letter, the rank); the server's words name it
-  // by its symbol ("♥10"). A deck says how to draw a card and how to write one: another deck is
-  // one more entry in DECKS.
-  const SUITS = {
-    C: { symbol: "♣", swiss: "Eicheln", red: false },
-    S: { symbol: "♠", swiss: "Rosen", red: false },
-    H: { symbol: "♥", swiss: "Schilten", red: true },
-    D: { symbol: "♦", swiss: "Schellen", red: true },
-  };
-  const LETTER_OF_SYMBOL = Object.fromEntries(Object.entries(SUITS).map(([letter, suit]) => [suit.symbol, letter]));
-  const DECKS = {
-    french: {
-      picture: (code) => "/cards/" + encodeURIComponent(code) + ".svg",
-      word: (code) => SUITS[code[0]].symbol + code.slice(1),
-    },
-  };
-  const deck = DECKS.french;
+  // A card travels as its code ("H10"); the server draws it (/cards/{deck}/{pairing}/H10.svg)
+  // and names it (names.json), and writes the words it sends in the pack this page asked for:
+  // French symbols paired as the table's rules pair them ("♠10" at a Swisslos table), or Swiss
+  // names ("Schilten Banner"). The pack is this player's choice, remembered in this browser.
+  const DECKS = ["french", "swiss"];
+  let deck = "french", pairing = "seed", names = {};
+  try { deck = DECKS.includes(localStorage.getItem("jass:deck")) ? localStorage.getItem("jass:deck") : "french"; } catch (error) { /* private mode */ }
+  const packPath = () => "/cards/" + deck + "/" + encodeURIComponent(pairing) + "/";
+  // The names of the cards in this pack, fetched once a pack (then drawn again).
+  let namesOf = "";
+  async function loadNames() {
+    const pack = packPath();
+    if (namesOf === pack) return;
+    namesOf = pack;
+    try {
+      const found = await (await fetch(pack + "names.json")).json();
+      if (namesOf === pack) { names = found; if (last) draw(last); }
+    } catch (error) { namesOf = ""; }
+  }
 
   // A card's picture.
   function card(code, kind) {
-    const img = el("img", { class: "card" + (kind ? " " + kind : ""), alt: deck.word(code), draggable: false,
-                            src: deck.picture(code) });
+    const img = el("img", { class: "card" + (kind ? " " + kind : ""), alt: names[code] || "", draggable: false,
+                            src: packPath() + encodeURIComponent(code) + ".svg" });
     img.dataset.card = code;
     return img;
   }
   const codes = (text) => (text ? text.split(" ") : []);
 
-  // Words from the server, each card in them ("♥10") written as the deck writes it, in its colour.
+  // Words from the server, each French card in them ("♥10") in its suit's colour.
   const CARD_IN_WORDS = /([♣♠♥♦])(10|[6-9JQKA])/g;
   function words(value) {
     const text = String(value), out = document.createDocumentFragment();
     let at = 0;
     for (const found of text.matchAll(CARD_IN_WORDS)) {
       out.append(text.slice(at, found.index));
-      const code = LETTER_OF_SYMBOL[found[1]] + found[2];
-      out.append(el("span", { class: "card-word" + (SUITS[code[0]].red ? " red" : "") }, deck.word(code)));
+      out.append(el("span", { class: "card-word" + ("♥♦".includes(found[1]) ? " red" : "") }, found[0]));
       at = found.index + found[0].length;
     }
     out.append(text.slice(at));
     return out;
+  }
+
+  // The pack chosen on the page: remembered, and the server writes this page's words in it.
+  function chooseDeck(chosen) {
+    if (!DECKS.includes(chosen)) return;
+    deck = chosen;
+    try { localStorage.setItem("jass:deck", deck); } catch (error) { /* private mode */ }
+    document.body.dataset.deck = deck;
+    loadNames();
+    if (socket && !greeting && updated) send({ kind: "deck", deck: deck });
+    if (last) draw(last);
   }
 
   let sayTimer = null;
@@ -157,7 +169,7 @@
 
   function hello() {
     greeting = true;
-    const message = { kind: "hello" };
+    const message = { kind: "hello", deck: deck };
     if (me.token !== null) { message.seat = me.seat; message.token = me.token; }
     send(message);
   }
@@ -221,6 +233,7 @@
 
   function draw(update) {
     const table = update.table;
+    if (table.pairing && table.pairing !== pairing) { pairing = table.pairing; loadNames(); }
     byId("title").textContent = table.title + " · table " + table.id;
     byId("invite").value = location.origin + "/t/" + table.id;
     byId("rules-shown").querySelector("pre").textContent = JSON.stringify(table.rules, null, 1);
@@ -432,6 +445,11 @@
   }
 
   function start() {
+    const choice = byId("deck");
+    choice.value = deck;
+    document.body.dataset.deck = deck;
+    choice.addEventListener("change", () => chooseDeck(choice.value));
+    loadNames();
     if (!tableId) { lobby(); return; }
     byId("table").hidden = false;
     try { byId("name").value = localStorage.getItem("jass:name") || ""; } catch (error) { /* private mode */ }
