@@ -3,13 +3,15 @@ the page, creates a one-round Schieber table, sits down, plays a whole game agai
 by clicking legal cards, comes back through its seat's link after closing the tab, and checks
 the final score against the game record it downloads, on a phone (390x844) and on a desktop:
 the page never scrolls sideways, nothing on the felt overlaps, and every legal card takes a
-click as it is (no forcing). A «bedankt, genug» that loses the game asks first; a forged seat
-link and a link to no table are refused on the page with the server's words.
+click as it is (no forcing). Going out («Mer bedanked eus!») when it loses the game asks first;
+a player who switches to the Swiss pack sees a Swiss hand and reads Swiss names, and the page
+remembers the choice; a forged seat link and a link to no table are refused on the page with
+the server's words.
 
 It needs Chromium from the system's packages (``apt-get install chromium``; ``.ci/run``
 installs it) and Playwright for Python (the ``dev`` extra); Playwright's own browser download
 is not used. The screenshots of the docs (``docs/_static/serve-phone.png`` and
-``serve-desktop.png``) are taken here:
+``serve-desktop.png``, ``serve-swiss.png``) are taken here:
 ``JASS_SCREENSHOTS=docs/_static python -m pytest tests/test_serve_browser.py``.
 """
 
@@ -245,10 +247,10 @@ def test_a_whole_schieber_game_in_the_browser(address: str, browser: Any, tmp_pa
         shutil.copyfile(screenshot, Path(target) / screenshot.name)
 
 
-def test_a_losing_bedankt_genug_asks_first(address: str, browser: Any) -> None:
-    """Schieber to 3000 by claim (the defaults): «bedankt, genug» is offered to the winner of a
-    trick before the next, and far from 3000 points it loses the game at once, so the page asks
-    before it sends it."""
+def test_going_out_when_it_loses_asks_first(address: str, browser: Any) -> None:
+    """Schieber to 3000 by claim (the defaults): going out («Mer bedanked eus!») is offered to
+    the winner of a trick before the next, and far from 3000 points it loses the game at once,
+    so the page asks before it sends it."""
     errors: list[str] = []
     page = open_page(browser, address, errors, "small phone")
     page.wait_for_selector("#variant option", state="attached")
@@ -270,7 +272,7 @@ def test_a_losing_bedankt_genug_asks_first(address: str, browser: Any) -> None:
     made = moves_made(page)
     page.locator("#moves button.loses").tap()
     page.wait_for_selector("#confirm:not([hidden])")
-    assert page.inner_text("#confirm-text") == "announce «bedankt, genug» loses the game at once."
+    assert page.inner_text("#confirm-text") == "go out «Mer bedanked eus!» loses the game at once."
     check_layout(page)
     page.locator("#confirm-no").tap()
     assert page.is_hidden("#confirm")
@@ -281,6 +283,67 @@ def test_a_losing_bedankt_genug_asks_first(address: str, browser: Any) -> None:
     page.wait_for_selector("#result:not([hidden])")  # made anyway: the claim lost the game
     assert "Game over" in page.inner_text("#result")
     assert not errors, errors
+
+
+#: The Swiss names of the suits and ranks (a Swiss-suited pack: Schellen, Schilten, Rosen,
+#: Eicheln; Banner, Under, Ober, König, Ass), as a player reads them.
+SWISS_CARD = re.compile(r"(Eicheln|Rosen|Schilten|Schellen) (6|7|8|9|Banner|Under|Ober|König|Ass)")
+
+
+def test_a_swiss_hand_at_a_swisslos_table(address: str, browser: Any, tmp_path: Path) -> None:
+    """Issue 28 in jass serve: at a Swisslos table on a phone, the player switches to the Swiss
+    pack: the hand is drawn Swiss-suited (the library's pictures, every one loaded), the cards'
+    names, the moves and the log are Swiss names with no French symbol and no code; the page
+    remembers the pack after a reload; switched back, a French card is drawn with Swisslos'
+    symbols (Schilten is ♠, «Schilten/Schaufel»)."""
+    errors: list[str] = []
+    page = open_page(browser, address, errors, "phone")
+    page.wait_for_selector("#variant option", state="attached")
+    page.select_option("#variant", "schieber")
+    page.select_option("#preset", "swisslos")
+    page.tap("#create-table")
+    page.wait_for_selector(".sit")
+    page.tap('.sit[data-seat="0"]')
+    page.wait_for_selector("#start:not([hidden])")
+    page.select_option("#deck", "swiss")
+    page.tap("#start")
+    for _ in range(40):  # the trump, if it falls to seat 0, then the first card of seat 0
+        page.wait_for_selector("#hand img.legal, #moves button")
+        if page.locator("#hand img.legal").count():
+            break
+        made = moves_made(page)
+        button = page.locator("#moves button").first
+        assert SWISS_CARD.search(button.inner_text()) or not re.search("[♣♠♥♦]", button.inner_text())
+        button.tap()
+        page.wait_for_function("n => Number(document.body.dataset.movesMade) > n", arg=made)
+    page.wait_for_function("() => [...document.querySelectorAll('#hand img')].every((img) => img.alt)")
+    hand = page.locator("#hand img")
+    assert hand.count() == 9
+    for index in range(hand.count()):
+        img = hand.nth(index)
+        assert "/cards/swiss/swisslos/" in (img.get_attribute("src") or "")
+        assert SWISS_CARD.fullmatch(img.get_attribute("alt") or ""), img.get_attribute("alt")
+        assert img.evaluate("img => img.complete && img.naturalWidth > 0")
+    check_layout(page)
+    page.wait_for_function("() => document.querySelector('#log').innerText.includes('sits down')")
+    shown = page.inner_text("#log") + page.inner_text("#slate") + page.inner_text("#moves")
+    assert not re.search(r"[♣♠♥♦]|\b[CSHD](?:10|[6-9JQKA])\b", shown), shown
+    screenshot = tmp_path / "serve-swiss.png"
+    page.screenshot(path=str(screenshot))
+    page.reload()  # remembered in this browser
+    page.wait_for_selector("#hand img.legal")
+    assert page.input_value("#deck") == "swiss"
+    assert "/cards/swiss/" in (page.locator("#hand img").first.get_attribute("src") or "")
+    page.select_option("#deck", "french")
+    page.wait_for_function("() => document.querySelector('#hand img').src.includes('/cards/french/swisslos/')")
+    page.wait_for_function("() => /[♣♠♥♦]/.test(document.querySelector('#hand img').alt)")
+    schilten = page.locator('#hand img[data-card^="H"]')
+    for index in range(schilten.count()):
+        assert (schilten.nth(index).get_attribute("alt") or "").startswith("♠")
+    assert not errors, errors
+    target = os.environ.get("JASS_SCREENSHOTS")
+    if target:
+        shutil.copyfile(screenshot, Path(target) / screenshot.name)
 
 
 def test_a_link_to_no_table_says_so(address: str, browser: Any) -> None:

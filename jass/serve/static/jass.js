@@ -354,8 +354,8 @@
     }
   }
 
-  // A move the player chose: sent at once, unless it loses the game at once (a «bedankt,
-  // genug» short of the target): then the page asks first.
+  // A move the player chose: sent at once, unless it loses the game at once (going out short
+  // of the target): then the page asks first.
   function choose(offer) {
     if (offer.loses) {
       pending = offer;
