@@ -35,6 +35,7 @@ import os
 import platform
 import random
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -179,11 +180,12 @@ ONE_ADDRESS_LOAD = [
 ]
 
 
-def start_server(db: str, extra: list[str]) -> tuple[subprocess.Popen[str], str]:
-    """``jass serve`` on a free port of 127.0.0.1, its games in ``db``; its process and its
-    address."""
+def start_server(db: str, extra: list[str], profile: str | None = None) -> tuple[subprocess.Popen[str], str]:
+    """``jass serve`` on a free port of 127.0.0.1, its games in ``db`` (under cProfile, its
+    statistics written to ``profile`` when it stops, if given); its process and its address."""
+    profiled = ["-m", "cProfile", "-o", profile] if profile else []
     process = subprocess.Popen(
-        [sys.executable, "-m", "jass", "serve", "--host", "127.0.0.1", "--port", "0", "--bot-delay", "0",
+        [sys.executable, *profiled, "-m", "jass", "serve", "--host", "127.0.0.1", "--port", "0", "--bot-delay", "0",
          "--db", db, *ONE_ADDRESS_LOAD, *extra],
         stdout=subprocess.PIPE, text=True,
     )
@@ -230,6 +232,9 @@ def main() -> int:
                              "':memory:'; postgresql://...)")
     parser.add_argument("--server-arg", action="append", default=[], metavar="ARG",
                         help="one more argument for jass serve (e.g. --server-arg=--compress)")
+    parser.add_argument("--profile", default=None, metavar="PATH",
+                        help="run the server under cProfile and write its statistics here (slower: not for the "
+                             "moves per CPU second)")
     args = parser.parse_args()
     if not 1 <= args.games <= 1000:
         parser.error("--games: 1..1000")
@@ -249,7 +254,7 @@ def main() -> int:
 
     folder = tempfile.TemporaryDirectory(prefix="bench-serve-")
     db = args.db or os.path.join(folder.name, "serve.sqlite3")
-    process, base = start_server(db, args.server_arg)
+    process, base = start_server(db, args.server_arg, args.profile)
     stats = Stats()
     stats.think = args.think
     try:
@@ -259,9 +264,10 @@ def main() -> int:
         elapsed = time.perf_counter() - stats.began
         cpu_after = cpu_seconds(process.pid)
     finally:
-        process.terminate()
+        # Ctrl-C: the server stops as it does for a person (and cProfile writes its statistics).
+        process.send_signal(signal.SIGINT)
         try:
-            process.wait(timeout=30)
+            process.wait(timeout=60)
         except subprocess.TimeoutExpired:
             process.kill()
         folder.cleanup()
