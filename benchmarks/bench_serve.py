@@ -35,9 +35,11 @@ import os
 import platform
 import random
 import re
+import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from typing import Any
@@ -170,10 +172,21 @@ async def run_games(
     await asyncio.gather(seating_done(), *(one(index, table) for index, table in enumerate(tables)))
 
 
-def start_server() -> tuple[subprocess.Popen[str], str]:
-    """``jass serve`` on a free port of 127.0.0.1; its process and its address."""
+#: The load comes from one address (127.0.0.1): the limits per address, which keep one client
+#: from taking a public server's share of everybody, are lifted for it.
+ONE_ADDRESS_LOAD = [
+    "--tables-per-minute-per-address", "100000", "--tables-per-minute", "100000", "--max-connections", "20000",
+    "--max-connections-per-address", "20000", "--sockets-per-minute-per-address", "100000",
+]
+
+
+def start_server(db: str, extra: list[str], profile: str | None = None) -> tuple[subprocess.Popen[str], str]:
+    """``jass serve`` on a free port of 127.0.0.1, its games in ``db`` (under cProfile, its
+    statistics written to ``profile`` when it stops, if given); its process and its address."""
+    profiled = ["-m", "cProfile", "-o", profile] if profile else []
     process = subprocess.Popen(
-        [sys.executable, "-m", "jass", "serve", "--host", "127.0.0.1", "--port", "0", "--bot-delay", "0"],
+        [sys.executable, *profiled, "-m", "jass", "serve", "--host", "127.0.0.1", "--port", "0", "--bot-delay", "0",
+         "--db", db, *ONE_ADDRESS_LOAD, *extra],
         stdout=subprocess.PIPE, text=True,
     )
     assert process.stdout is not None
@@ -214,6 +227,14 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=20240601, help="the seed of the clients' choices")
     parser.add_argument("--timeout", type=float, default=900, help="seconds a game may take (900)")
     parser.add_argument("--json", default=None, help="write the results to this file")
+    parser.add_argument("--db", default=None,
+                        help="where the server keeps its games (default: a new SQLite file in a temporary folder; "
+                             "':memory:'; postgresql://...)")
+    parser.add_argument("--server-arg", action="append", default=[], metavar="ARG",
+                        help="one more argument for jass serve (e.g. --server-arg=--compress)")
+    parser.add_argument("--profile", default=None, metavar="PATH",
+                        help="run the server under cProfile and write its statistics here (slower: not for the "
+                             "moves per CPU second)")
     args = parser.parse_args()
     if not 1 <= args.games <= 1000:
         parser.error("--games: 1..1000")
@@ -231,7 +252,9 @@ def main() -> int:
         rules = serial.to_dict(chosen, compact=True)
         described = f"{args.rounds} round(s)"
 
-    process, base = start_server()
+    folder = tempfile.TemporaryDirectory(prefix="bench-serve-")
+    db = args.db or os.path.join(folder.name, "serve.sqlite3")
+    process, base = start_server(db, args.server_arg, args.profile)
     stats = Stats()
     stats.think = args.think
     try:
@@ -241,17 +264,20 @@ def main() -> int:
         elapsed = time.perf_counter() - stats.began
         cpu_after = cpu_seconds(process.pid)
     finally:
-        process.terminate()
+        # Ctrl-C: the server stops as it does for a person (and cProfile writes its statistics).
+        process.send_signal(signal.SIGINT)
         try:
-            process.wait(timeout=30)
+            process.wait(timeout=60)
         except subprocess.TimeoutExpired:
             process.kill()
+        folder.cleanup()
 
     median = statistics.median(stats.latencies) if stats.latencies else float("nan")
     p99 = percentile(stats.latencies, 0.99) if stats.latencies else float("nan")
     results = {
         "python": platform.python_version(), "cpus": os.cpu_count(), "variant": variant.name,
-        "rules": described, "games": args.games, "finished": stats.finished,
+        "rules": described, "db": "postgresql" if db.startswith("postgres") else db if db == ":memory:" else "sqlite",
+        "server_args": args.server_arg, "games": args.games, "finished": stats.finished,
         "errors": len(stats.errors), "moves": stats.moves, "seconds": round(elapsed, 2),
         "moves_per_second": round(stats.moves / elapsed, 1), "think_seconds": args.think,
         "server_cpu_seconds": None if cpu_before is None or cpu_after is None else round(cpu_after - cpu_before, 2),
@@ -259,7 +285,8 @@ def main() -> int:
         "latency_median_ms": round(median * 1000, 2), "latency_p99_ms": round(p99 * 1000, 2),
     }
     print(f"jass serve, {variant.name} ({results['rules']}), {args.games} games at once, "
-          f"{variant.seats} WebSocket clients each, one server process")
+          f"{variant.seats} WebSocket clients each, one server process, games kept in {results['db']} "
+          f"{' '.join(args.server_arg)}")
     print(f"  games finished   {stats.finished} of {args.games}")
     print(f"  errors           {len(stats.errors)}")
     for error in stats.errors[:10]:

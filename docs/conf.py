@@ -46,12 +46,13 @@ exclude_patterns = ["_build"]
 nitpicky = True
 # The standard library is not cross-referenced (no network for intersphinx here).
 nitpick_ignore_regex = [
-    (r"py:(class|mod|obj|exc|func|meth|attr)", r"(collections\.abc|datetime|enum|functools|random|typing|attr|attrs|cattrs)(\..*)?"),
+    (r"py:(class|mod|obj|exc|func|meth|attr)",
+     r"(collections|collections\.abc|datetime|enum|functools|random|typing|attr|attrs|cattrs|abc|pathlib|socket)(\..*)?"),
     (r"py:class", r"(int|str|bool|tuple|list|dict|object|Ellipsis|types\.ModuleType)"),
     # Private helpers appear as base classes; they are not part of the API.
     (r"py:class", r"jass\._base\..*"),
     # The web stack of `jass serve` (the extra jass[serve]) is not cross-referenced either.
-    (r"py:(class|mod|obj|func|meth)", r"(starlette|uvicorn|asyncio)(\..*)?"),
+    (r"py:(class|mod|obj|func|meth)", r"(starlette|uvicorn|asyncio|psycopg|websockets)(\..*)?"),
     # Type variables of the generic protocol: TwoPartState.replace returns the state's own class,
     # a Variant is generic in its rules, state, move and observation types.
     (r"py:(class|obj)", r"(jass\.(variant|teams|batch)(\.\w+)?\.)?(_State|R|S|M|O|T|D|DealMove|R_contra|S_co|S_contra|M_contra|R_in|M_in|O_in|M_out|AnyVariant)"),

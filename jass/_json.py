@@ -47,6 +47,10 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
+#: The strict decoder, made once (``json.loads`` with hooks makes a new one for every text).
+_DECODER: Final = json.JSONDecoder(parse_constant=_no_constant, parse_int=_bounded_int, object_pairs_hook=_unique_keys)
+
+
 def parse_json(text: Any, limit: int = MAX_TEXT) -> Any:
     """Parse JSON text strictly: no NaN or Infinity, no number of more than 80 digits,
     no key twice in an object, at most ``limit`` characters; errors are
@@ -61,7 +65,7 @@ def parse_json(text: Any, limit: int = MAX_TEXT) -> Any:
     if len(text) > limit:
         _fail(f"the text has {len(text)} characters; at most {limit} are read")
     try:
-        return json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int, object_pairs_hook=_unique_keys)
+        return _DECODER.decode(text)
     except SerialError:
         raise
     except RecursionError:

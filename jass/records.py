@@ -256,7 +256,9 @@ def _result(state: Any) -> dict[str, Any]:
     }
 
 
-def make_record(moves: Iterable[Any], initial: Any, final: Any = None, *, with_seed: bool = True) -> Record:
+def make_record(
+    moves: Iterable[Any], initial: Any, final: Any = None, *, with_seed: bool = True, trusted: bool = False,
+) -> Record:
     """The record of ``moves`` made from ``initial``; checks them by replaying.
 
     ``initial`` is usually a new game (the record then holds its seed and, if it was
@@ -271,11 +273,14 @@ def make_record(moves: Iterable[Any], initial: Any, final: Any = None, *, with_s
     deal is written out instead (the first in the record's fields, later ones as ``deal``
     moves of the cards), and the first dealer in the rules. It replays to the same game, each
     state holding a fresh random seed in place of the game's.
+    Such a record of a game that is not over writes out every hand still in play: it is
+    refused (:class:`~jass.errors.RecordError`) unless the caller says, with ``trusted=True``,
+    that it is for trusted eyes only (a test, an analysis), never for a player.
 
     >>> from jass import schieber
     >>> game = schieber.new_game(seed=7)
     >>> moves = [schieber.ChooseTrump("rosen")]
-    >>> public = make_record(moves, game, with_seed=False)
+    >>> public = make_record(moves, game, with_seed=False, trusted=True)   # the game goes on
     >>> public.holds_seed, public.seed, public.rules.first_dealer == game.dealer, "deal" in public.deal
     (False, None, True, True)
     >>> final_state(public).play == schieber.apply(game, moves[0]).play
@@ -295,6 +300,9 @@ def make_record(moves: Iterable[Any], initial: Any, final: Any = None, *, with_s
     if final is not None and final != state:
         raise RecordError("the moves do not lead to the given final state", "$.moves")
     result = _result(state)
+    if not with_seed and not trusted and not result["over"]:
+        raise RecordError("a record without the seed of a game that is not over writes out every hand still "
+                          "in play: write it with trusted=True for trusted eyes only, never for a player")
     if not with_seed:
         record = _without_seed(variant, record, initial, deal is None)
         if _result(_last(replay(record), None)) != result:  # pragma: no cover - a variant's hooks are wrong
@@ -336,11 +344,13 @@ def _without_seed(variant: AnyVariant, record: Record, initial: Any, from_middle
 
 
 def write_record(
-    moves: Iterable[Any], initial: Any, final: Any = None, *, indent: int | None = None, with_seed: bool = True
+    moves: Iterable[Any], initial: Any, final: Any = None, *, indent: int | None = None, with_seed: bool = True,
+    trusted: bool = False,
 ) -> str:
     """The record of a game as JSON text (:func:`make_record`, then :meth:`Record.to_text`);
-    ``with_seed=False`` leaves out the seed, for a finished game shown to anybody."""
-    return make_record(moves, initial, final, with_seed=with_seed).to_text(indent)
+    ``with_seed=False`` leaves out the seed, for a finished game shown to anybody (of a game
+    not over, only with ``trusted=True``: it writes out every hand in play)."""
+    return make_record(moves, initial, final, with_seed=with_seed, trusted=trusted).to_text(indent)
 
 
 def _nested(data: Any, path: str, expect: Any) -> Any:

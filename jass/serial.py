@@ -66,6 +66,7 @@ __all__ = [
     "MAX_ROUNDS",
     "SEED_LIMIT",
     "to_dict",
+    "field_writers",
     "from_dict",
     "dumps",
     "loads",
@@ -551,6 +552,32 @@ def to_dict(value: Any, *, compact: bool = False) -> dict[str, Any]:
     # as an object of their one field.
     data: dict[str, Any] = _writer(conv, kind, compact)(value) if kind in _VALUE_FIELDS else conv.unstructure(value)
     return {"format": FORMAT, **data}
+
+
+def field_writers(cls: type) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
+    """How :func:`to_dict` writes each field of a class of the library that it writes field by
+    field (an observation, a move): ``(name, write)`` pairs in the order of the fields,
+    ``write(value)`` giving the JSON types of one field's value, so that
+
+    ``to_dict(value) == {"format": FORMAT, "type": type_name(cls), **{name: write(getattr(value, name)) ...}}``.
+
+    For writers that keep the JSON of the fields that did not change (``jass serve`` writes an
+    observation for every seat after every move, and most fields are the same for all).
+    Raises :class:`~jass.errors.SerialError` for a class written otherwise (states, cards,
+    rules with options written only when set).
+
+    >>> from jass import schieber
+    >>> [name for name, _ in field_writers(schieber.ChooseTrump)]
+    ['trump']
+    >>> dict(field_writers(schieber.ChooseTrump))["trump"](Trump.OBENABE)
+    'obenabe'
+    """
+    _names.refresh()
+    if (cls not in _names.by_class or cls in _VALUE_FIELDS or cls is CardPlay or issubclass(cls, TwoPartState)
+            or any(field.metadata.get("jass_json") for field in attrs.fields(cast(Any, cls)))):
+        raise SerialError(f"{cls.__name__} is not written field by field: use to_dict")
+    hints = typing.get_type_hints(cls)
+    return tuple((field.name, _FULL.get_unstructure_hook(hints[field.name])) for field in attrs.fields(cast(Any, cls)))
 
 
 def from_dict(data: Any, expect: type | tuple[type, ...] | None = None) -> Any:

@@ -84,7 +84,8 @@ def test_the_metadata_pypi_shows(dist: Dist) -> None:
     # attrs and cattrs at run time; everything else only behind an extra.
     requires = meta.get_all("Requires-Dist", [])
     assert sorted(r for r in requires if "extra ==" not in r) == ["attrs>=23.1", "cattrs>=24.1"]
-    assert set(meta.get_all("Provides-Extra", [])) == {"batch", "dask", "rl", "serve", "train", "all", "dev"}
+    assert set(meta.get_all("Provides-Extra", [])) == {"batch", "dask", "rl", "serve", "postgres", "train", "all",
+                                                         "dev"}
     urls = dict(url.split(", ", 1) for url in meta.get_all("Project-URL", []))
     assert urls["Documentation"] == DOCUMENTATION
     assert urls["Source"] == SOURCE and urls["Issues"] == f"{SOURCE}/issues"

@@ -585,20 +585,38 @@ def test_a_record_without_the_seed_replays_the_same_game(
     while not variant.is_over(states[-1]) and len(moves) < 300:
         moves.append(rng.choice(variant.legal_moves(states[-1])))
         states.append(variant.apply(states[-1], moves[-1]))
-    public = records.write_record(moves, initial, with_seed=False)
+    public = records.write_record(moves, initial, with_seed=False, trusted=True)
     assert str(seed) not in public and json.loads(public)["seed"] is None
     record = records.read_record(public)
     assert not record.holds_seed and record.seed is None and record.deal is not None
     # The first dealer is fixed in the rules, unless the rules take it from the deal, which the
-    # record writes out (Schieber's first_vorhand=rosen_7 refuses a first_dealer).
-    rosen_7 = getattr(record.rules, "first_vorhand", None) is schieber.FirstVorhand.ROSEN_7
-    assert record.rules.first_dealer == (None if rosen_7 else initial.dealer)
+    # record writes out (Schieber's first_vorhand=rosen_7 or diamonds_7 refuses a first_dealer).
+    by_card = getattr(record.rules, "first_vorhand", schieber.FirstVorhand.SEED) is not schieber.FirstVorhand.SEED
+    assert record.rules.first_dealer == (None if by_card else initial.dealer)
     assert all(move.split()[0] != "deal" or len(move.split()) > 1 for move in json.loads(public)["moves"])
     replayed = list(records.replay(record))
     assert len(replayed) == len(states)
     assert all(same_game(variant, a, b) for a, b in zip(replayed, states))
     assert replayed[-1].seed != seed
     assert records.read_record(records.write_record(moves, initial)).holds_seed
+
+
+def test_a_record_without_the_seed_of_a_game_in_play_is_for_trusted_eyes_only() -> None:
+    """Issue 26: a record without the seed writes out every deal, the hands still in play too:
+    of a game that is not over it is refused, unless the caller says it is trusted; of a game
+    that is over it is anybody's."""
+    game = schieber.new_game(schieber.Rules(target_score=None, rounds=1), seed=5)
+    moves = [schieber.legal_moves(game)[0]]
+    with pytest.raises(RecordError, match="a record without the seed of a game that is not over writes out every "
+                                          "hand still in play"):
+        records.write_record(moves, game, with_seed=False)
+    assert json.loads(records.write_record(moves, game, with_seed=False, trusted=True))["seed"] is None
+    state, rng = game, random.Random(5)
+    moves = []
+    while not schieber.is_over(state):
+        moves.append(rng.choice(schieber.legal_moves(state)))
+        state = schieber.apply(state, moves[-1])
+    assert json.loads(records.write_record(moves, game, with_seed=False))["seed"] is None
 
 
 def test_a_record_from_the_middle_of_a_game_without_the_seed() -> None:
@@ -609,7 +627,7 @@ def test_a_record_from_the_middle_of_a_game_without_the_seed() -> None:
     while final.round_number < 3 and not schieber.is_over(final):
         moves.append(rng.choice(schieber.legal_moves(final)))
         final = schieber.apply(final, moves[-1])
-    text = records.write_record(moves, middle, with_seed=False)
+    text = records.write_record(moves, middle, with_seed=False, trusted=True)
     data = json.loads(text)
     assert data["seed"] is None and data["start"]["seed"] == 0 and str(10**18) not in text
     replayed = records.final_state(records.read_record(text))
@@ -621,7 +639,7 @@ def test_a_variant_without_explicit_deals_cannot_drop_the_seed() -> None:
 
     state = toy_variant.new_game(seed=3)
     with pytest.raises(RecordError, match="cannot write a record without its seed"):
-        records.make_record([], state, with_seed=False)
+        records.make_record([], state, with_seed=False, trusted=True)
 
 
 def test_a_record_says_whether_it_holds_the_seed() -> None:

@@ -27,18 +27,14 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 import toy_variant  # noqa: E402,F401  (registered: the server must serve it like any variant)
 from jass import records, schieber, serial  # noqa: E402
-from jass.ai.players import make_bot  # noqa: E402
 from jass.cards import Card, CardSet  # noqa: E402
+from jass.faces import FACES, Deck, Faces  # noqa: E402
 from jass.serve.app import create_app  # noqa: E402
-from jass.serve.tables import (  # noqa: E402
-    MAX_MESSAGE,
-    Client,
-    Lobby,
-    Table,
-    TableError,
-    describe,
-    read_message,
-)
+from jass.serve.bots import Bots  # noqa: E402
+from jass.serve.inputs import MAX_MESSAGE, LimitError, TableError, read_message  # noqa: E402
+from jass.serve.limits import Limits  # noqa: E402
+from jass.serve.tables import Client, Lobby, Table  # noqa: E402
+from jass.serve.updates import UpdateWriter, describe  # noqa: E402
 from jass.testing import visible_cards  # noqa: E402
 from jass.variant import VARIANTS, find_variant  # noqa: E402
 from jass.weis import Weis  # noqa: E402
@@ -49,10 +45,15 @@ TWO_ROUNDS = {"format": "jass/1", "type": "schieber.Rules", "target_score": None
 CARD_TEXT = re.compile(r"(?<![A-Za-z0-9_-])([CSHD](?:10|[6-9JQKA]))(?![A-Za-z0-9_-])|([♣♠♥♦](?:10|[6-9JQKA]))")
 
 
+#: Limits that tests of the game itself never meet (tests/test_serve_limits.py meets them).
+LAVISH = Limits(messages_per_second=10_000, message_burst=10_000, max_refusals=10_000,
+                tables_per_minute_per_address=10_000, tables_per_minute=10_000, sockets_per_minute_per_address=10_000)
+
+
 @pytest.fixture
 def server() -> Iterator[tuple[TestClient, Lobby]]:
     """A server whose bots move at once, and its lobby."""
-    lobby = Lobby(bot_delay=0)
+    lobby = Lobby(bot_delay=0, limits=LAVISH)
     with TestClient(create_app(lobby)) as client:
         yield client, lobby
 
@@ -102,11 +103,12 @@ def settle(table: Table, moves_made: int) -> int:
     raise AssertionError("the bots never stopped")
 
 
-def cards_in(text: str) -> set[Card]:
-    """Every card written in ``text``, by its code or by its picture (``♥10``)."""
+def cards_in(text: str, faces: Faces = FACES) -> set[Card]:
+    """Every card written in ``text``, by its code or by its picture (``♥10``, read as ``faces``
+    pair the suits)."""
     found = set()
     for code, symbol in CARD_TEXT.findall(text):
-        found.add(Card.parse(code or symbol))
+        found.add(Card.parse(code) if code else faces.parse_card(symbol))
     return found
 
 
@@ -123,9 +125,18 @@ def test_the_page_its_files_and_the_library_s_card_pictures_are_served(server: t
     for name, kind in (("jass.js", "javascript"), ("jass.css", "text/css")):
         response = client.get(f"/static/{name}")
         assert response.status_code == 200 and kind in response.headers["content-type"]
-    svg = client.get("/cards/H10.svg")
+    svg = client.get("/cards/french/seed/H10.svg")
     assert svg.headers["content-type"] == "image/svg+xml" and 'data-card="H10"' in svg.text
-    assert client.get("/cards/H11.svg").status_code == 404
+    for missing in ("/cards/french/seed/H11.svg", "/cards/tarot/seed/H10.svg", "/cards/french/nowhere/H10.svg",
+                    "/cards/french/nowhere/names.json"):
+        assert client.get(missing).status_code == 404, missing
+    # Schilten is drawn with ♠ at a Swisslos table («Schilten/Schaufel»), with ♥ by seed 001's
+    # pairing; a Swiss pack names it.
+    assert "♠" in client.get("/cards/french/swisslos/H10.svg").text
+    names = {pack: client.get(f"/cards/{pack}/names.json").json() for pack in ("french/seed", "french/swisslos",
+                                                                                "swiss/swisslos")}
+    assert [names[pack]["H10"] for pack in names] == ["♥10", "♠10", "Schilten Banner"]
+    assert names["swiss/swisslos"]["DJ"] == "Schellen Under" and len(names["french/seed"]) == 36
 
 
 def test_the_page_uses_no_other_site_and_no_inline_script() -> None:
@@ -177,7 +188,8 @@ def test_the_variants_offered_are_every_registered_one_with_its_presets(server: 
         # Names that are not there.
         ({"variant": "poker"}, "no variant called 'poker'"),
         ({"variant": "schieber", "preset": "fast"}, "schieber has no preset 'fast': choose one of seed, swisslos"),
-        ({"variant": "schieber", "bot": "oracle"}, "bot='oracle': choose one of random, rule"),
+        ({"variant": "schieber", "bot": "oracle"}, "bot='oracle': this server offers random, rule"),
+        ({"variant": "schieber", "bot": "ismcts"}, "bot='ismcts': this server offers random, rule"),
         # Rules checked by the library's loader.
         ({"variant": "schieber", "preset": "swisslos", "rules": ONE_ROUND}, "give a preset or rules, not both"),
         ({"variant": "schieber", "rules": {**ONE_ROUND, "rounds": 0}}, "$.rounds"),
@@ -214,7 +226,8 @@ def test_a_socket_from_another_site_or_to_no_table_is_closed(server: tuple[TestC
         with client.websocket_connect(f"/ws/{table_id}", headers={"origin": "https://evil.example"}) as socket:
             socket.receive_json()
     with client.websocket_connect("/ws/nothing-here") as socket:
-        assert socket.receive_json() == {"kind": "refused", "message": "there is no such table"}
+        assert socket.receive_json() == {"kind": "refused",
+                                         "message": "there is no such table (it may have ended long ago)"}
         with pytest.raises(WebSocketDisconnect):
             socket.receive_json()
 
@@ -246,7 +259,7 @@ def test_a_person_plays_a_whole_game_against_three_bots(server: tuple[TestClient
         socket.send_json({"kind": "hello"})
         first = receive(socket)
         assert first["seat"] is None and first["observation"] is None and not first["table"]["started"]
-        socket.send_json({"kind": "sit", "seat": 2, "name": "  Anna\u0000  <b>"})
+        socket.send_json({"kind": "sit", "seat": 2, "name": "  Anna  \u00a0 <b>"})
         seated = receive(socket, lambda message: message["kind"] == "seated")
         assert seated["seat"] == 2 and len(seated["token"]) >= 24
         socket.send_json({"kind": "start"})
@@ -375,8 +388,8 @@ def test_every_refusal_says_why_and_changes_nothing(server: tuple[TestClient, Lo
             ("hello", "not a message: not valid JSON"),
             ("x" * (MAX_MESSAGE + 1), f"a message of {MAX_MESSAGE + 1} characters: at most {MAX_MESSAGE} are read"),
             (b'{"kind": "hello"}', "a message is JSON text"),
-            ('{"kind": "deal"}', 'expected a message with "kind": one of hello, sit, start, move'),
-            ('{"kind": "hello", "seat": 0, "token": "guess"}', "that is not the token of seat 0"),
+            ('{"kind": "deal"}', 'expected a message with "kind": one of hello, sit, start, move, deck'),
+            ('{"kind": "sit", "seat": "\\ud800"}', "$.seat: U+D800 (a lone surrogate) is not allowed in a text"),
         ]
         for text, answer in cases:
             before = table.version
@@ -405,6 +418,13 @@ def test_every_refusal_says_why_and_changes_nothing(server: tuple[TestClient, Lo
             socket.send_text(text)
             assert answer in refusal(socket)
             assert table.version == before
+        # A refused hello closes its socket: every guess at a token costs a new connection.
+        with client.websocket_connect(f"/ws/{table_id}") as guesser:
+            guesser.send_json({"kind": "hello", "seat": 1, "token": "guess"})
+            assert refusal(guesser) == "that is not the token of seat 1"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                guesser.receive_json()
+            assert (closed.value.code, closed.value.reason) == (1008, "that is not the token of seat 1")
         other.send_json({"kind": "move", "move": {"format": "jass/1", "type": "schieber.Push"}})
         assert refusal(other) == "the game has not started"
         other.send_json({"kind": "start"})
@@ -466,11 +486,10 @@ def test_a_client_cannot_play_for_another_seat(server: tuple[TestClient, Lobby])
             mover.send_json({"kind": "move", "move": move})
         assert refused >= 9
     # A token opens its own seat only.
-    with client.websocket_connect(f"/ws/{table_id}") as socket:
-        socket.send_json({"kind": "hello", "seat": 1, "token": tokens[0]})
-        assert refusal(socket) == "that is not the token of seat 1"
-        socket.send_json({"kind": "hello", "seat": 2, "token": tokens[0]})  # a bot's seat
-        assert refusal(socket) == "that is not the token of seat 2"
+    for seat in (1, 2):  # a person's seat, a bot's
+        with client.websocket_connect(f"/ws/{table_id}") as socket:
+            socket.send_json({"kind": "hello", "seat": seat, "token": tokens[0]})
+            assert refusal(socket) == f"that is not the token of seat {seat}"
 
 
 def test_a_client_cannot_choose_the_deal() -> None:
@@ -548,9 +567,12 @@ def test_what_a_seat_is_sent_depends_only_on_what_it_may_see(name: str) -> None:
                     continue
                 twin = copy.copy(table)
                 twin.state = sibling
-                twin._updates, twin._info, twin._shared = {}, None, None  # built from its own state
-                assert twin.update_for(seat) == table.update_for(seat), f"seat {seat} at step {step}"
-                assert twin.update_for(None) == table.update_for(None), f"spectators at step {step}"
+                # built from its own state alone
+                twin._updates, twin._shared, twin._writers = {}, {}, {}
+                twin._forget()
+                for deck in Deck:  # in either pack
+                    assert twin.update_for(seat, deck) == table.update_for(seat, deck), f"seat {seat} at step {step}"
+                    assert twin.update_for(None, deck) == table.update_for(None, deck), f"spectators at step {step}"
                 compared += 1
     assert compared >= 5
 
@@ -576,37 +598,27 @@ def test_no_message_names_a_card_its_seat_may_not_know(name: str) -> None:
             else:
                 allowed = set(known(state, seat))
                 assert message["observation"] == serial.to_dict(variant.observe(state, seat))
-            leaked = cards_in(json.dumps(message, ensure_ascii=False)) - allowed
+            leaked = cards_in(json.dumps(message, ensure_ascii=False), table.faces[Deck.FRENCH]) - allowed
             assert not leaked, f"seat {seat} is sent {leaked}"
 
 
 # --- the tables' parts ----------------------------------------------------------------------------------
 
 
-class SlowBot:
-    """The rule bot, after blocking its thread for a while as a search bot does."""
-
-    def __init__(self) -> None:
-        self.rule = make_bot("rule")
-
-    def choose(self, view: Any, moves: Any) -> Any:
-        time.sleep(0.15)
-        return self.rule.choose(view, moves)
-
-
-def test_a_bot_thinks_in_a_thread_while_the_server_serves_everybody_else() -> None:
-    """A bot that blocks for 0.15 s a move does not block the event loop: a task that ticks
-    every 10 ms goes on ticking while the three bots move."""
+@pytest.mark.slow  # a worker process starts
+def test_a_search_bot_thinks_in_a_worker_process_while_the_server_serves_everybody_else() -> None:
+    """A search bot thinks its 0.3 s a move in a worker process: the event loop goes on (a task
+    that ticks every 10 ms ticks on) while the three bots move."""
 
     async def scenario() -> tuple[int, int]:
-        table = Lobby(bot_delay=0).create("schieber", rules=ONE_ROUND)
+        limits = Limits(search_seconds=0.3)
+        lobby = Lobby(bot_delay=0, limits=limits, bots=Bots(("rule", "ismcts"), limits))
+        table = lobby.create("schieber", rules=ONE_ROUND, bot="ismcts")
         anna = Client()
         table.attach(anna)
         table.receive(anna, '{"kind": "hello"}')
         table.receive(anna, '{"kind": "sit", "seat": 0}')
-        table.receive(anna, '{"kind": "start"}')  # the bots' task starts at the next await
-        for player in table.players[1:]:
-            player.bot = SlowBot()
+        table.start_game(7)  # the bots' task starts at the next await
         while schieber.to_act(table.state) == 0:  # Anna's trump, her Weis, her lead: then the bots'
             table.play(0, schieber.legal_moves(table.state)[0])
         before, ticks = len(table.moves), 0
@@ -618,16 +630,17 @@ def test_a_bot_thinks_in_a_thread_while_the_server_serves_everybody_else() -> No
                 ticks += 1
 
         ticking = asyncio.create_task(ticker())
-        for _ in range(300):  # at most 3 s for the bots to reach Anna's turn
+        for _ in range(3_000):  # at most 30 s (the workers start first)
             await asyncio.sleep(0.01)
             if table.bot_to_act() is None:
                 break
         ticking.cancel()
+        lobby.close()
         return len(table.moves) - before, ticks
 
     bot_moves, ticks = asyncio.run(scenario())
-    assert bot_moves >= 1  # each took at least 0.15 s, blocking its thread
-    assert ticks >= 5 * bot_moves, f"{ticks} ticks in {bot_moves} bot moves"
+    assert bot_moves >= 1  # each thought 0.3 s
+    assert ticks >= 15 * bot_moves, f"{ticks} ticks in {bot_moves} bot moves"
 
 
 def test_a_slow_client_gets_the_latest_update_and_a_flooding_one_is_cut_off() -> None:
@@ -657,27 +670,94 @@ def test_read_message_takes_short_json_objects_of_the_known_kinds_only() -> None
 
 
 def test_the_lobby_holds_a_bounded_number_of_tables_and_lets_idle_ones_go() -> None:
+    """At most max_tables in memory: a table nobody is connected to makes room (it stays in the
+    store, and comes back when asked for); an unstarted table nobody is at is deleted after
+    unstarted_minutes, one where people wait stays."""
     now = [0.0]
-    lobby = Lobby(max_tables=2, idle_seconds=100, clock=lambda: now[0])
-    first = lobby.create("schieber")
-    lobby.create("pomme", preset="seed")
-    with pytest.raises(TableError, match="this server holds 2 tables, its most: try again later"):
+    lobby = Lobby(limits=Limits(max_tables=2, unstarted_minutes=5, idle_minutes=10), clock=lambda: now[0])
+    first, second = lobby.create("schieber"), lobby.create("pomme", preset="seed")
+    waiting, leaving = Client(), Client()
+    first.attach(waiting)
+    second.attach(leaving)
+    with pytest.raises(LimitError, match="this server holds 2 tables, its most: try again later") as full:
         lobby.create("schieber")
-    first.attach(Client())  # a table someone is connected to stays
-    now[0] = 101.0
+    assert full.value.status == 503
+    second.detach(leaving)
     third = lobby.create("differenzler")
     assert set(lobby.tables) == {first.id, third.id}
+    assert lobby.get(second.id).variant.name == "pomme"  # from the store; the third table made room
+    assert set(lobby.tables) == {first.id, second.id}
+    now[0] = 5 * 60 + 1.0
+    lobby.sweep()
+    assert set(lobby.tables) == {first.id}
+    for gone in (second.id, third.id):
+        with pytest.raises(TableError, match="there is no such table"):
+            lobby.get(gone)
+    assert lobby.get(first.id) is first
     with pytest.raises(TableError, match="there is no such table"):
-        lobby.get("nothing")
-    assert lobby.get(third.id) is third
+        lobby.get("nothing-at-all")
 
 
 def test_a_table_takes_a_bounded_number_of_connections() -> None:
     table = Lobby().create("schieber")
     for _ in range(64):
         table.attach(Client())
-    with pytest.raises(TableError, match="this table has 64 connections, its most"):
+    with pytest.raises(LimitError, match="this table has 64 connections, its most"):
         table.attach(Client())
+
+
+#: Swisslos' pairing, from its text («Rose/Herz oder Eichel/Ecken [...] Schilten/Schaufel oder
+#: Schellen/Kreuz»): each suit of the notation (C Eicheln, S Rosen, H Schilten, D Schellen) by
+#: its Swiss name and the French symbol a Swisslos table draws it with; the ranks by their
+#: names in each pack.
+SWISSLOS_SUITS = {"C": ("Eicheln", "♦"), "S": ("Rosen", "♥"), "H": ("Schilten", "♠"), "D": ("Schellen", "♣")}
+RANK_NAMES = {"6": ("6", "6"), "7": ("7", "7"), "8": ("8", "8"), "9": ("9", "9"), "10": ("Banner", "10"),
+              "J": ("Under", "J"), "Q": ("Ober", "Q"), "K": ("König", "K"), "A": ("Ass", "A")}
+
+
+def test_each_player_reads_the_cards_in_the_pack_it_chose() -> None:
+    """Issue 28: a player chooses the French or the Swiss pack on the page (in its ``hello``,
+    or later with a ``deck`` message); every word it is sent names the cards in that pack, a
+    French pack paired as the table's rules pair the suits (Swisslos: Schilten is ♠), while the
+    other players read their own pack. A pack that does not exist is refused."""
+    table = Lobby(bot_delay=0).create("schieber", preset="swisslos")
+    anna, ben = Client(), Client()
+    for client, hello in ((anna, '{"kind": "hello", "deck": "swiss"}'), (ben, '{"kind": "hello"}')):
+        table.attach(client)
+        table.receive(client, hello)
+    table.receive(anna, '{"kind": "sit", "seat": 0, "name": "Anna"}')
+    table.start_game(11)
+    for _ in range(40):  # on until Anna plays a card (choosing trump, if it falls to her)
+        table.play_bots()
+        if any(isinstance(move, schieber.PlayCard) for move in schieber.legal_moves(table.state)):
+            break
+        table.play(0, schieber.legal_moves(table.state)[0])
+    assert schieber.to_act(table.state) == 0
+    swiss, french = (json.loads(client.take()[-1]) for client in (anna, ben))
+    suit = table.state.play.trump.suit
+    assert suit is not None, "a seed whose trump is a suit"
+    symbol = dict(SWISSLOS_SUITS.values())[suit.swiss_name]
+    assert {fact["field"]: fact["value"] for fact in swiss["facts"]["table"]}["trump"] == suit.swiss_name
+    assert {fact["field"]: fact["value"] for fact in french["facts"]["table"]}["trump"] == f"{suit.swiss_name} {symbol}"
+    assert len(swiss["log"]) == len(french["log"]) and swiss["log"] != french["log"]
+    assert not french["moves"]  # only the seat to act is offered moves
+    offered = [offer for offer in swiss["moves"] if offer["move"]["type"] == "PlayCard"]
+    assert offered
+    for offer in offered:
+        code = offer["move"]["card"]
+        assert offer["label"] == f"play {SWISSLOS_SUITS[code[0]][0]} {RANK_NAMES[code[1:]][0]}"
+    table.receive(anna, '{"kind": "deck", "deck": "french"}')  # she switches to the French pack
+    again = json.loads(anna.take()[-1])
+    for offer in (offer for offer in again["moves"] if offer["move"]["type"] == "PlayCard"):
+        code = offer["move"]["card"]
+        assert offer["label"] == f"play {SWISSLOS_SUITS[code[0]][1]}{RANK_NAMES[code[1:]][1]}"
+    assert again["log"] == french["log"] and anna.deck is Deck.FRENCH
+    table.receive(anna, '{"kind": "deck", "deck": "tarot"}')
+    assert json.loads(anna.take()[-1]) == {"kind": "refused",
+                                            "message": 'deck="tarot": expected a pack, "french" or "swiss"'}
+    table.receive(anna, '{"kind": "deck", "deck": "\\ud800"}')
+    assert json.loads(anna.take()[-1])["message"] == "$.deck: U+D800 (a lone surrogate) is not allowed in a text"
+    assert anna.deck is Deck.FRENCH
 
 
 def test_describe_names_a_per_trick_mode_in_words() -> None:
@@ -704,15 +784,16 @@ def test_describe_writes_weis_and_stoeck_once_they_are_shown() -> None:
         found = describe(schieber.observe(state, seat), schieber.VARIANT)
         return {fact["field"]: fact for part in found.values() for fact in part}
 
+    # Seed 001's multipliers (RULES.md): Schilten counts x2.
     assert {name: fact.get("value", fact.get("values")) for name, fact in facts(1).items()} == {
-        "trump": "Schilten ♥", "scores": ["0", "0"], "round_points": ["0", "0"],
+        "multiplier": "×2", "trump": "Schilten ♥", "scores": ["0", "0"], "round_points": ["0", "0"],
     }
     weis = schieber.legal_moves(state)[0]
     assert weis == schieber.DeclareWeis(Weis.from_cards(CardSet.parse("H6 H7 H8")))
     state = schieber.apply(state, weis)
     assert facts(1)["declared_points"] == {"field": "declared_points", "label": "Weis declared",
                                            "values": ["20", "–", "–", "–"]}
-    assert facts(0)["own_weis"] == {"field": "own_weis", "label": "your Weis", "value": "sequence H6-H8: 20"}
+    assert facts(0)["own_weis"] == {"field": "own_weis", "label": "your Weis", "value": "sequence ♥6-♥8: 20"}
     assert "own_weis" not in facts(1) and "shown_weis" not in facts(1)
 
     def card(prefer: str) -> Any:  # ``prefer`` if it is legal, else the first legal card
@@ -722,7 +803,7 @@ def test_describe_writes_weis_and_stoeck_once_they_are_shown() -> None:
     state = schieber.apply(state, schieber.PlayCard("HK"))
     while state.play is not None and len(state.play.tricks) < 1:
         state = schieber.apply(state, card(""))
-    assert facts(1)["shown_weis"]["values"] == ["sequence H6-H8: 20", "–", "–", "–"]
+    assert facts(1)["shown_weis"]["values"] == ["sequence ♥6-♥8: 20", "–", "–", "–"]
     assert "stoeck_team" not in facts(1)  # HQ is still in seat 0's hand
     while state.play is not None and Card.HQ in state.play.hands[0]:
         state = schieber.apply(state, card("HQ"))
@@ -735,7 +816,7 @@ def test_describe_writes_weis_and_stoeck_once_they_are_shown() -> None:
 @pytest.mark.slow  # a server process
 def test_jass_serve_prints_its_address_and_serves_the_page() -> None:
     process = subprocess.Popen(
-        [sys.executable, "-m", "jass", "serve", "--port", "0"],
+        [sys.executable, "-m", "jass", "serve", "--port", "0", "--db", ":memory:"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     try:

@@ -34,6 +34,7 @@ from jass.errors import JassError
 from jass.faces import FACES, Deck, Faces
 from jass.play import PlayCard
 from jass.variant import AnyVariant
+from jass.variant import move_words as default_move_text
 
 __all__ = ["HELP", "help_text", "Screen", "Table", "Choices", "wants_colour", "move_words", "faces_for"]
 
@@ -128,9 +129,7 @@ def move_words(move: Any, variant: AnyVariant | None = None, rules: Any = None, 
     Obenabe ⬇``), by the variant's :attr:`~jass.variant.TableText.move_text` if given."""
     if variant is not None:
         return variant.text.move_text(move, rules, faces)
-    if isinstance(move, PlayCard):
-        return f"play {faces.card(move.card)}"
-    return str(move)
+    return default_move_text(move, rules, faces)
 
 
 class Table:

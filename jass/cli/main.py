@@ -550,10 +550,41 @@ def _run_deal(args: argparse.Namespace, term: _Terminal) -> int:
 
 
 def _add_serve(commands: Any) -> None:
-    serve = commands.add_parser("serve", help="play in the browser with friends and bots")
+    from jass.serve.limits import ANONYMOUS_BOTS, LIMIT_OPTIONS
+
+    serve = commands.add_parser(
+        "serve", help="play in the browser with friends and bots",
+        description="A game server: a page to create tables, invite friends and play with bots. Its games are "
+                    "kept in a database, so that a restart finds them where they stood; every limit below bounds "
+                    "what one client can cause.",
+    )
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any free port)")
     serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before its move")
+    serve.add_argument("--db", default=None, metavar="PATH",
+                       help="where the games are kept: a SQLite file (default: jass/serve.sqlite3 in the user's "
+                            "data folder), ':memory:' (nothing kept), or postgresql://user:password@host/database "
+                            "(several jass serve processes share it)")
+    serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                       help="a host name the server answers to besides localhost, 127.0.0.1 and ::1 (and --host): "
+                            "the name people type, e.g. jass.example.org; *.example.org for its subdomains "
+                            "(repeat for several)")
+    serve.add_argument("--forwarded-allow-ips", default=None, metavar="IPS",
+                       help="the addresses of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are "
+                            "believed (uvicorn's option; none by default)")
+    serve.add_argument("--advertise", default=None, metavar="URL",
+                       help="with PostgreSQL: the address other processes reach this one at (default: the address "
+                            "it listens on)")
+    serve.add_argument("--bots", default=",".join(ANONYMOUS_BOTS), metavar="NAMES",
+                       help=f"the bots clients may choose, comma-separated (default {','.join(ANONYMOUS_BOTS)}; "
+                            f"also: {', '.join(name for name in BOTS if name not in ANONYMOUS_BOTS)}, which search)")
+    serve.add_argument("--compress", action="store_true",
+                       help="compress each WebSocket message (permessage-deflate): less traffic on slow links, "
+                            "more CPU on the server")
+    limits = serve.add_argument_group("limits")
+    for option, field, text in LIMIT_OPTIONS:
+        limits.add_argument(option, type=int if field.type in (int, "int") else float, default=field.default,
+                            metavar="N", help=f"{text} (default {field.default:g})")
     serve.set_defaults(run=_run_serve)
 
 
@@ -562,11 +593,20 @@ def _run_serve(args: argparse.Namespace, term: _Terminal) -> int:
         from jass.serve.app import run
     except ImportError as error:  # the optional extra jass[serve] is not installed
         raise JassError(str(error)) from None
+    from jass.serve.limits import LIMIT_OPTIONS, Limits
+
     host, port, bot_delay = args.host, args.port, args.bot_delay
     if not 0 <= port <= 65535 or not 0 <= bot_delay <= 60:
         raise JassError(f"--port {port} --bot-delay {bot_delay}: expected a port 0..65535 and 0..60 seconds")
+    limits = Limits(**{field.name: getattr(args, field.name) for _, field, _ in LIMIT_OPTIONS})
+    bots = [name.strip() for name in args.bots.split(",") if name.strip()]
+    for name in bots:
+        if name not in BOTS:
+            raise JassError(f"--bots {args.bots}: no bot called {name!r}: choose among {', '.join(BOTS)}")
     try:
-        run(host, port, bot_delay=bot_delay, out=term.screen.out)
+        run(host, port, bot_delay=bot_delay, out=term.screen.out, db=args.db, limits=limits,
+            allow_hosts=args.allow_host, bots=bots, forwarded_allow_ips=args.forwarded_allow_ips,
+            advertise=args.advertise, compress=args.compress)
     except OSError as error:  # the port is taken, the address is not this machine's
         raise JassError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
     except KeyboardInterrupt:  # Ctrl-C: uvicorn has closed every connection, then raises it again

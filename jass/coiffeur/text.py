@@ -205,9 +205,14 @@ def _find_mode(text: str, modes: Sequence[RoundMode], faces: Faces) -> RoundMode
     return matches[0] if len(matches) == 1 else None
 
 
+def _multiplier(view: Observation) -> int | None:
+    """What the round in play counts: the factor of the row chosen, once it is chosen."""
+    return None if view.row is None or view.phase is not PLAY else view.rules.slate.rows[view.row].factor
+
+
 #: What a Coiffeur player reads (:class:`~jass.variant.TableText`).
 TEXT: Final[TableText[Rules, Move, Observation]] = TableText(move_text=_move_text, public_move=_public_move, describe=_describe, end_reason=_end_reason,
-                        pairing=lambda rules: rules.pairing, read_move=_read_move, choice_lines=_choice_lines,
+                        multiplier=_multiplier, pairing=lambda rules: rules.pairing, read_move=_read_move, choice_lines=_choice_lines,
                         about=(
                         "The defaults follow Swisslos' Coiffeur rules and the slate of jassverzeichnis.ch "
                         "(following the Jassreglement); card play and counting are Schieber's."),

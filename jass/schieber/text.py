@@ -89,9 +89,14 @@ def _end_reason(view: Observation) -> str:
     return f"The game's {played} played ({scores[0]} : {scores[1]}): {won}"
 
 
+def _multiplier(view: Observation) -> int | None:
+    """What the round in play counts: its trump's multiplier, once trump is chosen."""
+    return None if view.trump is None else view.rules.multiplier(view.trump)
+
+
 #: What a Schieber player reads (:class:`~jass.variant.TableText`).
 TEXT: Final = TableText(move_text=_move_text, public_move=_public_move, describe=_describe, end_reason=_end_reason,
-                        pairing=lambda rules: rules.pairing,
+                        multiplier=_multiplier, pairing=lambda rules: rules.pairing,
                         about=(
                         "The defaults follow the Dutch StarGames rules (seed 001, one of the two rule texts the "
                         "library started from) where they speak, and the official Swiss rules (the Jassreglement, "

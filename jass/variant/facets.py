@@ -188,6 +188,10 @@ def _game_over(view: Any) -> str:
     return "The game is over"
 
 
+def _no_multiplier(view: Any) -> int | None:
+    return None
+
+
 def _seed_pairing(rules: Any) -> Pairing:
     return Pairing.SEED
 
@@ -222,6 +226,10 @@ class TableText(Generic[R, M, O]):
     #: ``end_reason(view) -> sentence``: why the game of a finished observation ended and who
     #: won; by default "The game is over".
     end_reason: Callable[[O], str] = _game_over
+    #: ``multiplier(view)``: what the points of the round in play are multiplied by (Schieber's
+    #: trump, a Coiffeur row's factor); ``None`` before it is known, or in a variant without one
+    #: (the default).
+    multiplier: Callable[[O], int | None] = _no_multiplier
     #: ``pairing(rules)``: the :class:`~jass.faces.Pairing` the rules draw French cards with
     #: (a preset that follows a source uses that source's); by default seed 001's.
     pairing: Callable[[R], Pairing] = _seed_pairing

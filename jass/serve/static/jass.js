@@ -23,14 +23,60 @@
     return node;
   }
 
-  // A card: the library's picture (jass.pictures), served by the server.
+  // --- cards: how a card is drawn and named, all in this one place ------------------------------
+  // A card travels as its code ("H10"); the server draws it (/cards/{deck}/{pairing}/H10.svg)
+  // and names it (names.json), and writes the words it sends in the pack this page asked for:
+  // French symbols paired as the table's rules pair them ("♠10" at a Swisslos table), or Swiss
+  // names ("Schilten Banner"). The pack is this player's choice, remembered in this browser.
+  const DECKS = ["french", "swiss"];
+  let deck = "french", pairing = "seed", names = {};
+  try { deck = DECKS.includes(localStorage.getItem("jass:deck")) ? localStorage.getItem("jass:deck") : "french"; } catch (error) { /* private mode */ }
+  const packPath = () => "/cards/" + deck + "/" + encodeURIComponent(pairing) + "/";
+  // The names of the cards in this pack, fetched once a pack (then drawn again).
+  let namesOf = "";
+  async function loadNames() {
+    const pack = packPath();
+    if (namesOf === pack) return;
+    namesOf = pack;
+    try {
+      const found = await (await fetch(pack + "names.json")).json();
+      if (namesOf === pack) { names = found; if (last) draw(last); }
+    } catch (error) { namesOf = ""; }
+  }
+
+  // A card's picture.
   function card(code, kind) {
-    const img = el("img", { class: "card" + (kind ? " " + kind : ""), alt: code, draggable: false,
-                            src: "/cards/" + encodeURIComponent(code) + ".svg" });
+    const img = el("img", { class: "card" + (kind ? " " + kind : ""), alt: names[code] || "", draggable: false,
+                            src: packPath() + encodeURIComponent(code) + ".svg" });
     img.dataset.card = code;
     return img;
   }
   const codes = (text) => (text ? text.split(" ") : []);
+
+  // Words from the server, each French card in them ("♥10") in its suit's colour.
+  const CARD_IN_WORDS = /([♣♠♥♦])(10|[6-9JQKA])/g;
+  function words(value) {
+    const text = String(value), out = document.createDocumentFragment();
+    let at = 0;
+    for (const found of text.matchAll(CARD_IN_WORDS)) {
+      out.append(text.slice(at, found.index));
+      out.append(el("span", { class: "card-word" + ("♥♦".includes(found[1]) ? " red" : "") }, found[0]));
+      at = found.index + found[0].length;
+    }
+    out.append(text.slice(at));
+    return out;
+  }
+
+  // The pack chosen on the page: remembered, and the server writes this page's words in it.
+  function chooseDeck(chosen) {
+    if (!DECKS.includes(chosen)) return;
+    deck = chosen;
+    try { localStorage.setItem("jass:deck", deck); } catch (error) { /* private mode */ }
+    document.body.dataset.deck = deck;
+    loadNames();
+    if (socket && !greeting && updated) send({ kind: "deck", deck: deck });
+    if (last) draw(last);
+  }
 
   let sayTimer = null;
   function say(text) {
@@ -93,6 +139,8 @@
   let socket = null, last = null, greeting = false, updated = false, closedForGood = false, retry = 500;
   // The number of moves made when this page last sent one: it sends one move per turn.
   let answered = -1, showPrevious = false;
+  // A move that loses the game at once, waiting for "Make it anyway".
+  let pending = null;
 
   function readIdentity() {
     const params = new URLSearchParams(location.hash.slice(1));
@@ -121,19 +169,30 @@
 
   function hello() {
     greeting = true;
-    const message = { kind: "hello" };
+    const message = { kind: "hello", deck: deck };
     if (me.token !== null) { message.seat = me.seat; message.token = me.token; }
     send(message);
   }
+  // Close codes after which the page waits for the player rather than reconnecting at once:
+  // 1001, the server closed a connection idle for long.
+  const WAIT_FOR_PLAYER = new Set([1001]);
   function connect() {
+    byId("closed").hidden = true;
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + "/ws/" + encodeURIComponent(tableId));
     socket.addEventListener("open", () => { retry = 500; hello(); });
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (closedForGood) return;
+      if (WAIT_FOR_PLAYER.has(event.code)) {
+        byId("closed-text").textContent = event.reason || "The connection was closed.";
+        byId("closed").hidden = false;
+        status("disconnected");
+        return;
+      }
       status("connection lost: reconnecting…");
-      setTimeout(connect, retry);
+      // 1013: the server is full for now; anything else: try again soon, then less often.
+      setTimeout(connect, event.code === 1013 ? Math.max(retry, 5000) : retry);
       retry = Math.min(retry * 2, 8000);
     });
   }
@@ -153,9 +212,9 @@
     } else if (message.kind === "refused") {
       say(message.message);
       answered = -1;
-      if (greeting && me.token !== null) {  // not this table's token: watch instead
-        forgetIdentity();
-        hello();
+      if (greeting && me.token !== null) {  // not this table's token: the server closes this
+        forgetIdentity();                  // socket, and the page comes back to watch
+        retry = 100;
       } else if (!updated) {  // no such table
         closedForGood = true;
         status("no table here: start a new one");
@@ -174,6 +233,7 @@
 
   function draw(update) {
     const table = update.table;
+    if (table.pairing && table.pairing !== pairing) { pairing = table.pairing; loadNames(); }
     byId("title").textContent = table.title + " · table " + table.id;
     byId("invite").value = location.origin + "/t/" + table.id;
     byId("rules-shown").querySelector("pre").textContent = JSON.stringify(table.rules, null, 1);
@@ -240,7 +300,7 @@
       box.classList.toggle("to-act", view.to_act === seat);
       box.classList.toggle("offline", !player.online);
       const title = el("div", { class: "name" }, nameOf(update, seat),
-                       el("span", { class: "seat-number" }, " · seat " + seat));
+                       el("span", { class: "seat-number" }, " · " + seat));
       if (view.dealer === seat) title.append(el("span", { class: "tag" }, "deals"));
       box.append(title);
       if (seat !== me.seat && view.hand_sizes) {
@@ -249,7 +309,7 @@
         box.append(backs);
       }
       for (const fact of facts.seats) {
-        if (fact.values[seat] !== "–") box.append(el("div", { class: "fact", "data-field": fact.field }, fact.label + ": " + fact.values[seat]));
+        if (fact.values[seat] !== "–") box.append(el("div", { class: "fact", "data-field": fact.field }, fact.label + ": ", words(fact.values[seat])));
       }
     });
   }
@@ -279,21 +339,36 @@
   function drawHand(update) {
     const hand = byId("hand");
     const playable = new Map();
-    for (const offer of update.moves) if (offer.move.type === "PlayCard") playable.set(offer.move.card, offer.move);
+    for (const offer of update.moves) if (offer.move.type === "PlayCard") playable.set(offer.move.card, offer);
     hand.replaceChildren();
     for (const code of codes(update.observation.hand)) {
-      const move = playable.get(code);
-      const img = card(code, move ? "legal" : (update.moves.length ? "dim" : ""));
-      if (move) {
+      const offer = playable.get(code);
+      const img = card(code, offer ? "legal" : (update.moves.length ? "dim" : ""));
+      if (offer) {
         img.tabIndex = 0;
-        img.addEventListener("click", () => play(move));
-        img.addEventListener("keydown", (event) => { if (event.key === "Enter") play(move); });
+        img.setAttribute("role", "button");
+        img.addEventListener("click", () => choose(offer));
+        img.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") choose(offer); });
       }
       hand.append(img);
     }
   }
 
+  // A move the player chose: sent at once, unless it loses the game at once (going out short
+  // of the target): then the page asks first.
+  function choose(offer) {
+    if (offer.loses) {
+      pending = offer;
+      byId("confirm-text").replaceChildren(words(offer.label), " loses the game at once.");
+      byId("confirm").hidden = false;
+      byId("confirm-no").focus();
+      return;
+    }
+    play(offer.move);
+  }
   function play(move) {
+    pending = null;
+    byId("confirm").hidden = true;
     if (!last || last.moves_made === answered) return;  // one move per turn
     answered = last.moves_made;
     send({ kind: "move", move: move });
@@ -303,12 +378,19 @@
   function drawMoves(update) {
     const box = byId("moves");
     box.replaceChildren();
+    if (pending && !update.moves.some((offer) => JSON.stringify(offer.move) === JSON.stringify(pending.move))) {
+      pending = null;
+      byId("confirm").hidden = true;
+    }
     const offers = update.moves.filter((offer) => offer.move.type !== "PlayCard");
     if (offers.length > MOST_BUTTONS) {
       const list = el("select", { id: "choice" }, ...offers.map((offer, i) => el("option", { value: i }, offer.label)));
-      box.append(list, el("button", { type: "button", onclick: () => play(offers[Number(list.value)].move) }, "Go"));
+      box.append(list, el("button", { type: "button", onclick: () => choose(offers[Number(list.value)]) }, "Go"));
     } else {
-      for (const offer of offers) box.append(el("button", { type: "button", class: "move", onclick: () => play(offer.move) }, offer.label));
+      for (const offer of offers) {
+        box.append(el("button", { type: "button", class: "move" + (offer.loses ? " loses" : ""), onclick: () => choose(offer) },
+                      words(offer.label)));
+      }
     }
   }
 
@@ -321,16 +403,20 @@
     const round = [];
     if (view.round_number !== undefined) round.push("Round " + (view.round_number + 1));
     if (view.phase) round.push(view.phase.replace(/_/g, " "));
+    const multiplier = facts.table.find((fact) => fact.field === "multiplier");
+    if (multiplier) round.push("counts " + multiplier.value);
     byId("round").textContent = round.join(" · ");
 
     const table = byId("teams");
     table.replaceChildren(el("tr", {}, el("th", {}, ""), ...teams.map((team) => el("th", {}, teamName(update, team)))));
     for (const fact of facts.teams) {
-      table.append(el("tr", { "data-field": fact.field }, el("th", {}, fact.label), ...fact.values.map((value) => el("td", {}, value))));
+      table.append(el("tr", { "data-field": fact.field }, el("th", {}, fact.label), ...fact.values.map((value) => el("td", {}, words(value)))));
     }
     const list = byId("facts");
     list.replaceChildren();
-    for (const fact of facts.table) list.append(el("dt", {}, fact.label), el("dd", { "data-field": fact.field }, fact.value));
+    for (const fact of facts.table) {
+      if (fact !== multiplier) list.append(el("dt", {}, fact.label), el("dd", { "data-field": fact.field }, words(fact.value)));
+    }
 
     const result = byId("result");
     result.hidden = !update.result;
@@ -354,16 +440,24 @@
     }
 
     const log = byId("log");
-    log.replaceChildren(...update.log.map((entry) => el("li", {}, entry.seat === null ? entry.text : nameOf(update, entry.seat) + ": " + entry.text)));
+    log.replaceChildren(...update.log.map((entry) => el("li", {}, entry.seat === null ? "" : nameOf(update, entry.seat) + ": ", words(entry.text))));
     log.scrollTop = log.scrollHeight;
   }
 
   function start() {
+    const choice = byId("deck");
+    choice.value = deck;
+    document.body.dataset.deck = deck;
+    choice.addEventListener("change", () => chooseDeck(choice.value));
+    loadNames();
     if (!tableId) { lobby(); return; }
     byId("table").hidden = false;
     try { byId("name").value = localStorage.getItem("jass:name") || ""; } catch (error) { /* private mode */ }
     byId("start").addEventListener("click", () => send({ kind: "start" }));
     byId("last-trick").addEventListener("click", () => { showPrevious = !showPrevious; if (last) draw(last); });
+    byId("confirm-yes").addEventListener("click", () => { if (pending) play(pending.move); });
+    byId("confirm-no").addEventListener("click", () => { pending = null; byId("confirm").hidden = true; });
+    byId("reconnect").addEventListener("click", () => { retry = 500; connect(); });
     for (const id of ["invite", "mine"]) byId(id).addEventListener("focus", (event) => event.target.select());
     readIdentity();
     connect();
