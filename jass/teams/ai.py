@@ -4,20 +4,25 @@ choice of mode), and the hands and Weis a seat's view allows (the search bots' s
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import Final
 
-from jass.ai.sampling import HandSampler, played_by
+from jass.ai.sampling import HandCondition, HandSampler, played_by
 from jass.cards import CardSet, Rank, card_set_of
 from jass.teams.moves import WeisDeclaration, weis_options
-from jass.teams.rules import SEATS
+from jass.teams.rules import SEATS, TRICKS
 from jass.teams.state import Declared, TeamView
 from jass.trump import RoundMode, Trump
-from jass.weis import Weis, WeisRules, best_weis, detect_weis
+from jass.weis import Weis, WeisKind, WeisRules, best_weis, detect_weis
 
-__all__ = ["hand_value", "declarable", "drawn_declarations", "keeps_shown_winner", "team_sampler"]
+__all__ = [
+    "hand_value", "declarable", "keeps_shown_winner", "seat_declarations", "drawn_declarations", "weis_ways",
+    "weis_conditions", "team_sampler",
+]
 
+_ALL_CARDS: Final = (1 << 36) - 1
 # Rough trick-taking strength of a card held in the trump suit, by rank 6..A.
 _TRUMP_WEIGHT: Final = (1, 1, 1, 7, 2, 10, 2, 3, 5)
 
@@ -44,7 +49,9 @@ def declarable(dealt: CardSet, weis: WeisRules | None, points: int | None, shown
     if points is None or weis is None:
         return []
     if shown:
-        return [shown] if sum(w.points for w in shown) == points else []
+        found = detect_weis(dealt, weis)
+        fits = sum(w.points for w in shown) == points and all(w in found for w in shown)
+        return [shown] if fits else []
     options = weis_options(dealt.bits, weis, WeisDeclaration)
     return [m.weis for m in options if sum(w.points for w in m.weis) == points]
 
@@ -66,13 +73,33 @@ def keeps_shown_winner(view: TeamView, mode: RoundMode | None, seat: int, weis: 
     return best is not None and best % 2 == team
 
 
+def seat_declarations(view: TeamView, mode: RoundMode | None, seat: int, dealt: CardSet) -> list[tuple[Weis, ...]]:
+    """What ``seat``, dealt ``dealt``, may have declared to show ``view``: the declarations of
+    its points (every Weis of the hand, with ``auto_declare``) that leave the shown Weis
+    winning (:func:`keeps_shown_winner`); empty when ``dealt`` cannot have made them."""
+    rules = view.rules
+    weis_rules: WeisRules | None = rules.weis
+    points = view.declared_points[seat]
+    if weis_rules is None or points is None:
+        return []
+    if rules.auto_declare:
+        found = detect_weis(dealt, weis_rules)
+        shown = view.shown_weis[seat]
+        if sum(w.points for w in found) != points or (shown and shown != found):
+            return []
+        options = [found]
+    else:
+        options = declarable(dealt, weis_rules, points, view.shown_weis[seat])
+    return [option for option in options if keeps_shown_winner(view, mode, seat, option)]
+
+
 def drawn_declarations(
     view: TeamView, dealt: Sequence[CardSet], rng: random.Random, mode: RoundMode | None = None
 ) -> Declared:
     """The declared Weis of a state drawn for ``view`` with the hands ``dealt``: the observing
-    seat's own, and for every other seat one declaration drawn among those that fit what it was
-    seen to declare and leave the shown Weis winning (:func:`keeps_shown_winner`, in the round's
-    ``mode``); none to draw with ``auto_declare``, where every Weis counts."""
+    seat's own, and for every other seat one declaration drawn uniformly among those that fit
+    what it was seen to declare (:func:`seat_declarations`, in the round's ``mode``); none to
+    draw with ``auto_declare``, where every Weis counts."""
     rules = view.rules
     declared: list[tuple[Weis, ...] | None] = [None] * SEATS
     if not rules.auto_declare:
@@ -80,10 +107,101 @@ def drawn_declarations(
             if seat == view.seat:
                 declared[seat] = view.own_weis
             else:
-                options = [o for o in declarable(dealt[seat], rules.weis, view.declared_points[seat], view.shown_weis[seat])
-                           if keeps_shown_winner(view, mode, seat, o)]
+                options = seat_declarations(view, mode, seat, dealt[seat])
                 declared[seat] = rng.choice(options) if options else None
     return tuple(declared)
+
+
+@functools.lru_cache(maxsize=8)
+def _weis_universe(rules: WeisRules) -> tuple[tuple[Weis, int], ...]:
+    """Every Weis a hand may hold under ``rules``, with the cards beside it that a hand holding
+    it as detected does not hold (a longer sequence would take them in), most points first."""
+    found = []
+    for suit in range(4):
+        for length in range(3, 10):
+            for start in range(10 - length):
+                first = suit * 9 + start
+                beside = (1 << first - 1 if start else 0) | (1 << first + length if start + length < 9 else 0)
+                bits = ((1 << length) - 1) << first
+                found.append((Weis(WeisKind.SEQUENCE, card_set_of(bits), rules.sequence_points[length - 3]), beside))
+    for rank in Rank:
+        points = rules.quartet_points(rank)
+        if points:
+            bits = sum(1 << suit * 9 + rank for suit in range(4))
+            found.append((Weis(WeisKind.FOUR_OF_A_KIND, card_set_of(bits), points), 0))
+    return tuple(sorted(found, key=lambda item: (-item[0].points, item[0].cards.bits)))
+
+
+def weis_ways(rules: WeisRules, points: int, possible: int, size: int = TRICKS) -> list[tuple[tuple[Weis, ...], int, int]]:
+    """Every set of Weis worth ``points`` that a hand of ``size`` cards drawn from ``possible``
+    (a bit set) may hold as :func:`~jass.weis.detect_weis` finds them: per set, its Weis (in the
+    order of ``detect_weis``), the cards the hand holds and the cards it does not hold (beside
+    its sequences). No points, no Weis: the empty set.
+
+    >>> for weis, held, not_held in weis_ways(WeisRules(), 50, CardSet.parse("C6 C7 C8 C9 C10").bits):
+    ...     print(*weis, "| not", card_set_of(not_held))
+    sequence C6-C9: 50 | not C10
+    sequence C7-C10: 50 | not C6 CJ
+    """
+    universe = [(w, beside) for w, beside in _weis_universe(rules) if not w.cards.bits & ~possible and w.points <= points]
+    out: list[tuple[tuple[Weis, ...], int, int]] = []
+
+    def extend(start: int, chosen: tuple[Weis, ...], held: int, not_held: int, left: int) -> None:
+        """Every set that adds Weis from ``universe[start:]`` to ``chosen`` to make ``left`` more points."""
+        if not left:
+            out.append((chosen, held, not_held))
+            return
+        for index in range(start, len(universe)):
+            weis, beside = universe[index]
+            bits = weis.cards.bits
+            both = held | bits
+            if weis.points > left or both.bit_count() > size or both & (not_held | beside):
+                continue  # too many points or cards, or a sequence touching another
+            if held & bits and not rules.cross_weis:
+                continue
+            extend(index + 1, chosen + (weis,), both, not_held | beside, left - weis.points)
+
+    extend(0, (), 0, 0, points)
+    return out
+
+
+def weis_conditions(view: TeamView, mode: RoundMode | None, played: Sequence[CardSet]) -> dict[int, HandCondition]:
+    """Per other seat that declared (or, with ``auto_declare``, was counted) Weis points,
+    what its hand as dealt must hold: a :class:`~jass.ai.sampling.HandCondition` whose ways are
+    the sets of Weis of those points (:func:`weis_ways`) it may have declared, and whose rule
+    is :func:`seat_declarations`. ``played`` are the cards each seat has played."""
+    rules = view.rules
+    weis_rules: WeisRules | None = rules.weis
+    conditions: dict[int, HandCondition] = {}
+    if weis_rules is None or view.seat is None:
+        return conditions
+    for seat in range(SEATS):
+        points = view.declared_points[seat]
+        if seat == view.seat or points is None:
+            continue
+        seen = view.hand.bits
+        for other in range(SEATS):
+            if other != seat:
+                seen |= played[other].bits
+                for weis in view.shown_weis[other]:
+                    seen |= weis.cards.bits
+        shown = view.shown_weis[seat]
+        ways = [way for way in weis_ways(weis_rules, points, _ALL_CARDS & ~seen)
+                if (not shown or way[0] == shown) and keeps_shown_winner(view, mode, seat, way[0])]
+        conditions[seat] = _condition(view, mode, seat, ways, points)
+    return conditions
+
+
+def _condition(view: TeamView, mode: RoundMode | None, seat: int, ways: list[tuple[tuple[Weis, ...], int, int]],
+               points: int) -> HandCondition:
+    """The condition of ``seat``'s Weis: ``ways`` as pairs of bit sets, and the rule."""
+    index = {weis: number for number, (weis, _, _) in enumerate(ways)}
+
+    def valid(dealt: int) -> list[int]:
+        return [index[option] for option in seat_declarations(view, mode, seat, card_set_of(dealt))]
+
+    name = f"declared Weis of {points} points" if points else "declared no Weis"
+    return HandCondition(tuple((held, not_held) for _, held, not_held in ways), valid, name)
 
 
 def team_sampler(view: TeamView, mode: RoundMode | None, max_tries: int) -> HandSampler:
@@ -93,10 +211,10 @@ def team_sampler(view: TeamView, mode: RoundMode | None, max_tries: int) -> Hand
 
     Shown Weis put their cards in the hand of the seat that showed them (as long as they are
     not played); a seat that declared Weis must hold, as dealt, Weis it could have declared
-    for the points it declared (all its Weis, with
-    ``auto_declare``).
+    for the points it declared (all its Weis, with ``auto_declare``): a condition of its hand
+    (:func:`weis_conditions`), met by construction.
     """
-    played = {seat: played_by(view, seat) for seat in range(SEATS)}
+    played = [played_by(view, seat) for seat in range(SEATS)]
     known: dict[int, int] = {}
     for seat in range(SEATS):
         shown = 0
@@ -105,28 +223,7 @@ def team_sampler(view: TeamView, mode: RoundMode | None, max_tries: int) -> Hand
         shown &= ~played[seat].bits
         if seat != view.seat and shown:
             known[seat] = shown
-    rules = view.rules
-    weis_rules: WeisRules | None = rules.weis
-    checks = [s for s in range(SEATS) if s != view.seat and (view.shown_weis[s] or view.declared_points[s] is not None)]
-
-    def accept(hands: tuple[int, ...]) -> bool:
-        for seat in checks:
-            dealt = card_set_of(hands[seat] | played[seat].bits)
-            points = view.declared_points[seat]
-            if rules.auto_declare and weis_rules is not None:
-                found = detect_weis(dealt, weis_rules)
-                if any(w not in found for w in view.shown_weis[seat]):
-                    return False
-                if points is not None and sum(w.points for w in found) != points:
-                    return False
-                if not keeps_shown_winner(view, mode, seat, found):
-                    return False
-            elif not any(keeps_shown_winner(view, mode, seat, option)
-                         for option in declarable(dealt, weis_rules, points, view.shown_weis[seat])):
-                return False
-        return True
-
     return HandSampler.of_view(
-        view, trump=mode if mode is not None else Trump.OBENABE, rules=rules.play, known=known,
-        accept=accept if checks else None, max_tries=max_tries,
+        view, trump=mode if mode is not None else Trump.OBENABE, rules=view.rules.play, known=known,
+        conditions=weis_conditions(view, mode, played), max_tries=max_tries,
     )
