@@ -80,6 +80,9 @@ _ALL: Final = (1 << 36) - 1
 #: The most combinations of ways the sampler lists to choose the conditions' ways jointly;
 #: a condition whose ways would make more is checked on each deal instead (step 3).
 _JOINT_BUDGET: Final = 4096
+#: A condition whose ways a deal meets this often on average (or more) is checked on each deal
+#: rather than listed: most deals meet it anyway.
+_CHECK_FROM = 0.5
 #: Draws that fail a checked condition before the sampler lists that condition's ways too.
 _ESCALATE_AFTER: Final = 500
 _FACTORIAL: Final = tuple(math.factorial(n) for n in range(37))
@@ -280,7 +283,7 @@ class HandSampler:
         self.conditions: Final = dict(conditions or {})
         self._ways: Final = self._condition_ways()
         self._layouts: dict[tuple[int, ...], _Layout] = {}
-        self._choose_joint([seat for seat in self._ways if self._rarity[seat] < 0.5])
+        self._choose_joint([seat for seat in self._ways if self._rarity[seat] < _CHECK_FROM])
 
     # --- the card play --------------------------------------------------------------------------
 
@@ -504,8 +507,10 @@ class HandSampler:
         if not total:
             names = " and ".join(f"seat {seat} {self.conditions[seat].name}" for seat in joint)
             raise SamplingError(f"{names}: no deal gives every one of them what it declared")
-        self._joint: tuple[int, ...] = tuple(joint)
-        self._checked: tuple[int, ...] = tuple(seat for seat in self._ways if seat not in joint)
+        #: The seats whose condition's ways are chosen jointly, by their number of deals (step 2).
+        self.listed: tuple[int, ...] = tuple(joint)
+        #: The seats whose condition is checked on each deal drawn (step 3).
+        self.checked: tuple[int, ...] = tuple(seat for seat in self._ways if seat not in joint)
         self._combos: tuple[tuple[int, ...], ...] = tuple(combos)
         self._totals: tuple[int, ...] = tuple(totals)
         self._layouts.clear()
@@ -517,7 +522,7 @@ class HandSampler:
         if layout is None:
             placed = {}
             barred = {}
-            for seat, way in zip(self._joint, combo):
+            for seat, way in zip(self.listed, combo):
                 _, place, bar = self._ways[seat][way]
                 index = self.hidden.index(seat)
                 placed[index] = place
@@ -575,11 +580,11 @@ class HandSampler:
             and (self.accept is None or self.accept(tuple(hands)))
         )
 
-    def _kept(self, combo: tuple[int, ...], hands: Sequence[int], rng: random.Random, failures: dict[Any, int]) -> bool:
+    def _kept(self, combo: tuple[int, ...], hands: Sequence[int], rng: random.Random, failures: dict[int | str, int]) -> bool:
         """Whether to keep a drawn deal: the conditions met (each listed one with probability one
         in the number of its ways the dealt hand meets), the play legal, ``accept`` passed."""
         played = self.played_by_seat
-        for seat, way in zip(self._joint, combo):
+        for seat, way in zip(self.listed, combo):
             valid = self.conditions[seat].valid(hands[seat] | played[seat])
             number = self._ways[seat][way][0]
             if number not in valid:
@@ -587,7 +592,7 @@ class HandSampler:
                 return False
             if len(valid) > 1 and rng.randrange(len(valid)):
                 return False  # a deal that meets k ways is proposed k times: keep it once in k
-        for seat in self._checked:
+        for seat in self.checked:
             if not self.conditions[seat].valid(hands[seat] | played[seat]):
                 failures[seat] = failures.get(seat, 0) + 1
                 return False
@@ -601,7 +606,7 @@ class HandSampler:
 
     def sample_with_rest(self, rng: random.Random) -> tuple[tuple[int, ...], int]:
         """One deal and the pool cards no hand took (the "rest")."""
-        failures: dict[Any, int] = {}
+        failures: dict[int | str, int] = {}
         hidden = self.hidden
         for tries in range(1, self.max_tries + 1):
             combo, bins = self._draw(rng)
@@ -611,21 +616,21 @@ class HandSampler:
                 hands[seat] = bins[index] | self.known.get(seat, 0)
             if self._kept(combo, hands, rng, failures):
                 return tuple(hands), bins[-1]
-            if tries % _ESCALATE_AFTER == 0 and self._checked:
+            if tries % _ESCALATE_AFTER == 0 and self.checked:
                 # A checked condition fails often: list its ways too (a longer list, fewer draws).
-                worst = max(self._checked, key=lambda seat: failures.get(seat, 0))
+                worst = max(self.checked, key=lambda seat: failures.get(seat, 0))
                 if failures.get(worst, 0):
-                    self._choose_joint([*self._joint, worst], budget=math.inf)
+                    self._choose_joint([*self.listed, worst], budget=math.inf)
         raise SamplingError(self._why_no_draw(failures))
 
-    def _why_no_draw(self, failures: Mapping[Any, int]) -> str:
+    def _why_no_draw(self, failures: Mapping[int | str, int]) -> str:
         worst = max(failures, key=lambda key: failures[key], default="accept")
-        if worst == "play":
-            what = "the card play (a card that was illegal when played)"
-        elif worst == "accept":
-            what = "the variant's test of a deal"
-        else:
+        if isinstance(worst, int):
             what = f"seat {worst} {self.conditions[worst].name}"
+        elif worst == "play":
+            what = "the card play (a card that was illegal when played)"
+        else:
+            what = "the variant's test of a deal"
         return f"no deal in {self.max_tries} draws meets {what}: the view is not consistent"
 
     def sample_bits(self, rng: random.Random) -> tuple[int, ...]:

@@ -197,8 +197,9 @@ def _condition(view: TeamView, mode: RoundMode | None, seat: int, ways: list[tup
     """The condition of ``seat``'s Weis: ``ways`` as pairs of bit sets, and the rule."""
     index = {weis: number for number, (weis, _, _) in enumerate(ways)}
 
-    def valid(dealt: int) -> list[int]:
-        return [index[option] for option in seat_declarations(view, mode, seat, card_set_of(dealt))]
+    @functools.lru_cache(maxsize=4096)  # a search draws the same hands again and again late in a round
+    def valid(dealt: int) -> tuple[int, ...]:
+        return tuple(index[option] for option in seat_declarations(view, mode, seat, card_set_of(dealt)))
 
     name = f"declared Weis of {points} points" if points else "declared no Weis"
     return HandCondition(tuple((held, not_held) for _, held, not_held in ways), valid, name)
