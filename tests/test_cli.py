@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from jass import __version__
+from jass.ai.bots import RandomBot
 from jass.cli import main
 from jass.cli.console import Choices, Screen, Table, wants_colour
 from jass.options import options, show_value
@@ -377,6 +378,60 @@ def test_simulate_a_bot_against_itself_is_reported_by_position() -> None:
     assert "A: rule" in text and "B: rule" in text
     assert "8 games of pomme, duplicate deals, seed 0" in text
     assert "margin of A over B per deal" in text
+
+
+class _Fragile:
+    """A bot that breaks in one of seven of the seats it is made for (by its seed)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.inner = RandomBot(seed)
+
+    def choose(self, view: Any, moves: Any) -> Any:
+        if self.seed is not None and self.seed % 7 == 0:
+            raise RuntimeError("the fragile bot broke")
+        return self.inner.choose(view, moves)
+
+
+@pytest.fixture
+def fragile_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot called "fragile" among the named ones, for one test."""
+    import importlib
+    from types import MappingProxyType
+
+    from jass.ai import players
+
+    cli = importlib.import_module("jass.cli.main")  # the module (jass.cli.main is also its function's name)
+    bots = MappingProxyType({**players.BOTS, "fragile": _Fragile})
+    monkeypatch.setattr(players, "BOTS", bots)
+    monkeypatch.setattr(cli, "BOTS", bots)
+
+
+@pytest.mark.usefixtures("fragile_bot")
+def test_simulate_reports_a_failing_game_and_the_games_before_it() -> None:
+    """A game that raises ends the run: the games before it are reported, the error names the
+    failing game (its seed and seats, to play it again) with its traceback, and the exit code
+    is 1; --keep-going plays every other game and lists the failures."""
+    code, text, err, _ = run(["simulate", "pomme", "--games", "30", "--bots", "fragile,rule", "--seed", "1", "--quiet"])
+    assert code == 1
+    assert "games of pomme, seed 1" in text and "A: fragile" in text
+    assert "jass: game " in err and "of pomme (seed " in err and "failed: RuntimeError: the fragile bot broke" in err
+    assert "(--keep-going plays on)" in err and "Traceback (most recent call last)" in err
+    code, text, err, _ = run(["simulate", "pomme", "--games", "30", "--bots", "fragile,rule", "--seed", "1", "--quiet",
+                              "--keep-going"])
+    assert code == 1
+    assert "games failed:" in text and "RuntimeError: the fragile bot broke" in text
+    assert "games failed (listed above)" in err
+
+
+@pytest.mark.slow  # two tournament games of twelve rounds with the Monte Carlo bot: about 20 s
+def test_the_readme_monte_carlo_command_runs_to_the_end() -> None:
+    """The README's second command, shortened to one duplicate deal: the Monte Carlo bot
+    against the rule bot under the tournament rules, to the end (issue 25: it failed there)."""
+    code, text, err, _ = run(["simulate", "schieber", "--bots", "montecarlo,rule", "--preset", "tournament",
+                              "--games", "2", "--duplicate", "--quiet"])
+    assert (code, err) == (0, "")
+    assert "2 games of schieber, duplicate deals, seed 0" in text and "A: montecarlo" in text
 
 
 def test_simulate_refuses_duplicate_with_an_odd_number_of_games() -> None:
