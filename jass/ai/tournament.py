@@ -205,8 +205,8 @@ def _play_one(job: _Job) -> GameRecord | GameFailure:
         bots = [_build(entries[position], _game_seed(game_seed, 2 * s + first)) for s, position in enumerate(lineup)]
         final = play_game(variant, bots, rules=rules, seed=game_seed)
     except Exception as error:  # a bot's or the rules' bug: reported, the other games go on
-        seats = tuple(_label(entries[position]) for position in lineup)
-        return GameFailure(variant.name, index, game_seed, seats, f"{type(error).__name__}: {error}",
+        labels = tuple(_label(entries[position]) for position in lineup)
+        return GameFailure(variant.name, index, game_seed, labels, f"{type(error).__name__}: {error}",
                            traceback.format_exc())
     winning_team = variant.winner(final)
     # The winner is a team (of one seat in a game of each for themselves); its first seat's bot.
