@@ -143,10 +143,10 @@ def _drawn(variant: Any, state: Any, seat: int) -> str:
 
 
 def test_schieber_a_claim_that_loses_is_listed_last_and_asks_first() -> None:
-    """Seed 11: seat 0 takes trick 3 (♦6 ♦7 ♦8 ♣9 with Eicheln trump: the ♣9 is worth 14) and may
-    then say "bedankt, genug" at 14 of 3000 points."""
+    """Seed 11, against the simple rule bots: seat 0 takes trick 3 (♦6 ♦7 ♦8 ♣9 with Eicheln
+    trump: the ♣9 is worth 14) and may then say "bedankt, genug" at 14 of 3000 points."""
     script = ["1", "1", "1", "1", "7", "no", "ann", "yes"]
-    code, text, _, typist = run(["play", "schieber", "--seed", "11"], script)
+    code, text, _, typist = run(["play", "schieber", "--seed", "11", "--bots", "simple"], script)
     assert code == 0
     lines = text.splitlines()
     last = lines.index("  7. announce «bedankt, genug»: this loses the game now")
@@ -161,7 +161,7 @@ def test_schieber_a_claim_that_loses_is_listed_last_and_asks_first() -> None:
 
 
 def test_ctrl_d_at_the_claim_question_leaves_the_game() -> None:
-    code, text, _, _ = run(["play", "schieber", "--seed", "11"], ["1", "1", "1", "1", "7", EOF])
+    code, text, _, _ = run(["play", "schieber", "--seed", "11", "--bots", "simple"], ["1", "1", "1", "1", "7", EOF])
     assert code == 0
     assert "Goodbye" in text and "announced" not in text
 
@@ -200,17 +200,20 @@ def test_moves_by_number_prefix_notation_or_card(argv: list[str], script: list[s
     ("argv", "script", "said"),
     [
         (["play", "pomme", "--seed", "5"], ["k", "C6", "H6"], "  you do not hold H6"),
-        (["play", "pomme", "--seed", "5"], ["k", "C6", "S7"], "  S7 cannot be played now: you may play C10 CQ CK"),
+        (["play", "pomme", "--seed", "5", "--bots", "simple"], ["k", "C6", "S7"],
+         "  S7 cannot be played now: you may play C10 CQ CK"),
         (["play", "schieber", "--seed", "11"], ["H10"],
          "  H10 cannot be played now: no card is played at this point (see the list)"),
         (["play", "schieber", "--seed", "11"], ["C8"], "  you do not hold C8"),
-        (["play", "pomme", "--seed", "5"], ["k", "C6", "9"], "  '9' is not a choice: answer 1 to 3, or type a move"),
+        (["play", "pomme", "--seed", "5", "--bots", "simple"], ["k", "C6", "9"],
+         "  '9' is not a choice: answer 1 to 3, or type a move"),
         (["play", "pomme", "--seed", "5"], ["zzz"], "  'zzz' is not a move: answer with a number, a card such as H10"),
         (["play", "pomme", "--seed", "5"], [""], "  '' is not a move"),
         (["play", "pomme", "--seed", "5"], ["²"], "  '²' is not a move"),
         (["play", "pomme", "--seed", "5"], ["k", "C6", "١"], "  '١' is not a move"),  # an Arabic-Indic 1
         # 5,000 digits: no int() of them (Python refuses over 4,300), and the message quotes 40.
-        (["play", "pomme", "--seed", "5"], ["k", "C6", "9" * 5000], f"  '{'9' * 40}…' is not a choice: answer 1 to 3"),
+        (["play", "pomme", "--seed", "5", "--bots", "simple"], ["k", "C6", "9" * 5000],
+         f"  '{'9' * 40}…' is not a choice: answer 1 to 3"),
         (["play", "pomme", "--seed", "5"], ["x" * 500], f"  '{'x' * 40}…' is not a move"),
         (["play", "pomme", "--seed", "5"], ["exchange C6 C10"],
          "  'exchange C6 C10' could be 7 moves: «exchange C6 C10 CQ», «exchange C6 C10 CK»"),

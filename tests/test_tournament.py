@@ -195,7 +195,7 @@ def test_bots_see_only_the_observation() -> None:
 def test_errors_name_what_exists() -> None:
     with pytest.raises(JassError, match="no variant called 'poker'"):
         variant_module("poker")
-    with pytest.raises(JassError, match="choose one of random, rule, montecarlo, ismcts"):
+    with pytest.raises(JassError, match="choose one of random, rule, simple, montecarlo, ismcts"):
         make_bot("clever")
     with pytest.raises(JassError, match="games=0"):
         run_arena("pomme", ("rule", "random"), games=0)

@@ -74,7 +74,7 @@ from jass.play import PlayView, Trick
 from jass.tricks import PlayRules, legal_bits
 from jass.trump import PerTrickMode, RoundMode
 
-__all__ = ["SamplingError", "HandCondition", "HandSampler", "played_by"]
+__all__ = ["SamplingError", "HandCondition", "HandSampler", "Play", "card_plays", "ruled_out", "played_by"]
 
 _ALL: Final = (1 << 36) - 1
 #: The most combinations of ways the sampler lists to choose the conditions' ways jointly;
@@ -122,7 +122,60 @@ def _cards(bits: int) -> list[int]:
 
 #: A card played: (seat, card, the cards before it in its trick, the arguments of legal_bits in
 #: that trick's mode).
-_Play = tuple[int, int, tuple[int, ...], tuple[int, bool, bool, bool]]
+Play = tuple[int, int, tuple[int, ...], tuple[int, bool, bool, bool]]
+
+
+def card_plays(
+    seats: int, tricks: Sequence[tuple[int, Sequence[int]]], trick: Sequence[int], trick_leader: int | None,
+    mode: int | Sequence[int], rules: PlayRules,
+) -> tuple[tuple[Play, ...], int, tuple[int, ...]]:
+    """Every card of a round's play in order, each as a :data:`Play`; the cards played (a bit
+    set); those of each seat. ``tricks`` are the completed tricks as ``(leader, cards)``, the
+    cards by index in play order, ``trick`` the one in progress (led by ``trick_leader``);
+    ``mode`` is the round's mode as an int, or each trick's (a per-trick mode).
+    :class:`~jass.errors.InvalidCardsError` for a card played twice."""
+    flags = rules.legal_flags
+    plays: list[Play] = []
+    played = 0
+    by_seat = [0] * seats
+    all_tricks = [(leader, tuple(cards)) for leader, cards in tricks]
+    if trick:
+        if trick_leader is None:
+            raise InvalidCardsError("a trick in progress needs its trick_leader")
+        all_tricks.append((trick_leader, tuple(trick)))
+    for number, (leader, cards) in enumerate(all_tricks):
+        args = (mode if isinstance(mode, int) else mode[number], *flags)
+        for position, card in enumerate(cards):
+            if played >> card & 1:
+                raise InvalidCardsError(f"{Card.from_index(card)} is played twice")
+            played |= 1 << card
+            by_seat[(leader + position) % seats] |= 1 << card
+            plays.append(((leader + position) % seats, card, cards[:position], args))
+    return tuple(plays), played, tuple(by_seat)
+
+
+def ruled_out(plays: Sequence[Play], seats: Sequence[int], pool: int, known: Mapping[int, int]) -> dict[int, int]:
+    """Per seat of ``seats``, the cards of ``pool`` it cannot hold now, as the legality of its
+    ``plays`` shows (the suit it did not follow, the trumps it lacked when it undertrumped or
+    did not follow a trump lead); ``known`` are cards known to be in a seat's hand. Each card
+    played after the lead is tried with each candidate card added, one at a time, to the hand
+    its player held then: a card with which the play would have been illegal is ruled out."""
+    forbidden = dict.fromkeys(seats, 0)
+    later = {seat: known.get(seat, 0) for seat in seats}  # known cards it still held
+    for seat, card, before, args in reversed(plays):
+        if seat not in forbidden:
+            continue
+        later[seat] |= 1 << card
+        if not before:
+            continue  # a lead is always legal
+        base = later[seat]
+        candidates = pool & ~forbidden[seat] & ~base
+        if legal_bits(base | candidates, before, *args) >> card & 1:
+            continue  # legal whatever else the hand held: no constraint
+        for other in _cards(candidates):
+            if not legal_bits(base | 1 << other, before, *args) >> card & 1:
+                forbidden[seat] |= 1 << other
+    return forbidden
 #: The unseen cards to deal, grouped by the bins they may go to: per type ``(bins, number)``,
 #: ``bins`` a bit per bin; the types with the most cards last.
 _Types = tuple[tuple[int, int], ...]
@@ -261,8 +314,8 @@ class HandSampler:
         self.rules: Final = rules
         self.accept: Final = accept
         self.max_tries: Final = max_tries
-        self._legal_args: Final = (self.trump, *rules.legal_flags)
         plays, played, by_seat = self._plays(tricks, trick, trick_leader, per_trick)
+        #: Every card played, in order: see :func:`card_plays`.
         self.plays: Final = plays
         self.played: Final = played
         #: The cards each seat has played this round (bit sets), as :func:`played_by` gives them.
@@ -290,27 +343,10 @@ class HandSampler:
     def _plays(
         self, tricks: Sequence[tuple[int, Sequence[int]]], trick: Sequence[int], trick_leader: int | None,
         per_trick: PerTrickMode | None,
-    ) -> tuple[tuple[_Play, ...], int, tuple[int, ...]]:
+    ) -> tuple[tuple[Play, ...], int, tuple[int, ...]]:
         """Every card played, in order (see :attr:`plays`); the cards played; those of each seat."""
-        seats = self.seats
-        flags = self.rules.legal_flags
-        plays: list[_Play] = []
-        played = 0
-        by_seat = [0] * seats
-        all_tricks = [(leader, tuple(cards)) for leader, cards in tricks]
-        if trick:
-            if trick_leader is None:
-                raise InvalidCardsError("a trick in progress needs its trick_leader")
-            all_tricks.append((trick_leader, tuple(trick)))
-        for number, (leader, cards) in enumerate(all_tricks):
-            args = self._legal_args if per_trick is None else (int(per_trick.trick_mode(number)), *flags)
-            for position, card in enumerate(cards):
-                if played >> card & 1:
-                    raise InvalidCardsError(f"{Card.from_index(card)} is played twice")
-                played |= 1 << card
-                by_seat[(leader + position) % seats] |= 1 << card
-                plays.append(((leader + position) % seats, card, cards[:position], args))
-        return tuple(plays), played, tuple(by_seat)
+        modes = None if per_trick is None else [int(per_trick.trick_mode(number)) for number in range(len(tricks) + 1)]
+        return card_plays(self.seats, tricks, trick, trick_leader, self.trump if modes is None else modes, self.rules)
 
     def _unseen(self, known: Mapping[int, int] | None, excluded: int, pool: int | None) -> tuple[int, dict[int, int], int]:
         """The cards known in the other hands (all of them, and per seat), and the pool, checked."""
@@ -332,23 +368,7 @@ class HandSampler:
 
     def _voids(self) -> dict[int, int]:
         """Per hidden seat, the cards that cannot be in its hand now, from the legality of its plays."""
-        pool = self.pool
-        forbidden = dict.fromkeys(self.hidden, 0)
-        later = {seat: self.known.get(seat, 0) for seat in self.hidden}  # known cards it still held
-        for seat, card, before, args in reversed(self.plays):
-            if seat == self.observer:
-                continue
-            later[seat] |= 1 << card
-            if not before:
-                continue  # a lead is always legal
-            base = later[seat]
-            candidates = pool & ~forbidden[seat] & ~base
-            if legal_bits(base | candidates, before, *args) >> card & 1:
-                continue  # legal whatever else the hand held: no constraint
-            for other in _cards(candidates):
-                if not legal_bits(base | 1 << other, before, *args) >> card & 1:
-                    forbidden[seat] |= 1 << other
-        return forbidden
+        return ruled_out(self.plays, self.hidden, self.pool, self.known)
 
     # --- the bins and their types -------------------------------------------------------------
 
