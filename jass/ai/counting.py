@@ -45,12 +45,12 @@ __all__ = ["Situation", "Count", "choose_card", "card_move", "keep_value"]
 
 _ALL: Final = ALL_BITS
 #: Expected points that each player still to play adds to a trick (the mean card is worth 4.2).
-_LATER_POINTS: Final = 3.0
+_LATER_POINTS: Final = 2.5
 #: Extra value of winning a trick beyond its points: the lead, and the tricks of a match.
 _TRICK_VALUE: Final = 1.0
 #: What keeping a card is worth, by rank 6..A: a trump, then a master of a plain suit.
-_KEEP_TRUMP: Final = (4.0, 4.0, 4.0, 15.0, 7.0, 22.0, 6.0, 7.0, 9.0)
-_KEEP_MASTER: Final = 8.0
+_KEEP_TRUMP: Final = (12.0, 12.0, 12.0, 45.0, 21.0, 66.0, 18.0, 21.0, 27.0)
+_KEEP_MASTER: Final = 6.0
 #: A lead is played when no opponent beats it with at least this chance.
 _SAFE_LEAD: Final = 0.75
 
