@@ -282,12 +282,17 @@ def _follow_value(count: Count, s: Situation, card: int) -> float:
         win = 1.0 - lose
     if s.wanted is not None:
         # Each for themselves: the trick's points count for the seat only when it takes them.
-        mine = win if winner == s.seat else 0.0
-        value = mine * (_gain(s, at_stake) + _TRICK_VALUE)
-        keep = keep_value(count, s, card)
-        return value + (keep if s.wanted > at_stake / 2 else -keep) * 0.5 - 0.01 * points[card] * (s.wanted <= 0)
+        return (win if winner == s.seat else 0.0) * (_gain(s, at_stake) + _TRICK_VALUE) - _kept(count, s, card)
     value = (2 * win - 1) * (at_stake + _TRICK_VALUE)
     return value - keep_value(count, s, card) + 0.1 * _unwanted(count, s, card)
+
+
+def _kept(count: Count, s: Situation, card: int) -> float:
+    """What playing ``card`` costs the seat of what keeping it is worth: its
+    :func:`keep_value` while it wants more points, less than nothing once it wants none (a card
+    that takes tricks is then a danger, better played)."""
+    keep = keep_value(count, s, card)
+    return keep if s.wanted is None or s.wanted > 0 else -keep
 
 
 def _unwanted(count: Count, s: Situation, card: int) -> float:
@@ -308,6 +313,11 @@ def _lead(count: Count, s: Situation, cards: list[int]) -> int:
     mode = s.mode
     points = _points(mode, s.trump_jack_points)
     opponents = [seat for seat in range(s.seats) if seat != s.seat and seat not in s.partners]
+    later = _LATER_POINTS * (s.seats - 1)
+    if s.wanted is not None:
+        # Each for themselves: the lead that brings the seat closest to what it wants.
+        return max(cards, key=lambda c: (_win_chance(count, s, c, opponents) * (_gain(s, points[c] + later) + _TRICK_VALUE)
+                                         - _kept(count, s, c), -c))
     if mode < 4:
         drawn = _draw_trumps(count, s, cards, opponents)
         if drawn is not None:
@@ -316,22 +326,17 @@ def _lead(count: Count, s: Situation, cards: list[int]) -> int:
     cash = []
     for card in cards:
         suit = card // 9
-        if suit == mode or count.master(suit, mode, s.hand) != card:
-            continue
-        safe = 1.0
-        for seat in opponents:
-            safe *= 1.0 - _beats(count, s, seat, card, suit)
-        if safe >= _SAFE_LEAD:
-            cash.append((safe * (points[card] + _LATER_POINTS * (s.seats - 1)), card))
-    if cash and (s.wanted is None or s.wanted > 0):
+        if suit != mode and count.master(suit, mode, s.hand) == card:
+            safe = _win_chance(count, s, card, opponents)
+            if safe >= _SAFE_LEAD:
+                cash.append((safe * (points[card] + later), card))
+    if cash:
         return max(cash)[1]
-    if s.wanted is not None and s.wanted <= 0:
-        # Wants no more points: the card least likely to win, the fewest points.
-        return min(cards, key=lambda c: (_win_chance(count, s, c, opponents), points[c]))
     return min(cards, key=lambda c: _low_lead_cost(count, s, c))
 
 
 def _win_chance(count: Count, s: Situation, card: int, opponents: Sequence[int]) -> float:
+    """The chance that no opponent beats ``card`` led."""
     chance = 1.0
     for seat in opponents:
         chance *= 1.0 - _beats(count, s, seat, card, card // 9)

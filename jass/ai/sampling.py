@@ -104,11 +104,17 @@ class HandCondition:
     returns must be of a way whose cards ``dealt`` holds and does not hold; a hand may meet
     several ways (two sequences of 20 each meet "20 points"). ``name`` says what the
     condition is, for the message of a :class:`SamplingError` ("declared Weis of 150 points").
+    ``labels`` may name what each way stands for (a declaration), for :meth:`met`.
     """
 
     ways: tuple[tuple[int, int], ...]
     valid: Callable[[int], Sequence[int]]
     name: str
+    labels: tuple[Hashable, ...] = ()
+
+    def met(self, dealt: int) -> list[Hashable]:
+        """The labels of the ways the dealt hand ``dealt`` meets (by :attr:`valid`)."""
+        return [self.labels[way] for way in self.valid(dealt)]
 
 
 def _cards(bits: int) -> list[int]:

@@ -65,9 +65,10 @@ def determinize(view: Observation, rng: random.Random, sampler: HandSampler | No
     >>> observe(determinize(view, random.Random(0)), 2) == view
     True
     """
-    hands, dealt = (sampler or _cached_sampler(view)).sample_dealt(rng)
+    sampler = sampler or _cached_sampler(view)
+    hands, dealt = sampler.sample_dealt(rng)
     rules = view.rules
-    declared = teams.drawn_declarations(view, dealt, rng, view.mode)
+    declared = teams.drawn_declarations(view, dealt, rng, view.mode, sampler)
     setting = build_setting(
         rules=rules, seed=rng.randrange(SEED_LIMIT), round_number=view.round_number, dealer=view.dealer,
         phase=view.phase, dealt=dealt, pushed=view.pushed, row=view.row, mode=view.mode, chooser=view.chooser,

@@ -123,9 +123,10 @@ def determinize(view: Observation, rng: random.Random, sampler: HandSampler | No
     >>> observe(determinize(view, random.Random(0)), 1) == view
     True
     """
-    hands, dealt = (sampler or _cached_sampler(view)).sample_dealt(rng)
+    sampler = sampler or _cached_sampler(view)
+    hands, dealt = sampler.sample_dealt(rng)
     rules = view.rules
-    declared = teams.drawn_declarations(view, dealt, rng, view.trump)
+    declared = teams.drawn_declarations(view, dealt, rng, view.trump, sampler)
     phase = view.phase
     setting = build_setting(
         rules=rules, seed=rng.randrange(guards.SEED_LIMIT), round_number=view.round_number, dealer=view.dealer,

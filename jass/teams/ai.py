@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, cast
 
 from jass.ai.counting import Situation
 from jass.ai.sampling import HandCondition, HandSampler, played_by
@@ -199,21 +199,26 @@ def seat_declarations(view: TeamView, mode: RoundMode | None, seat: int, dealt: 
 
 
 def drawn_declarations(
-    view: TeamView, dealt: Sequence[CardSet], rng: random.Random, mode: RoundMode | None = None
+    view: TeamView, dealt: Sequence[CardSet], rng: random.Random, mode: RoundMode | None = None,
+    sampler: HandSampler | None = None,
 ) -> Declared:
     """The declared Weis of a state drawn for ``view`` with the hands ``dealt``: the observing
     seat's own, and for every other seat one declaration drawn uniformly among those that fit
-    what it was seen to declare (:func:`seat_declarations`, in the round's ``mode``); none to
-    draw with ``auto_declare``, where every Weis counts."""
+    what it was seen to declare (:func:`seat_declarations`, in the round's ``mode``; the
+    conditions of ``sampler``, the :func:`team_sampler` that drew ``dealt``, know them already);
+    none to draw with ``auto_declare``, where every Weis counts."""
     rules = view.rules
     declared: list[tuple[Weis, ...] | None] = [None] * SEATS
     if not rules.auto_declare:
+        conditions = sampler.conditions if sampler is not None else {}
         for seat in range(SEATS):
             if seat == view.seat:
                 declared[seat] = view.own_weis
             else:
-                options = seat_declarations(view, mode, seat, dealt[seat])
-                declared[seat] = rng.choice(options) if options else None
+                condition = conditions.get(seat)
+                options = (seat_declarations(view, mode, seat, dealt[seat]) if condition is None
+                           else condition.met(dealt[seat].bits))
+                declared[seat] = cast(tuple[Weis, ...], rng.choice(options)) if options else None
     return tuple(declared)
 
 
@@ -307,7 +312,7 @@ def _condition(view: TeamView, mode: RoundMode | None, seat: int, ways: list[tup
         return tuple(index[option] for option in seat_declarations(view, mode, seat, card_set_of(dealt)))
 
     name = f"declared Weis of {points} points" if points else "declared no Weis"
-    return HandCondition(tuple((held, not_held) for _, held, not_held in ways), valid, name)
+    return HandCondition(tuple((held, not_held) for _, held, not_held in ways), valid, name, tuple(w for w, _, _ in ways))
 
 
 def team_sampler(view: TeamView, mode: RoundMode | None, max_tries: int) -> HandSampler:
