@@ -101,9 +101,9 @@ def mode_features(hand: CardSet, mode: Trump) -> tuple[float, ...]:
 #: bots' side makes when it chose the mode, over 5,000 deals played in each of the six modes:
 #: for a trump suit, for Obenabe, for Undenufe.
 _MODE_WEIGHTS: Final = (
-    (43.77, 15.31, 4.3, 0.63, -0.7, -1.99, -1.66, -3.36, 12.53, 5.11, 0.88, 1.25, -2.89, -2.84, 5.95, 0.18, 6.93),
-    (58.14, 15.1, 15.09, 2.23, 19.28, 7.95, 2.21, -0.43, 7.04, -0.16),
-    (54.59, 14.55, 13.11, 11.18, 6.99, 4.23, 3.03, 3.26, 2.07, -0.01),
+    (42.93, 16.49, 6.77, 1.18, -1.82, -2.77, -2.22, -5.37, 12.26, 2.3, 0.9, 0.4, -1.74, -0.78, 3.08, 0.18, 10.98),
+    (57.27, 14.56, 12.61, 5.28, 15.07, 7.48, 2.12, 1.87, 5.25, -0.12),
+    (52.87, 13.6, 11.0, 4.2, 13.86, 4.09, 2.1, 0.3, 3.6, 0.12),
 )
 _PLAIN_POINTS: Final = (0, 0, 0, 0, 10, 2, 3, 4, 11)
 #: The card points of a round of four (the last trick's 5 included).
@@ -123,10 +123,11 @@ def mode_points(hand: CardSet, mode: Trump) -> float:
     return sum(w * f for w, f in zip(weights, mode_features(hand, mode)))
 
 
-#: A hand whose best mode promises its side fewer card points than this pushes: the threshold
-#: that made the most points over the deals :data:`_MODE_WEIGHTS` were fitted to (108.6 on
-#: average, against 104.7 never pushing and 102.1 by the simple bot's rule; 40% push).
-PUSH_BELOW: Final = 100.0
+#: A hand whose best mode promises its side fewer card points than this pushes: about the
+#: threshold that made the most points over the deals :data:`_MODE_WEIGHTS` were fitted to
+#: (110 on average, against 103.7 never pushing and 105.7 by the simple bot's rule; half of
+#: the hands push).
+PUSH_BELOW: Final = 102.0
 
 
 def best_mode(hand: CardSet, modes: Sequence[Trump], multiplier: Callable[[Trump], int] = lambda mode: 1,
