@@ -113,7 +113,7 @@ class HandCondition:
     labels: tuple[Hashable, ...] = ()
 
     def met(self, dealt: int) -> list[Hashable]:
-        """The labels of the ways the dealt hand ``dealt`` meets (by :attr:`valid`)."""
+        """The labels of the ways the dealt hand ``dealt`` meets (by the rule ``valid``)."""
         return [self.labels[way] for way in self.valid(dealt)]
 
 

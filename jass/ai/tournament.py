@@ -143,12 +143,15 @@ class GameFailure:
 
 
 class GameFailedError(JassError):
-    """An arena game raised (and ``keep_going`` was off): :attr:`failure` says which game and
-    why, :attr:`report` gives the results of the games before it."""
+    """An arena game raised (and ``keep_going`` was off): ``failure`` (a :class:`GameFailure`)
+    says which game and why, ``report`` (an :class:`ArenaReport`) gives the results of the games
+    before it."""
 
     def __init__(self, failure: GameFailure, report: ArenaReport) -> None:
         super().__init__(f"{failure}; the {report.games} games before it are reported")
+        #: The game that failed.
         self.failure = failure
+        #: The report of the games before it.
         self.report = report
 
 
@@ -276,7 +279,7 @@ class ArenaReport:
     margin: tuple[float, float]
     records: tuple[GameRecord, ...] = attrs.field(repr=False)
     #: The games that raised (with ``keep_going``; they count nowhere else: neither in
-    #: :attr:`games` nor, with ``duplicate``, the other game of their deal in :attr:`margin`).
+    #: ``games`` nor, with ``duplicate``, the other game of their deal in ``margin``).
     failures: tuple[GameFailure, ...] = ()
 
     def win_rate(self, position: str) -> tuple[float, float, float]:

@@ -81,9 +81,9 @@ _PREDICTION_WEIGHTS: Final = (
 def predicted_points(hand: CardSet, trump: Trump, position: int = 1) -> int:
     """The points a hand of nine is worth in Differenzler with ``trump`` and the seat's
     ``position`` (0: the dealer, 1: Vorhand, who leads first, 2 and 3 the others): what the
-    rule bot predicts. A linear rule fitted to the points the rule bots take
-    (:data:`_PREDICTION_WEIGHTS`); its mean error was 15.6 points on hands it was not fitted
-    to, against 24 for the simple bot's rule of thumb.
+    rule bot predicts. A linear rule fitted to the points the rule bots take (its weights in
+    the source); its mean error was 15.6 points on hands it was not fitted to, against 24 for
+    the simple bot's rule of thumb.
 
     >>> predicted_points(CardSet.parse("HJ H9 HA CA SA D6 D7 C6 S6"), Trump.SCHILTEN) > predicted_points(
     ...     CardSet.parse("H6 H7 C7 C8 S7 S8 D8 D9 C9"), Trump.SCHILTEN)

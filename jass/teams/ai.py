@@ -45,7 +45,7 @@ def hand_value(hand: CardSet, trump: Trump) -> int:
 
 
 def mode_features(hand: CardSet, mode: Trump) -> tuple[float, ...]:
-    """What :func:`mode_points` weighs of a hand in a mode (see :data:`_MODE_WEIGHTS`).
+    """What :func:`mode_points` weighs of a hand in a mode.
 
     In a trump suit: the trump Jack, 9, Ace, King, Queen and 10, the low trumps, the trumps;
     the side suits' Aces, Kings beside the Ace, Kings without it, 10s beside the Ace, 10s
@@ -113,7 +113,7 @@ TOTAL_POINTS: Final = 157
 def mode_points(hand: CardSet, mode: Trump) -> float:
     """The card points (of 157, the last trick's 5 and a match's 100 included) that a side
     makes, on average, when the player holding ``hand`` chose ``mode``: the rule bot's
-    measure of a hand, fitted to the rule bots' play (:data:`_MODE_WEIGHTS`).
+    measure of a hand, a linear rule of :func:`mode_features` fitted to the rule bots' play.
 
     >>> hand = CardSet.parse("CJ C9 CA CK C10 SA HA D6 D7")
     >>> mode_points(hand, Trump.EICHELN) > mode_points(hand, Trump.UNDENUFE)
@@ -124,9 +124,9 @@ def mode_points(hand: CardSet, mode: Trump) -> float:
 
 
 #: A hand whose best mode promises its side fewer card points than this pushes: about the
-#: threshold that made the most points over the deals :data:`_MODE_WEIGHTS` were fitted to
-#: (110 on average, against 103.7 never pushing and 105.7 by the simple bot's rule; half of
-#: the hands push).
+#: threshold that made the most points over the deals the weights of :func:`mode_points` were
+#: fitted to (110 on average, against 103.7 never pushing and 105.7 by the simple bot's rule;
+#: half of the hands push).
 PUSH_BELOW: Final = 102.0
 
 
