@@ -64,9 +64,10 @@ def _simple_move(view: Observation, moves: Sequence[Move]) -> Move | None:
 
 def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     """The rule bot's choice (:class:`~jass.ai.bots.RuleBot`): announce once the team's points
-    reach the target, declare every Weis (the fullest declaration), choose the mode the hand is
-    worth most in (:func:`jass.teams.best_mode`, the multipliers counted) or push a hand worth
-    less than what the partner's choice promises, and play its cards by counting them
+    reach the target, declare every Weis (the fullest declaration), push a hand whose best mode
+    promises less than the partner's choice (:data:`jass.teams.PUSH_BELOW`, Stöck counted),
+    else choose the mode the hand is worth most in (:func:`jass.teams.best_mode`, the
+    multipliers counted), and play its cards by counting them
     (:func:`jass.ai.counting.choose_card`)."""
     if ANNOUNCE in moves and _claim_wins(view):
         return ANNOUNCE
@@ -76,8 +77,9 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     options = [m.trump for m in moves if type(m) is ChooseTrump]
     if options:
         rules = view.rules
-        mode, value = teams.best_mode(view.hand, options, rules.multiplier, rules.stoeck)
-        return PUSH if PUSH in moves and value < 2 * teams.PUSH_BELOW - teams.TOTAL_POINTS else ChooseTrump(mode)
+        if PUSH in moves and max(teams.stoeck_points(view.hand, m, rules.stoeck) for m in options) < teams.PUSH_BELOW:
+            return PUSH
+        return ChooseTrump(teams.best_mode(view.hand, options, rules.multiplier, rules.stoeck)[0])
     if view.trump is None:
         return None
     vorhand = (view.dealer + 1) % SEATS

@@ -65,6 +65,7 @@ __all__ = [
     "PUSH_BELOW",
     "TOTAL_POINTS",
     "best_mode",
+    "stoeck_points",
     "TeamState",
     "hidden_variations",
     "known_cards",

@@ -19,7 +19,7 @@ from jass.trump import RoundMode, Trump, point_table
 from jass.weis import STOECK_POINTS, Weis, WeisKind, WeisRules, best_weis, detect_weis, has_stoeck
 
 __all__ = [
-    "hand_value", "mode_features", "mode_points", "PUSH_BELOW", "TOTAL_POINTS", "best_mode", "declarable", "keeps_shown_winner", "seat_declarations", "drawn_declarations", "weis_ways",
+    "hand_value", "mode_features", "mode_points", "PUSH_BELOW", "TOTAL_POINTS", "best_mode", "stoeck_points", "declarable", "keeps_shown_winner", "seat_declarations", "drawn_declarations", "weis_ways",
     "weis_conditions", "team_sampler", "team_situation",
 ]
 
@@ -141,12 +141,18 @@ def best_mode(hand: CardSet, modes: Sequence[Trump], multiplier: Callable[[Trump
     """
 
     def value(mode: Trump) -> float:
-        points = mode_points(hand, mode)
-        held = stoeck is not StoeckMode.OFF and mode.suit is not None and has_stoeck(hand, mode)
-        return multiplier(mode) * (2 * points - TOTAL_POINTS + (STOECK_POINTS if held else 0))
+        return multiplier(mode) * (2 * stoeck_points(hand, mode, stoeck) - TOTAL_POINTS)
 
     mode = max(modes, key=value)
     return mode, value(mode)
+
+
+def stoeck_points(hand: CardSet, mode: Trump, stoeck: StoeckMode = StoeckMode.IMMEDIATE) -> float:
+    """:func:`mode_points` with the Stöck the hand holds in ``mode`` counted (unless ``stoeck``
+    is off) as half their points: the side's share of the difference they make, on the scale
+    of :data:`PUSH_BELOW`."""
+    held = stoeck is not StoeckMode.OFF and mode.suit is not None and has_stoeck(hand, mode)
+    return mode_points(hand, mode) + (STOECK_POINTS / 2 if held else 0)
 
 
 def declarable(dealt: CardSet, weis: WeisRules | None, points: int | None, shown: tuple[Weis, ...]) -> list[tuple[Weis, ...]]:
