@@ -207,6 +207,7 @@ def test_the_rule_bot_sees_only_its_observation(seed: int, moves: int, name: str
     if variant.is_over(state):
         return
     seat = variant.to_act(state)
+    assert seat is not None
     legal = variant.legal_moves(state)
     move = RuleBot(seed).choose(variant.observe(state, seat), legal)
     assert move in legal
