@@ -83,7 +83,8 @@ _JOINT_BUDGET: Final = 4096
 #: A condition whose ways a deal meets this often on average (or more) is checked on each deal
 #: rather than listed: most deals meet it anyway.
 _CHECK_FROM = 0.5
-#: Draws that fail a checked condition before the sampler lists that condition's ways too.
+#: Draws that fail a checked condition before the sampler lists that condition's ways too (with
+#: 64 times the budget).
 _ESCALATE_AFTER: Final = 500
 _FACTORIAL: Final = tuple(math.factorial(n) for n in range(37))
 
@@ -340,9 +341,12 @@ class HandSampler:
         if not self.count:
             raise SamplingError(self._why_no_deal())
         self.conditions: Final = dict(conditions or {})
-        self._ways: Final = self._condition_ways()
+        ways, rarity = self._condition_ways()
+        self._ways: Final = ways
+        #: Per seat with a condition, how many of its ways a deal meets on average.
+        self._rarity: Final = rarity
         self._layouts: dict[tuple[int, ...], _Layout] = {}
-        self._choose_joint([seat for seat in self._ways if self._rarity[seat] < _CHECK_FROM])
+        self._choose_joint([seat for seat in ways if rarity[seat] < _CHECK_FROM])
 
     # --- the card play --------------------------------------------------------------------------
 
@@ -458,10 +462,11 @@ class HandSampler:
 
     # --- the conditions -------------------------------------------------------------------------
 
-    def _condition_ways(self) -> dict[int, list[tuple[int, int, int]]]:
+    def _condition_ways(self) -> tuple[dict[int, list[tuple[int, int, int]]], dict[int, float]]:
         """Per seat with a condition, its ways that the play allows: (index, cards held now
-        beyond the known ones, free cards it may not hold); raises when a seat has none."""
-        self._rarity: dict[int, float] = {}
+        beyond the known ones, free cards it may not hold); raises when a seat has none. And
+        per seat, how many of its ways a deal meets on average."""
+        rarity: dict[int, float] = {}
         found: dict[int, list[tuple[int, int, int]]] = {}
         for seat, condition in self.conditions.items():
             if seat == self.observer or seat not in self.hidden:
@@ -488,8 +493,8 @@ class HandSampler:
                 raise SamplingError(f"seat {seat} {condition.name}, but no hand it may hold forms them "
                                     "(with the cards played, the cards seen and the suits it did not follow)")
             found[seat] = ways
-            self._rarity[seat] = pairs / self.count
-        return found
+            rarity[seat] = pairs / self.count
+        return found, rarity
 
     def _placed_known(self) -> int:
         bits = 0
@@ -646,7 +651,7 @@ class HandSampler:
                 # A checked condition fails often: list its ways too (a longer list, fewer draws).
                 worst = max(self.checked, key=lambda seat: failures.get(seat, 0))
                 if failures.get(worst, 0):
-                    self._choose_joint([*self.listed, worst], budget=math.inf)
+                    self._choose_joint([*self.listed, worst], budget=_JOINT_BUDGET * 64)
         raise SamplingError(self._why_no_draw(failures))
 
     def _why_no_draw(self, failures: Mapping[int | str, int]) -> str:
