@@ -415,12 +415,12 @@ def test_simulate_reports_a_failing_game_and_the_games_before_it() -> None:
     """A game that raises ends the run: the games before it are reported, the error names the
     failing game (its seed and seats, to play it again) with its traceback, and the exit code
     is 1; --keep-going plays every other game and lists the failures."""
-    code, text, err, _ = run(["simulate", "pomme", "--games", "30", "--bots", "fragile,rule", "--seed", "1", "--quiet"])
+    code, text, err, _ = run(["simulate", "pomme", "--games", "12", "--bots", "fragile,rule", "--seed", "1", "--quiet"])
     assert code == 1
     assert "games of pomme, seed 1" in text and "A: fragile" in text
     assert "jass: game " in err and "of pomme (seed " in err and "failed: RuntimeError: the fragile bot broke" in err
     assert "(--keep-going plays on)" in err and "Traceback (most recent call last)" in err
-    code, text, err, _ = run(["simulate", "pomme", "--games", "30", "--bots", "fragile,rule", "--seed", "1", "--quiet",
+    code, text, err, _ = run(["simulate", "pomme", "--games", "12", "--bots", "fragile,rule", "--seed", "1", "--quiet",
                               "--keep-going"])
     assert code == 1
     assert "games failed:" in text and "RuntimeError: the fragile bot broke" in text

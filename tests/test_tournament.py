@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from jass import schieber
+from jass import pomme, schieber
 from jass.ai.bots import RandomBot, RuleBot
 from jass.ai.players import BOTS, make_bot
 from jass.errors import JassError
@@ -26,6 +26,8 @@ from jass.ai.tournament import (
 )
 
 ONE_ROUND = schieber.Rules.tournament(1)
+#: La pomme to one point: a game of one round or a few.
+ONE_POINT = pomme.Rules(target_points=1)
 
 
 class FirstMove:
@@ -286,7 +288,7 @@ def test_a_failing_game_stops_the_run_and_keeps_the_games_before_it() -> None:
     seed, the bot of each seat) and holds the report of the games before it; replaying that
     game alone with its seed and seats raises the same error."""
     with pytest.raises(GameFailedError) as caught:
-        run_arena("pomme", (Fragile, "rule"), games=30, seed=1)
+        run_arena("pomme", (Fragile, "rule"), games=30, seed=1, rules=ONE_POINT)
     failure, report = caught.value.failure, caught.value.report
     assert failure.variant == "pomme" and failure.error == "RuntimeError: the fragile bot broke"
     assert report.games == failure.index > 0 and [r.index for r in report.records] == list(range(failure.index))
@@ -301,7 +303,7 @@ def test_keep_going_plays_every_other_game(processes: int) -> None:
     the others, in one process or two alike. With duplicate deals the margin is over the deals
     whose two games both finished."""
     report = run_arena("pomme", (Fragile, "rule"), games=30, seed=1, keep_going=True, duplicate=True,
-                       processes=processes)
+                       processes=processes, rules=ONE_POINT)
     failed = [f.index for f in report.failures]
     assert failed and report.games + len(failed) == 30
     assert sorted([r.index for r in report.records] + failed) == list(range(30))
@@ -311,4 +313,4 @@ def test_keep_going_plays_every_other_game(processes: int) -> None:
     per_deal = [sum(by_index[j].measure["A"] - by_index[j].measure["B"] for j in (i, i + 1)) / 2 for i in whole]
     assert 0 < len(whole) < 15 and report.margin == mean_interval(per_deal)
     assert f"{len(failed)} games failed:" in report.table() and "the fragile bot broke" in report.table()
-    assert run_arena("pomme", (Fragile, "rule"), games=30, seed=1, keep_going=True, duplicate=True) == report
+    assert run_arena("pomme", (Fragile, "rule"), games=30, seed=1, keep_going=True, duplicate=True, rules=ONE_POINT) == report
