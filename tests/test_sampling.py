@@ -504,6 +504,18 @@ def test_rare_declarations_never_fail(seed: int, forced: list[tuple[int, str]], 
         hands = sampler.sample_bits(rng)
         assert hands[seat] == view.hand.bits and sampler.fits(hands)
         assert tuple(h.bit_count() for h in hands) == state.play.hand_sizes
+        for other, condition in sampler.conditions.items():
+            # Ways marked exact are met exactly when the rule says so (the sampler trusts them).
+            dealt = hands[other] | sampler.played_by_seat[other]
+            assert not condition.exact or sorted(condition.meets(dealt)) == sorted(condition.valid(dealt))
+            elsewhere = sum(bits for holder, bits in sampler.known.items() if holder != other)
+            possible = [c for c in range(36)
+                        if (sampler.pool & ~sampler.forbidden[other] & ~elsewhere & ~sampler.known.get(other, 0)) >> c & 1]
+            for _ in range(5):  # and any hand the seat may hold
+                size = state.play.hand_sizes[other] - sampler.known.get(other, 0).bit_count()
+                held = rng.sample(possible, min(len(possible), size))
+                any_hand = sampler.played_by_seat[other] | sampler.known.get(other, 0) | sum(1 << c for c in held)
+                assert not condition.exact or sorted(condition.meets(any_hand)) == sorted(condition.valid(any_hand))
     assert schieber.observe(schieber.determinize(view, rng, sampler), seat) == view
 
 

@@ -105,17 +105,28 @@ class HandCondition:
     returns must be of a way whose cards ``dealt`` holds and does not hold; a hand may meet
     several ways (two sequences of 20 each meet "20 points"). ``name`` says what the
     condition is, for the message of a :class:`SamplingError` ("declared Weis of 150 points").
-    ``labels`` may name what each way stands for (a declaration), for :meth:`met`.
+    ``labels`` may name what each way stands for (a declaration), for :meth:`met`. ``exact``
+    says that a hand meets a way exactly when it holds the way's cards and not the others
+    (Weis declared with Kreuzweis, not counted by ``auto_declare``): the sampler then needs
+    not ask ``valid``.
     """
 
     ways: tuple[tuple[int, int], ...]
     valid: Callable[[int], Sequence[int]]
     name: str
     labels: tuple[Hashable, ...] = ()
+    exact: bool = False
+
+    def meets(self, dealt: int) -> Sequence[int]:
+        """The indices of the ways the dealt hand ``dealt`` meets: by the rule ``valid``, or by
+        the ways' cards when they are ``exact``."""
+        if self.exact:
+            return [way for way, (held, not_held) in enumerate(self.ways) if not held & ~dealt and not not_held & dealt]
+        return self.valid(dealt)
 
     def met(self, dealt: int) -> list[Hashable]:
-        """The labels of the ways the dealt hand ``dealt`` meets (by the rule ``valid``)."""
-        return [self.labels[way] for way in self.valid(dealt)]
+        """The labels of the ways the dealt hand ``dealt`` meets (:meth:`meets`)."""
+        return [self.labels[way] for way in self.meets(dealt)]
 
 
 def _cards(bits: int) -> list[int]:
@@ -607,7 +618,7 @@ class HandSampler:
         played = self.played_by_seat
         return (
             self.consistent(hands)
-            and all(self.conditions[seat].valid(hands[seat] | played[seat]) for seat in self.conditions)
+            and all(self.conditions[seat].meets(hands[seat] | played[seat]) for seat in self.conditions)
             and (self.accept is None or self.accept(tuple(hands)))
         )
 
@@ -616,7 +627,7 @@ class HandSampler:
         in the number of its ways the dealt hand meets), the play legal, ``accept`` passed."""
         played = self.played_by_seat
         for seat, way in zip(self.listed, combo):
-            valid = self.conditions[seat].valid(hands[seat] | played[seat])
+            valid = self.conditions[seat].meets(hands[seat] | played[seat])
             number = self._ways[seat][way][0]
             if number not in valid:
                 failures[seat] = failures.get(seat, 0) + 1
@@ -624,7 +635,7 @@ class HandSampler:
             if len(valid) > 1 and rng.randrange(len(valid)):
                 return False  # a deal that meets k ways is proposed k times: keep it once in k
         for seat in self.checked:
-            if not self.conditions[seat].valid(hands[seat] | played[seat]):
+            if not self.conditions[seat].meets(hands[seat] | played[seat]):
                 failures[seat] = failures.get(seat, 0) + 1
                 return False
         if not self.consistent(hands):

@@ -319,7 +319,12 @@ def _condition(view: TeamView, mode: RoundMode | None, seat: int, ways: list[tup
         return tuple(index[option] for option in seat_declarations(view, mode, seat, card_set_of(dealt)))
 
     name = f"declared Weis of {points} points" if points else "declared no Weis"
-    return HandCondition(tuple((held, not_held) for _, held, not_held in ways), valid, name, tuple(w for w, _, _ in ways))
+    # With Kreuzweis and declarations of the seat's choice, a hand holds a set of Weis as
+    # detect_weis finds them exactly when it holds their cards and not those beside them.
+    rules = view.rules
+    exact = not rules.auto_declare and rules.weis is not None and rules.weis.cross_weis
+    return HandCondition(tuple((held, not_held) for _, held, not_held in ways), valid, name, tuple(w for w, _, _ in ways),
+                         exact)
 
 
 def team_sampler(view: TeamView, mode: RoundMode | None, max_tries: int) -> HandSampler:
