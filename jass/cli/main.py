@@ -326,7 +326,8 @@ def _run_simulate(args: argparse.Namespace, term: _Terminal) -> int:
         return 1
     elapsed = time.perf_counter() - started
     term.screen.say(report.table())
-    term.screen.say(f"{report.games / elapsed:.1f} games/s")
+    rate = report.games / elapsed
+    term.screen.say(f"{rate:.1f} games/s" if rate >= 1 else f"{elapsed / max(report.games, 1):.1f} s per game")
     if report.failures:
         term.error(f"{len(report.failures)} of {args.games} games failed (listed above)")
         return 1
