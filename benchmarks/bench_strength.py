@@ -50,17 +50,19 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000, help="deals per bot, each played twice (2000)")
     parser.add_argument("--seed", type=int, default=20261201)
     parser.add_argument("--processes", type=int, default=2)
-    parser.add_argument("--samples", type=int, default=24, help="MonteCarloBot's determinisations per move (24)")
-    parser.add_argument("--iterations", type=int, default=100, help="ISMCTSBot's iterations per move (100)")
+    parser.add_argument("--samples", type=int, default=None, help="MonteCarloBot's determinisations per move (its default)")
+    parser.add_argument("--iterations", type=int, default=None, help="ISMCTSBot's iterations per move (its default)")
     parser.add_argument("--seconds", type=float, default=None, help="a budget per decision for the search bots")
     parser.add_argument("--bots", default="montecarlo,ismcts", help="bots A, each against the opponent: montecarlo,ismcts")
     parser.add_argument("--opponent", default="rule", help="bot B (rule)")
     parser.add_argument("--json", default=None, help="write the results here")
     args = parser.parse_args()
     budget = {} if args.seconds is None else {"seconds": args.seconds}
+    samples = {} if args.samples is None else {"samples": args.samples}
+    iterations = {} if args.iterations is None else {"iterations": args.iterations}
     factories: dict[str, Any] = {
-        "montecarlo": functools.partial(MonteCarloBot, samples=args.samples, **budget),
-        "ismcts": functools.partial(ISMCTSBot, iterations=args.iterations, **budget),
+        "montecarlo": functools.partial(MonteCarloBot, **samples, **budget),
+        "ismcts": functools.partial(ISMCTSBot, **iterations, **budget),
         "rule": RuleBot, "simple": SimpleRuleBot, "random": RandomBot,
     }
     results = {}

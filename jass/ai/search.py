@@ -193,7 +193,7 @@ class ISMCTSBot:
         self,
         seed: int | None = None,
         *,
-        iterations: int = 300,
+        iterations: int = 150,
         seconds: float | None = None,
         exploration: float = 0.7,
         max_moves: int = 12,
