@@ -183,6 +183,39 @@ def test_differenzler_prediction_grows_with_the_hand() -> None:
     assert 0 <= predicted_points(weak, Trump.SCHILTEN) <= predicted_points(strong, Trump.SCHILTEN) <= 157
 
 
+
+def test_coiffeur_rule_bot_chooses_the_row_its_hand_pays_most_in() -> None:
+    """Coiffeur: a hand of five hearts with the Jack and the 9 (Schilten) plays Schilten in the
+    joker row of the highest factor (row 8, x8: Schilten's own row pays x3 only); a hand of low
+    cards in four suits pushes."""
+    strong = CardSet.parse("HJ H9 HA HK H10 CA SA D6 D8")
+    weak = CardSet.parse("C6 C8 S7 S9 H6 H8 D7 D9 DQ")
+    for hand, expected in ((strong, coiffeur.ChooseRow(7, Trump.SCHILTEN)), (weak, coiffeur.Push())):
+        rest = [card for card in FULL_DECK if card not in hand]
+        others = [CardSet(rest[:9]), CardSet(rest[9:18]), CardSet(rest[18:])]
+        state = coiffeur.new_game(coiffeur.Rules(first_dealer=3), seed=1, deal=[hand, *others])
+        assert RuleBot().choose(coiffeur.observe(state, 0), coiffeur.legal_moves(state)) == expected
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        ("C6 C7 C8 CA SA H9 HJ HA DA", pomme.Exchange(CardSet.parse("C6 C7 C8"))),
+        ("HJ H9 HA HK H10 HQ SA CA DA", pomme.KeepHand()),
+    ],
+    ids=["three blank clubs go", "trumps and aces stay"],
+)
+def test_pomme_rule_bot_exchanges_only_cards_worth_less_than_unknown_ones(hand: str, expected: Any) -> None:
+    """La pomme, hearts (Schilten) trump by the turned H6: three blank clubs (0 points, no
+    power) are worth less than three unknown cards and are given away; a hand of trumps and
+    aces is kept."""
+    held = hand.split()
+    order = held + [str(card) for card in FULL_DECK if str(card) not in held and str(card) != "H6"]
+    order.insert(24, "H6")  # the talon's top card, turned: the trump
+    state = pomme.new_game(pomme.Rules(first_dealer=0), deal=order)
+    assert state.trump is Trump.SCHILTEN and state.hands[1] == CardSet.parse(hand)
+    assert RuleBot().choose(pomme.observe(state, 1), pomme.legal_moves(state)) == expected
+
 # --- only its observation --------------------------------------------------------------------------
 
 
