@@ -39,7 +39,6 @@ from jass.ai.bots import RuleBot  # noqa: E402
 from jass.ai.search import ISMCTSBot, MonteCarloBot  # noqa: E402
 
 
-
 def bots(spec: str) -> dict[str, Callable[[int], Any]]:
     """The bots of ``--bots``: ``montecarlo`` and ``ismcts`` at their defaults, or with ``=N``
     samples or iterations."""
