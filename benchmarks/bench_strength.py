@@ -1,4 +1,4 @@
-"""How strong the search bots are: each against the rule bot over duplicate deals.
+"""How strong the bots are: each against an opponent (the rule bot) over duplicate deals.
 
 Every deal is played twice with the places swapped (``run_arena(..., duplicate=True)``), so
 the luck of the cards cancels; the margin is A's points less B's per deal, with its 95%
@@ -9,9 +9,14 @@ default (the margin is then in team points per round), a one-round Differenzler 
     python benchmarks/bench_strength.py                          # 2,000 deals per search bot
     python benchmarks/bench_strength.py --deals 200 --processes 2 --json /tmp/strength.json
     python benchmarks/bench_strength.py --variant differenzler --deals 500
+    python benchmarks/bench_strength.py --bots rule --opponent simple          # new rule bot, old
+    python benchmarks/bench_strength.py --seconds 0.05 --deals 300             # a time budget
 
-Slow on purpose (a whole 2,000-deal run of both bots takes about an hour on two cores): it is
-a benchmark, not a test. The seeds are fixed, so a run can be repeated exactly.
+Bots by name: ``montecarlo`` and ``ismcts`` (with ``--samples``, ``--iterations`` or a budget of
+``--seconds`` per decision), ``rule`` (the card-counting RuleBot), ``simple`` (SimpleRuleBot),
+``random``. Slow on purpose (a whole 2,000-deal run of a search bot takes about an hour on two
+cores): it is a benchmark, not a test. The seeds are fixed, so a run can be repeated exactly
+(with ``--seconds``, only on a machine of the same speed and load).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from typing import Any
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from jass import differenzler, pomme, schieber  # noqa: E402
+from jass.ai.bots import RandomBot, RuleBot, SimpleRuleBot  # noqa: E402
 from jass.ai.search import ISMCTSBot, MonteCarloBot  # noqa: E402
 from jass.ai.tournament import run_arena  # noqa: E402
 
@@ -44,14 +50,20 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000, help="deals per bot, each played twice (2000)")
     parser.add_argument("--seed", type=int, default=20261201)
     parser.add_argument("--processes", type=int, default=2)
-    parser.add_argument("--samples", type=int, default=24, help="MonteCarloBot's determinisations per move (24)")
-    parser.add_argument("--iterations", type=int, default=100, help="ISMCTSBot's iterations per move (100)")
-    parser.add_argument("--bots", default="montecarlo,ismcts", help="which search bots: montecarlo,ismcts")
+    parser.add_argument("--samples", type=int, default=None, help="MonteCarloBot's determinisations per move (its default)")
+    parser.add_argument("--iterations", type=int, default=None, help="ISMCTSBot's iterations per move (its default)")
+    parser.add_argument("--seconds", type=float, default=None, help="a budget per decision for the search bots")
+    parser.add_argument("--bots", default="montecarlo,ismcts", help="bots A, each against the opponent: montecarlo,ismcts")
+    parser.add_argument("--opponent", default="rule", help="bot B (rule)")
     parser.add_argument("--json", default=None, help="write the results here")
     args = parser.parse_args()
-    factories = {
-        "montecarlo": functools.partial(MonteCarloBot, samples=args.samples),
-        "ismcts": functools.partial(ISMCTSBot, iterations=args.iterations),
+    budget = {} if args.seconds is None else {"seconds": args.seconds}
+    samples = {} if args.samples is None else {"samples": args.samples}
+    iterations = {} if args.iterations is None else {"iterations": args.iterations}
+    factories: dict[str, Any] = {
+        "montecarlo": functools.partial(MonteCarloBot, **samples, **budget),
+        "ismcts": functools.partial(ISMCTSBot, **iterations, **budget),
+        "rule": RuleBot, "simple": SimpleRuleBot, "random": RandomBot,
     }
     results = {}
     print(f"python {platform.python_version()}, {os.cpu_count()} CPUs, {args.processes} processes; "
@@ -59,8 +71,8 @@ def main() -> None:
     for name in args.bots.split(","):
         started = time.perf_counter()
         report = run_arena(
-            args.variant, (factories[name], "rule"), games=2 * args.deals, seed=args.seed, rules=RULES[args.variant],
-            duplicate=True, processes=args.processes,
+            args.variant, (factories[name], factories[args.opponent]), games=2 * args.deals, seed=args.seed,
+            rules=RULES[args.variant], duplicate=True, processes=args.processes,
         )
         seconds = time.perf_counter() - started
         mean, half = report.margin
@@ -72,7 +84,7 @@ def main() -> None:
         }
         print(report.table(), flush=True)
         verdict = "beats" if mean - half > 0 else "does not beat"
-        print(f"=> {name} {verdict} the rule bot: margin {mean:+.2f} ± {half:.2f} per deal "
+        print(f"=> {name} {verdict} {args.opponent}: margin {mean:+.2f} ± {half:.2f} per deal "
               f"({seconds / 60:.1f} min)\n", flush=True)
     if args.json:
         with open(args.json, "w") as out:

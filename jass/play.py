@@ -60,7 +60,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, cache_hash=True)  # the search bots key their trees by moves, shared (below)
 class PlayCard:
     """The move "play this card" (every variant).
 

@@ -14,7 +14,7 @@ import pytest
 batch_policies = pytest.importorskip("jass.batch.policies", reason="the optional extra jass[batch] is not installed")
 
 from jass import PlayRules, Trump, differenzler, pomme, schieber  # noqa: E402
-from jass.ai.bots import RuleBot as SimpleRuleBot  # noqa: E402  # issue 25 calls this bot SimpleRuleBot
+from jass.ai.bots import SimpleRuleBot  # noqa: E402
 from jass.batch.cardplay import ROW, PlayTables  # noqa: E402
 from jass.cards import Card, CardSet  # noqa: E402
 from jass.rl import encoding_of  # noqa: E402

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from jass import __version__
+from jass.ai.bots import RandomBot
 from jass.cli import main
 from jass.cli.console import Choices, Screen, Table, wants_colour
 from jass.options import not_supported, options
@@ -158,10 +159,10 @@ def _drawn(variant: Any, state: Any, seat: int) -> str:
 
 
 def test_schieber_a_claim_that_loses_is_listed_last_and_asks_first() -> None:
-    """Seed 11: seat 0 takes trick 3 (♦6 ♦7 ♦8 ♣9 with Eicheln trump: the ♣9 is worth 14) and may
-    then say «Mer bedanked eus!» at 14 of 3000 points."""
+    """Seed 11, against the simple rule bots: seat 0 takes trick 3 (♦6 ♦7 ♦8 ♣9 with Eicheln
+    trump: the ♣9 is worth 14) and may then say «Mer bedanked eus!» at 14 of 3000 points."""
     script = ["1", "1", "1", "1", "7", "no", "go", "yes"]
-    code, text, _, typist = run(["play", "schieber", "--seed", "11"], script)
+    code, text, _, typist = run(["play", "schieber", "--seed", "11", "--bots", "simple"], script)
     assert code == 0
     lines = text.splitlines()
     last = lines.index("  7. go out «Mer bedanked eus!»: this loses the game now")
@@ -176,7 +177,7 @@ def test_schieber_a_claim_that_loses_is_listed_last_and_asks_first() -> None:
 
 
 def test_ctrl_d_at_the_claim_question_leaves_the_game() -> None:
-    code, text, _, _ = run(["play", "schieber", "--seed", "11"], ["1", "1", "1", "1", "7", EOF])
+    code, text, _, _ = run(["play", "schieber", "--seed", "11", "--bots", "simple"], ["1", "1", "1", "1", "7", EOF])
     assert code == 0
     assert "Goodbye" in text and "announced" not in text
 
@@ -216,20 +217,22 @@ def test_moves_by_number_prefix_notation_or_card(argv: list[str], script: list[s
     ("argv", "script", "said"),
     [
         (["play", "pomme", "--seed", "5"], ["k", "C6", "H6"], "  you do not hold ♥6"),
-        (["play", "pomme", "--seed", "5"], ["k", "C6", "S7"], "  ♠7 cannot be played now: you may play ♣10 ♣Q ♣K"),
+        (["play", "pomme", "--seed", "5", "--bots", "simple"], ["k", "C6", "S7"], "  ♠7 cannot be played now: you may play ♣10 ♣Q ♣K"),
         (["play", "schieber", "--seed", "11"], ["H10"],
          "  ♥10 cannot be played now: no card is played at this point (see the list)"),
         (["play", "schieber", "--seed", "11"], ["C8"], "  you do not hold ♣8"),
         (["play", "schieber", "--seed", "11", "--deck", "swiss"], ["Eicheln 8"], "  you do not hold Eicheln 8"),
         (["play", "schieber", "--seed", "11", "--preset", "swisslos"], ["s10"],
          "  ♠10 cannot be played now: no card is played at this point (see the list)"),
-        (["play", "pomme", "--seed", "5"], ["k", "C6", "9"], "  '9' is not a choice: answer 1 to 3, or type a move"),
+        (["play", "pomme", "--seed", "5", "--bots", "simple"], ["k", "C6", "9"],
+         "  '9' is not a choice: answer 1 to 3, or type a move"),
         (["play", "pomme", "--seed", "5"], ["zzz"], "  'zzz' is not a move: answer with a number, a card such as ♥10"),
         (["play", "pomme", "--seed", "5"], [""], "  '' is not a move"),
         (["play", "pomme", "--seed", "5"], ["²"], "  '²' is not a move"),
         (["play", "pomme", "--seed", "5"], ["k", "C6", "١"], "  '١' is not a move"),  # an Arabic-Indic 1
         # 5,000 digits: no int() of them (Python refuses over 4,300), and the message quotes 40.
-        (["play", "pomme", "--seed", "5"], ["k", "C6", "9" * 5000], f"  '{'9' * 40}…' is not a choice: answer 1 to 3"),
+        (["play", "pomme", "--seed", "5", "--bots", "simple"], ["k", "C6", "9" * 5000],
+         f"  '{'9' * 40}…' is not a choice: answer 1 to 3"),
         (["play", "pomme", "--seed", "5"], ["x" * 500], f"  '{'x' * 40}…' is not a move"),
         (["play", "pomme", "--seed", "5"], ["exchange C6 C10"],
          "  'exchange C6 C10' could be 7 moves: «exchange ♣6 ♣10 ♣Q», «exchange ♣6 ♣10 ♣K»"),
@@ -302,8 +305,9 @@ def test_the_swiss_deck_names_every_card() -> None:
 )
 def test_the_pairing_of_the_preset_draws_the_french_cards(preset: str | None, suits: str, choice: str) -> None:
     """RULES 1a: a preset that follows a source draws the Swiss suits with its source's French
-    symbols, in every line the player reads."""
-    argv = ["play", "schieber", "--seed", "11"] + (["--preset", preset] if preset else [])
+    symbols, in every line the player reads (against the simple rule bots: under Romandie's
+    preset, seat 2 opens this deal and the simple bot pushes to the player)."""
+    argv = ["play", "schieber", "--seed", "11", "--bots", "simple"] + (["--preset", preset] if preset else [])
     code, text, _, _ = run(argv, [EOF])
     assert code == 0 and suits in text and choice in text
 
@@ -332,8 +336,9 @@ def test_help_says_how_to_type_a_card_of_the_pairing() -> None:
 def test_coiffeur_rows_are_typed_as_the_slate_numbers_them(script: list[str], said: str) -> None:
     """Coiffeur's rows are numbered from 1, as on the slate and in the list, and a player types
     that number (``7`` is Joker 1, x7) or the row's name; jassverzeichnis' pairing draws the
-    suit rows (Eicheln ♠ x1)."""
-    code, text, _, _ = run(["play", "coiffeur", "--seed", "1"], [*script, EOF])
+    suit rows (Eicheln ♠ x1). Against the simple rule bots: in this deal the rule bots choose
+    the row before the player may."""
+    code, text, _, _ = run(["play", "coiffeur", "--seed", "1", "--bots", "simple"], [*script, EOF])
     assert code == 0
     assert "     7  Joker 1 x7: Eicheln ♠, Rosen ♣, Schilten ♦, Schellen ♥, Obenabe ⬇, Undenufe ⬆" in text
     assert said in text
@@ -461,6 +466,60 @@ def test_simulate_a_bot_against_itself_is_reported_by_position() -> None:
     assert "A: rule" in text and "B: rule" in text
     assert "8 games of pomme, duplicate deals, seed 0" in text
     assert "margin of A over B per deal" in text
+
+
+class _Fragile:
+    """A bot that breaks in one of seven of the seats it is made for (by its seed)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.inner = RandomBot(seed)
+
+    def choose(self, view: Any, moves: Any) -> Any:
+        if self.seed is not None and self.seed % 7 == 0:
+            raise RuntimeError("the fragile bot broke")
+        return self.inner.choose(view, moves)
+
+
+@pytest.fixture
+def fragile_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot called "fragile" among the named ones, for one test."""
+    import importlib
+    from types import MappingProxyType
+
+    from jass.ai import players
+
+    cli = importlib.import_module("jass.cli.main")  # the module (jass.cli.main is also its function's name)
+    bots = MappingProxyType({**players.BOTS, "fragile": _Fragile})
+    monkeypatch.setattr(players, "BOTS", bots)
+    monkeypatch.setattr(cli, "BOTS", bots)
+
+
+@pytest.mark.usefixtures("fragile_bot")
+def test_simulate_reports_a_failing_game_and_the_games_before_it() -> None:
+    """A game that raises ends the run: the games before it are reported, the error names the
+    failing game (its seed and seats, to play it again) with its traceback, and the exit code
+    is 1; --keep-going plays every other game and lists the failures."""
+    code, text, err, _ = run(["simulate", "pomme", "--games", "12", "--bots", "fragile,rule", "--seed", "1", "--quiet"])
+    assert code == 1
+    assert "games of pomme, seed 1" in text and "A: fragile" in text
+    assert "jass: game " in err and "of pomme (seed " in err and "failed: RuntimeError: the fragile bot broke" in err
+    assert "(--keep-going plays on)" in err and "Traceback (most recent call last)" in err
+    code, text, err, _ = run(["simulate", "pomme", "--games", "12", "--bots", "fragile,rule", "--seed", "1", "--quiet",
+                              "--keep-going"])
+    assert code == 1
+    assert "games failed:" in text and "RuntimeError: the fragile bot broke" in text
+    assert "games failed (listed above)" in err
+
+
+@pytest.mark.slow  # two tournament games of twelve rounds with the Monte Carlo bot: about 20 s
+def test_the_readme_monte_carlo_command_runs_to_the_end() -> None:
+    """The README's second command, shortened to one duplicate deal: the Monte Carlo bot
+    against the rule bot under the tournament rules, to the end (issue 25: it failed there)."""
+    code, text, err, _ = run(["simulate", "schieber", "--bots", "montecarlo,rule", "--preset", "tournament",
+                              "--games", "2", "--duplicate", "--quiet"])
+    assert (code, err) == (0, "")
+    assert "2 games of schieber, duplicate deals, seed 0" in text and "A: montecarlo" in text
 
 
 def test_simulate_refuses_duplicate_with_an_odd_number_of_games() -> None:

@@ -9,11 +9,13 @@ from typing import Any
 
 import pytest
 
-from jass import schieber
+from jass import pomme, schieber
 from jass.ai.bots import RandomBot, RuleBot
 from jass.ai.players import BOTS, make_bot
 from jass.errors import JassError
 from jass.ai.tournament import (
+    GameFailedError,
+    GameFailure,
     elo_ratings,
     mean_interval,
     play_game,
@@ -24,6 +26,8 @@ from jass.ai.tournament import (
 )
 
 ONE_ROUND = schieber.Rules.tournament(1)
+#: La pomme to one point: a game of one round or a few.
+ONE_POINT = pomme.Rules(target_points=1)
 
 
 class FirstMove:
@@ -37,6 +41,20 @@ class FirstMove:
 
     def __repr__(self) -> str:
         return "FirstMove()"
+
+
+class Fragile:
+    """A bot that breaks in one of seven of the seats it is made for (by its seed): a bug the
+    arena must survive (module level, so workers can build it)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.inner = RandomBot(seed)
+
+    def choose(self, view: Any, moves: Any) -> Any:
+        if self.seed is not None and self.seed % 7 == 0:
+            raise RuntimeError("the fragile bot broke")
+        return self.inner.choose(view, moves)
 
 
 # --- statistics, checked by hand -----------------------------------------------------------------
@@ -179,7 +197,7 @@ def test_bots_see_only_the_observation() -> None:
 def test_errors_name_what_exists() -> None:
     with pytest.raises(JassError, match="no variant called 'poker'"):
         variant_module("poker")
-    with pytest.raises(JassError, match="choose one of random, rule, montecarlo, ismcts"):
+    with pytest.raises(JassError, match="choose one of random, rule, simple, montecarlo, ismcts"):
         make_bot("clever")
     with pytest.raises(JassError, match="games=0"):
         run_arena("pomme", ("rule", "random"), games=0)
@@ -260,3 +278,39 @@ def test_a_dask_cluster_gives_the_same_report() -> None:
                             executor=client.get_executor())
     alone = run_arena("schieber", ("rule", "random"), games=8, seed=3, rules=ONE_ROUND)
     assert on_dask.records == alone.records
+
+
+# --- a game that fails ---------------------------------------------------------------------------
+
+
+def test_a_failing_game_stops_the_run_and_keeps_the_games_before_it() -> None:
+    """The arena stops at the first game that raises: the error names the game (variant, index,
+    seed, the bot of each seat) and holds the report of the games before it; replaying that
+    game alone with its seed and seats raises the same error."""
+    with pytest.raises(GameFailedError) as caught:
+        run_arena("pomme", (Fragile, "rule"), games=30, seed=1, rules=ONE_POINT)
+    failure, report = caught.value.failure, caught.value.report
+    assert failure.variant == "pomme" and failure.error == "RuntimeError: the fragile bot broke"
+    assert report.games == failure.index > 0 and [r.index for r in report.records] == list(range(failure.index))
+    assert failure.seats == (("Fragile", "rule") if failure.index % 2 == 0 else ("rule", "Fragile"))
+    assert "in choose" in failure.traceback and str(failure) in str(caught.value)
+    assert f"game {failure.index} of pomme (seed {failure.seed}; seats {', '.join(failure.seats)}) failed" in str(failure)
+
+
+@pytest.mark.parametrize("processes", [1, pytest.param(2, marks=pytest.mark.slow)])
+def test_keep_going_plays_every_other_game(processes: int) -> None:
+    """With ``keep_going`` every game is played; the report counts those that finished and lists
+    the others, in one process or two alike. With duplicate deals the margin is over the deals
+    whose two games both finished."""
+    report = run_arena("pomme", (Fragile, "rule"), games=30, seed=1, keep_going=True, duplicate=True,
+                       processes=processes, rules=ONE_POINT)
+    failed = [f.index for f in report.failures]
+    assert failed and report.games + len(failed) == 30
+    assert sorted([r.index for r in report.records] + failed) == list(range(30))
+    assert all(isinstance(f, GameFailure) for f in report.failures)
+    by_index = {record.index: record for record in report.records}
+    whole = [i for i in range(0, 30, 2) if i in by_index and i + 1 in by_index]
+    per_deal = [sum(by_index[j].measure["A"] - by_index[j].measure["B"] for j in (i, i + 1)) / 2 for i in whole]
+    assert 0 < len(whole) < 15 and report.margin == mean_interval(per_deal)
+    assert f"{len(failed)} games failed:" in report.table() and "the fragile bot broke" in report.table()
+    assert run_arena("pomme", (Fragile, "rule"), games=30, seed=1, keep_going=True, duplicate=True, rules=ONE_POINT) == report

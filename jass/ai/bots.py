@@ -3,7 +3,8 @@
 A bot is any object with ``choose(view, moves) -> move``: ``view`` is
 ``variant.observe(state, seat)`` and ``moves`` the seat's legal moves (which
 reveal nothing beyond the seat's own hand). :class:`RandomBot` picks uniformly;
-:class:`RuleBot` follows the obvious rules of good play in each variant.
+:class:`RuleBot` counts the cards and plays by the rules of good play of each variant;
+:class:`SimpleRuleBot` follows a few obvious rules and counts nothing.
 
 >>> from jass import schieber
 >>> state = schieber.new_game(seed=4)
@@ -25,7 +26,7 @@ from jass.tricks import winning_position
 from jass.trump import Trump, point_table
 from jass.variant import variant_of
 
-__all__ = ["Bot", "RandomBot", "RuleBot"]
+__all__ = ["Bot", "RandomBot", "RuleBot", "SimpleRuleBot"]
 
 
 class Bot(Protocol):
@@ -59,12 +60,41 @@ class RandomBot:
 
 
 class RuleBot:
-    """A bot that follows the obvious rules of good play.
+    """The card-counting rule bot, the library's default opponent.
+
+    Every decision is its variant's rule (:attr:`jass.variant.AIHooks.rule_move`), made from
+    the seat's observation alone. In card play (every variant) it counts the cards
+    (:mod:`jass.ai.counting`): it remembers every card played and which cards each other seat
+    cannot hold, knows the masters ("Bock") and the trumps still out, draws trumps when its
+    side chose them and it holds the master trump, smears points onto its partner's trick when
+    no opponent can still beat it, discards by the Swiss convention (from the suit it does not
+    want led) and reads its partner's discards. In Schieber and Coiffeur it chooses the mode
+    (or pushes) by its hand's value and declares every Weis; in Differenzler it predicts its
+    points from its hand and plays to make them; in la pomme it exchanges when three unknown
+    cards are worth more than its weakest three. A variant whose rule leaves a move open gets
+    :class:`SimpleRuleBot`'s.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._simple = SimpleRuleBot(seed)
+
+    def __repr__(self) -> str:
+        return "RuleBot()"
+
+    def choose(self, view: Any, moves: Sequence[Any]) -> Any:
+        """The move the rules pick from ``moves``."""
+        moves = list(moves)
+        chosen = variant_of(view).ai.rule_move(view, moves) if len(moves) > 1 else moves[0]
+        return chosen if chosen is not None else self._simple.choose(view, moves)
+
+
+class SimpleRuleBot:
+    """The first rule bot: a few obvious rules of good play, and no counting.
 
     In card play (every variant) it takes a trick worth taking with its cheapest
     winning card, gives points to a partner who is winning, and otherwise
     throws its least valuable card. Every other decision is its variant's simple rule
-    (:attr:`jass.variant.AIHooks.rule_move`): in Schieber it chooses the trump its hand
+    (:attr:`jass.variant.AIHooks.simple_move`): in Schieber it chooses the trump its hand
     likes best or pushes a weak hand, declares every Weis, and announces «Mer bedanked eus!»
     once its team's points reach the target; in Differenzler it predicts from its hand's
     strength; in la pomme it gives away its three least valuable cards when they are worth
@@ -75,13 +105,14 @@ class RuleBot:
         self._rng = random.Random(seed)
 
     def __repr__(self) -> str:
-        return "RuleBot()"
+        return "SimpleRuleBot()"
 
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
         """The move these rules pick from ``moves``."""
         moves = list(moves)
         variant = variant_of(view)
-        chosen = variant.ai.rule_move(view, moves)
+        simple = variant.ai.simple_move or variant.ai.rule_move
+        chosen = simple(view, moves)
         if chosen is not None:
             return chosen
         cards = [m for m in moves if isinstance(m, PlayCard)]

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Union, cast
 
-from jass.ai.bots import Bot, RandomBot, RuleBot
+from jass.ai.bots import Bot, RandomBot, RuleBot, SimpleRuleBot
 from jass.ai.search import ISMCTSBot, MonteCarloBot
 from jass.errors import JassError
 
@@ -19,9 +19,11 @@ __all__ = ["BOTS", "BotEntry", "make_bot", "build_bot", "check_bot_entry"]
 
 
 #: The bots the command line and the arena know by name: each a factory ``factory(seed)``.
-#: ``montecarlo`` and ``ismcts`` are the search bots of :mod:`jass.ai.search` with their defaults.
+#: ``rule`` is the card-counting :class:`~jass.ai.bots.RuleBot`, ``simple`` the first rule bot
+#: (:class:`~jass.ai.bots.SimpleRuleBot`); ``montecarlo`` and ``ismcts`` are the search bots
+#: of :mod:`jass.ai.search` with their defaults.
 BOTS: Mapping[str, Callable[[int | None], Bot]] = MappingProxyType(
-    {"random": RandomBot, "rule": RuleBot, "montecarlo": MonteCarloBot, "ismcts": ISMCTSBot}
+    {"random": RandomBot, "rule": RuleBot, "simple": SimpleRuleBot, "montecarlo": MonteCarloBot, "ismcts": ISMCTSBot}
 )
 
 
@@ -32,7 +34,7 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     RuleBot()
     >>> make_bot("genius")
     Traceback (most recent call last):
-    jass.errors.JassError: no bot called 'genius': choose one of random, rule, montecarlo, ismcts
+    jass.errors.JassError: no bot called 'genius': choose one of random, rule, simple, montecarlo, ismcts
     """
     factory = BOTS.get(name) if isinstance(name, str) else None
     if factory is None:

@@ -17,8 +17,9 @@ as far as the end of the round in play, and both are reproducible from their see
   only among the moves that were available; an iteration or time budget.
 
 Decisions with more than ``max_moves`` options (a Differenzler prediction among 158, la
-pomme's exchange among 85) are left to a ``fallback`` bot, the :class:`~jass.ai.bots.RuleBot`
-unless another is given.
+pomme's exchange among 85) are left to a ``fallback`` bot, the card-counting
+:class:`~jass.ai.bots.RuleBot` unless another is given. Both take a budget of ``seconds`` per
+decision instead of a number of deals or iterations, if given.
 
 >>> from jass import schieber
 >>> state = schieber.apply(schieber.new_game(schieber.Rules(first_dealer=3), seed=7), schieber.ChooseTrump("H"))
@@ -105,11 +106,17 @@ def _searched(view: Any, moves: Sequence[Any], max_moves: int) -> tuple[AnyVaria
     return variant, hooks
 
 
+def _check_seconds(seconds: object) -> float | None:
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0):
+        raise JassError(f"seconds={seconds!r}: expected a positive number or None")
+    return seconds
+
+
 class MonteCarloBot:
     """Determinised Monte Carlo: the move with the best average over ``samples`` deals of the
-    hidden cards, each move followed by a random play-out of the round (or its exact solution
-    once few tricks are left, with ``solve``). The same ``seed`` and views give the same
-    moves.
+    hidden cards (or, with ``seconds``, as many as fit; then the moves depend on the machine's
+    speed), each move followed by a random play-out of the round (or its exact solution once
+    few tricks are left, with ``solve``). The same ``seed`` and views give the same moves.
     """
 
     def __init__(
@@ -117,18 +124,20 @@ class MonteCarloBot:
         seed: int | None = None,
         *,
         samples: int = 24,
+        seconds: float | None = None,
         max_moves: int = 12,
         solve: bool = True,
         fallback: Any = None,
     ) -> None:
         self._rng = random.Random(seed)
         self.samples = _check_budget("samples", samples, 1)
+        self.seconds = _check_seconds(seconds)
         self.max_moves = _check_budget("max_moves", max_moves, 2)
         self.solve = solve
         self._fallback = _fallback_bot(fallback, seed)
 
     def __repr__(self) -> str:
-        return f"MonteCarloBot(samples={self.samples})"
+        return f"MonteCarloBot(samples={self.samples})" if self.seconds is None else f"MonteCarloBot(seconds={self.seconds})"
 
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
         """The move of ``moves`` with the best average value for the seat of ``view``."""
@@ -141,10 +150,13 @@ class MonteCarloBot:
         rng = self._rng
         apply = variant.apply
         totals = [0.0] * len(moves)
-        for _ in range(self.samples):
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        drawn = 0
+        while drawn < self.samples if deadline is None else drawn == 0 or time.perf_counter() < deadline:
             state = hooks.determinize(view, rng)
             for index, move in enumerate(moves):
                 totals[index] += playout_values(variant, apply(state, move), rng, solve=self.solve)[seat]
+            drawn += 1
         best = max(range(len(moves)), key=totals.__getitem__)
         return moves[best]
 
@@ -181,7 +193,7 @@ class ISMCTSBot:
         self,
         seed: int | None = None,
         *,
-        iterations: int = 300,
+        iterations: int = 150,
         seconds: float | None = None,
         exploration: float = 0.7,
         max_moves: int = 12,
@@ -190,16 +202,14 @@ class ISMCTSBot:
     ) -> None:
         self._rng = random.Random(seed)
         self.iterations = _check_budget("iterations", iterations, 1)
-        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0):
-            raise JassError(f"seconds={seconds!r}: expected a positive number or None")
-        self.seconds = seconds
+        self.seconds = _check_seconds(seconds)
         self.exploration = exploration
         self.max_moves = _check_budget("max_moves", max_moves, 2)
         self.solve = solve
         self._fallback = _fallback_bot(fallback, seed)
 
     def __repr__(self) -> str:
-        return f"ISMCTSBot(iterations={self.iterations})"
+        return f"ISMCTSBot(iterations={self.iterations})" if self.seconds is None else f"ISMCTSBot(seconds={self.seconds})"
 
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
         """The root's most visited move after the search."""

@@ -19,6 +19,11 @@ do not depend on one another).
 2k+1 share a seed), the usual way to compare card-game bots with less luck: the margin is
 then measured per deal.
 
+A game that raises does not lose the others: it becomes a :class:`GameFailure` (its variant,
+seed, index, the bot at each seat and the error). By default the arena stops there and
+raises a :class:`GameFailedError` that holds the report of the games before it;
+``keep_going=True`` plays every other game and reports the failures beside the results.
+
 Game *i* is seeded from ``(seed, i)``, and every bot from its game and seat: the results
 are the same whatever runs the games: one process, a process pool (``processes=N``) or any
 :class:`concurrent.futures.Executor` (``executor=``), a Dask cluster's included.
@@ -37,6 +42,7 @@ import math
 import multiprocessing
 import signal
 import threading
+import traceback
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from types import ModuleType
@@ -45,7 +51,7 @@ from typing import Any, Final
 import attrs
 
 from jass._kernel import MASK64, splitmix64
-from jass.ai.players import BOTS, BotEntry, build_bot, check_bot_entry
+from jass.ai.players import BotEntry, build_bot, check_bot_entry
 from jass.errors import JassError
 from jass.variant import VARIANTS, AnyVariant, as_variant, check_seed, find_variant
 
@@ -56,6 +62,8 @@ __all__ = [
     "variant_module",
     "play_game",
     "GameRecord",
+    "GameFailure",
+    "GameFailedError",
     "ArenaReport",
     "run_arena",
     "RoundRobinReport",
@@ -108,6 +116,40 @@ class GameRecord:
     measure: dict[str, float]
 
 
+@attrs.frozen
+class GameFailure:
+    """An arena game that raised: enough to play it again alone (``play_game`` with its seed,
+    the bots made for its seats as the arena makes them) and the error."""
+
+    variant: str
+    index: int
+    #: The game's seed.
+    seed: int
+    #: The bot at each seat (their labels, as the report names them).
+    seats: tuple[str, ...]
+    #: The error: its class and message.
+    error: str
+    #: The traceback of the error, as Python prints it.
+    traceback: str = attrs.field(repr=False)
+
+    def __str__(self) -> str:
+        return (f"game {self.index} of {self.variant} (seed {self.seed}; seats {', '.join(self.seats)}) "
+                f"failed: {self.error}")
+
+
+class GameFailedError(JassError):
+    """An arena game raised (and ``keep_going`` was off): ``failure`` (a :class:`GameFailure`)
+    says which game and why, ``report`` (an :class:`ArenaReport`) gives the results of the games
+    before it."""
+
+    def __init__(self, failure: GameFailure, report: ArenaReport) -> None:
+        super().__init__(f"{failure}; the {report.games} games before it are reported")
+        #: The game that failed.
+        self.failure = failure
+        #: The report of the games before it.
+        self.report = report
+
+
 def _game_seed(seed: int, index: int) -> int:
     return splitmix64((seed * 0x9E3779B97F4A7C15 + index) & MASK64)[1]
 
@@ -126,14 +168,20 @@ def _label(entry: BotEntry) -> str:
 _Job = tuple[AnyVariant, tuple[BotEntry, BotEntry], int, int, Any, bool]
 
 
-def _play_one(job: _Job) -> GameRecord:
+def _play_one(job: _Job) -> GameRecord | GameFailure:
+    """One arena game: its record, or what went wrong if it raised."""
     variant, entries, seed, index, rules, duplicate = job
     game_seed = _game_seed(seed, index // 2 if duplicate else index)
     # A holds the even seats in even games, B in odd ones (for duplicate deals too).
     first = index % 2
     lineup = [(s + first) % 2 for s in range(variant.seats)]
-    bots = [build_bot(entries[position], _game_seed(game_seed, 2 * s + first)) for s, position in enumerate(lineup)]
-    final = play_game(variant, bots, rules=rules, seed=game_seed)
+    try:
+        bots = [build_bot(entries[position], _game_seed(game_seed, 2 * s + first)) for s, position in enumerate(lineup)]
+        final = play_game(variant, bots, rules=rules, seed=game_seed)
+    except Exception as error:  # a bot's or the rules' bug: reported, the other games go on
+        labels = tuple(_label(entries[position]) for position in lineup)
+        return GameFailure(variant.name, index, game_seed, labels, f"{type(error).__name__}: {error}",
+                           traceback.format_exc())
     winning_team = variant.winner(final)
     # The winner is a team (of one seat in a game of each for themselves); its first seat's bot.
     winner = None if winning_team is None else POSITIONS[lineup[variant.teams[winning_team][0]]]
@@ -144,7 +192,7 @@ def _play_one(job: _Job) -> GameRecord:
     return GameRecord(index, game_seed, POSITIONS[first], winner, {n: sum(v) / len(v) for n, v in totals.items()})
 
 
-def _play_many(jobs: Sequence[_Job]) -> list[GameRecord]:
+def _play_many(jobs: Sequence[_Job]) -> list[GameRecord | GameFailure]:
     return [_play_one(job) for job in jobs]
 
 
@@ -201,6 +249,9 @@ class ArenaReport:
     #: mean and 95% half-width.
     margin: tuple[float, float]
     records: tuple[GameRecord, ...] = attrs.field(repr=False)
+    #: The games that raised (with ``keep_going``; they count nowhere else: neither in
+    #: ``games`` nor, with ``duplicate``, the other game of their deal in ``margin``).
+    failures: tuple[GameFailure, ...] = ()
 
     def win_rate(self, position: str) -> tuple[float, float, float]:
         """The position's share of games won, with its 95% Wilson interval."""
@@ -232,6 +283,9 @@ class ArenaReport:
             lines.append(f"draws: {self.draws}")
         per = "deal" if self.duplicate else "game"
         lines.append(f"margin of A over B per {per}: {self.margin[0]:+.1f} ± {self.margin[1]:.1f} {label}")
+        if self.failures:
+            lines.append(f"{len(self.failures)} game{'s' if len(self.failures) > 1 else ''} failed:")
+            lines.extend(f"  {failure}" for failure in self.failures)
         return "\n".join(lines)
 
 
@@ -256,16 +310,28 @@ def _start_pool(processes: int) -> Any:
         signal.signal(signal.SIGINT, previous)
 
 
-def _run(jobs: list[_Job], executor: Executor | None, processes: int,
-         progress: Callable[[int, int], None] | None) -> list[GameRecord]:
+def _run(jobs: list[_Job], executor: Executor | None, processes: int, keep_going: bool,
+         progress: Callable[[int, int], None] | None) -> list[GameRecord | GameFailure]:
+    """The games' outcomes in the order of the jobs; without ``keep_going``, up to the first
+    that failed (the games after it are stopped, or not counted if they ran)."""
     total = len(jobs)
-    records: list[GameRecord] = []
+    results: list[GameRecord | GameFailure] = []
+
+    def take(outcomes: Sequence[GameRecord | GameFailure]) -> bool:
+        """Count ``outcomes``; whether to go on."""
+        for outcome in outcomes:
+            results.append(outcome)
+            if type(outcome) is GameFailure and not keep_going:
+                return False
+        if progress:
+            progress(len(results), total)
+        return True
+
     if executor is None and processes <= 1:
         for job in jobs:
-            records.append(_play_one(job))
-            if progress:
-                progress(len(records), total)
-        return records
+            if not take([_play_one(job)]):
+                break
+        return results
     workers = processes if executor is None else 8
     size = max(1, total // (workers * 8))
     chunks = [jobs[start : start + size] for start in range(0, total, size)]
@@ -275,30 +341,28 @@ def _run(jobs: list[_Job], executor: Executor | None, processes: int,
         pool = _start_pool(processes)
         try:
             for chunk in pool.imap(_play_many, chunks):  # in order: the report does not depend on timing
-                records.extend(chunk)
-                if progress:
-                    progress(len(records), total)
-        except BaseException:  # Ctrl-C or a failed game: stop every worker now
+                if not take(chunk):
+                    pool.terminate()
+                    break
+        except BaseException:  # Ctrl-C: stop every worker now
             pool.terminate()
             raise
         else:
             pool.close()
         finally:
             pool.join()
-        return records
+        return results
     futures = []
     try:
         for chunk in chunks:
             futures.append(executor.submit(_play_many, chunk))
         for future in futures:  # in order: the report does not depend on which worker finished first
-            records.extend(future.result())
-            if progress:
-                progress(len(records), total)
-        return records
-    except BaseException:  # Ctrl-C or a failed game: stop what has not started
+            if not take(future.result()):
+                break
+        return results
+    finally:  # done, failed or Ctrl-C: stop what has not started
         for future in futures:
             future.cancel()
-        raise
 
 
 def run_arena(
@@ -312,6 +376,7 @@ def run_arena(
     processes: int = 1,
     executor: Executor | None = None,
     progress: Callable[[int, int], None] | None = None,
+    keep_going: bool = False,
 ) -> ArenaReport:
     """Play ``games`` games of ``variant`` between ``bots`` (A, B) and report by position.
 
@@ -322,6 +387,10 @@ def run_arena(
     ``seed`` is an int 0..2**64-1, as a game's (:class:`~jass.errors.InvalidSeedError`
     otherwise): the games' seeds are mixed from it in 64 bits, so a larger one would only
     repeat the games of a smaller one.
+
+    A game that raises stops the run with a :class:`GameFailedError`, which says which game
+    (its seed, index and seats) and holds the report of the games before it; with
+    ``keep_going`` every other game is played, and the report lists the failures.
     """
     found = as_variant(variant)
     if len(bots) != 2:
@@ -337,16 +406,21 @@ def run_arena(
     seed = check_seed(seed)
     entries = (bots[0], bots[1])
     jobs: list[_Job] = [(found, entries, seed, i, rules, duplicate) for i in range(games)]
-    records = _run(jobs, executor, processes, progress)
-    return _report(found, entries, games, seed, duplicate, records)
+    outcomes = _run(jobs, executor, processes, keep_going, progress)
+    records = [outcome for outcome in outcomes if type(outcome) is GameRecord]
+    failures = tuple(outcome for outcome in outcomes if type(outcome) is GameFailure)
+    report = _report(found, entries, seed, duplicate, records, failures)
+    if failures and not keep_going:
+        raise GameFailedError(failures[0], report)
+    return report
 
 
-def _report(variant: AnyVariant, entries: tuple[BotEntry, BotEntry], games: int, seed: int, duplicate: bool,
-            records: Sequence[GameRecord]) -> ArenaReport:
+def _report(variant: AnyVariant, entries: tuple[BotEntry, BotEntry], seed: int, duplicate: bool,
+            records: Sequence[GameRecord], failures: tuple[GameFailure, ...] = ()) -> ArenaReport:
     wins = dict.fromkeys(POSITIONS, 0)
     draws = 0
     values: dict[str, list[float]] = {position: [] for position in POSITIONS}
-    margins = []
+    margins = {}
     sign = -1.0 if variant.lower_is_better else 1.0
     for record in records:
         if record.winner is None:
@@ -355,12 +429,14 @@ def _report(variant: AnyVariant, entries: tuple[BotEntry, BotEntry], games: int,
             wins[record.winner] += 1
         for position, value in record.measure.items():
             values[position].append(value)
-        margins.append(sign * (record.measure["A"] - record.measure["B"]))
-    if duplicate:
-        margins = [(margins[i] + margins[i + 1]) / 2 for i in range(0, len(margins), 2)]
+        margins[record.index] = sign * (record.measure["A"] - record.measure["B"])
+    if duplicate:  # per deal, of the deals whose two games were both played
+        per = [(margins[i] + margins[i + 1]) / 2 for i in sorted(margins) if i % 2 == 0 and i + 1 in margins]
+    else:
+        per = [margins[i] for i in sorted(margins)]
     return ArenaReport(
-        variant.name, (_label(entries[0]), _label(entries[1])), games, seed, duplicate, wins, draws,
-        {position: mean_interval(v) for position, v in values.items()}, mean_interval(margins), tuple(records),
+        variant.name, (_label(entries[0]), _label(entries[1])), len(records), seed, duplicate, wins, draws,
+        {position: mean_interval(v) for position, v in values.items()}, mean_interval(per), tuple(records), failures,
     )
 
 
@@ -434,8 +510,10 @@ def round_robin(
     duplicate: bool = True,
     processes: int = 1,
     executor: Executor | None = None,
+    keep_going: bool = False,
 ) -> RoundRobinReport:
-    """Play every pair of ``bots`` (labels to entries) ``games`` games and rate them.
+    """Play every pair of ``bots`` (labels to entries) ``games`` games and rate them (a game
+    that raises: see :func:`run_arena`, whose ``keep_going`` this passes on).
 
     >>> report = round_robin("pomme", {"rule": "rule", "random": "random"}, games=4, seed=3)
     >>> sorted(report.ratings, key=report.ratings.get)[-1], list(report.matches)
@@ -450,7 +528,7 @@ def round_robin(
     for i, a in enumerate(labels):
         for b in labels[i + 1 :]:
             report = run_arena(found, (bots[a], bots[b]), games=games, seed=seed, rules=rules, duplicate=duplicate,
-                               processes=processes, executor=executor)
+                               processes=processes, executor=executor, keep_going=keep_going)
             matches[(a, b)] = report
             scores[(a, b)] = (report.wins["A"] + report.draws / 2, report.games)
     return RoundRobinReport(found.name, matches, elo_ratings(scores))

@@ -31,7 +31,7 @@ import attrs
 from jass import __version__
 from jass._base import public_name
 from jass.ai.players import BOTS, make_bot
-from jass.ai.tournament import run_arena
+from jass.ai.tournament import GameFailedError, run_arena
 from jass.cards import Suit, deal
 from jass.cli.console import HELP, Choices, Screen, Table, faces_for, help_text, wants_colour
 from jass.errors import InvalidSeedError, JassError
@@ -286,6 +286,8 @@ def _add_simulate(commands: Any) -> None:
                           help="play every deal twice with the places swapped (GAMES must be even)")
     simulate.add_argument("--processes", type=_count, default=1, help="processes to use (default 1)")
     simulate.add_argument("--preset", help="a preset of the rules, e.g. swisslos (see: jass rules VARIANT)")
+    simulate.add_argument("--keep-going", action="store_true",
+                          help="play on when a game fails (by default the run stops there); failures are listed")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.set_defaults(run=_run_simulate)
 
@@ -332,14 +334,24 @@ def _run_simulate(args: argparse.Namespace, term: _Terminal) -> int:
     started = time.perf_counter()
     try:
         report = run_arena(variant.name, args.bots, games=args.games, seed=args.seed, rules=rules,
-                           processes=args.processes, progress=progress, duplicate=args.duplicate)
+                           processes=args.processes, progress=progress, duplicate=args.duplicate,
+                           keep_going=args.keep_going)
     except KeyboardInterrupt:
         progress.clear()
         term.error(f"interrupted after {progress.done} of {args.games} games")
         return 130
+    except GameFailedError as failed:
+        progress.clear()
+        term.screen.say(failed.report.table())
+        term.error(f"{failed.failure} (--keep-going plays on)\n{failed.failure.traceback.rstrip()}")
+        return 1
     elapsed = time.perf_counter() - started
     term.screen.say(report.table())
-    term.screen.say(f"{args.games / elapsed:.1f} games/s")
+    rate = report.games / elapsed
+    term.screen.say(f"{rate:.1f} games/s" if rate >= 1 else f"{elapsed / max(report.games, 1):.1f} s per game")
+    if report.failures:
+        term.error(f"{len(report.failures)} of {args.games} games failed (listed above)")
+        return 1
     return 0
 
 
@@ -642,7 +654,8 @@ def main(
     read: Callable[[str], str] | None = None, err: TextIO | None = None,
 ) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code: 0
-    done (Ctrl-D in a game too), 2 a bad argument or input, 130 interrupted (Ctrl-C).
+    done (Ctrl-D in a game too), 1 a simulated game failed (its report and the error are
+    printed), 2 a bad argument or input, 130 interrupted (Ctrl-C).
 
     ``out``, ``err`` and ``read`` (which is given a prompt and returns the typed line, raising
     ``EOFError`` at the end of input) replace the terminal, for tests and embedding.

@@ -9,12 +9,13 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from jass.ai.counting import choose_card
 from jass.ai.sampling import HandSampler
-from jass.cards import CardSet
+from jass.cards import Card, CardSet
 from jass.coiffeur.moves import PUSH, ChooseRow, DeclareWeis, Move
 from jass.coiffeur.state import GAME_OVER, ROUND_OVER, Observation, State, build_setting, build_state
-from jass.play import CardPlay
-from jass.teams.ai import drawn_declarations, hand_value, team_sampler
+from jass.play import CardPlay, PlayCard
+from jass.teams import ai as teams
 from jass.teams.rules import SEATS
 from jass.trump import PerTrickMode, RoundMode
 from jass.variant.facets import AIHooks, SearchHooks
@@ -30,7 +31,7 @@ def hand_sampler(view: Observation, *, max_tries: int = 100_000) -> HandSampler:
     only the sizes count."""
     if type(view) is not Observation:
         raise wrong_state(view, Observation)
-    return team_sampler(view, view.mode, max_tries)
+    return teams.team_sampler(view, view.mode, max_tries)
 
 
 def sample_hands(view: Observation, rng: random.Random) -> tuple[CardSet, ...]:
@@ -64,9 +65,10 @@ def determinize(view: Observation, rng: random.Random, sampler: HandSampler | No
     >>> observe(determinize(view, random.Random(0)), 2) == view
     True
     """
-    hands, dealt = (sampler or _cached_sampler(view)).sample_dealt(rng)
+    sampler = sampler or _cached_sampler(view)
+    hands, dealt = sampler.sample_dealt(rng)
     rules = view.rules
-    declared = drawn_declarations(view, dealt, rng, view.mode)
+    declared = teams.drawn_declarations(view, dealt, rng, view.mode, sampler)
     setting = build_setting(
         rules=rules, seed=rng.randrange(SEED_LIMIT), round_number=view.round_number, dealer=view.dealer,
         phase=view.phase, dealt=dealt, pushed=view.pushed, row=view.row, mode=view.mode, chooser=view.chooser,
@@ -101,14 +103,15 @@ def _mode_value(hand: CardSet, mode: RoundMode) -> int:
     """How much a hand likes a mode (:func:`jass.teams.hand_value`; a per-trick mode by the mean
     of its two)."""
     if type(mode) is PerTrickMode:
-        return (hand_value(hand, mode.first) + hand_value(hand, mode.second)) // 2
-    return hand_value(hand, mode)  # type: ignore[arg-type]
+        return (teams.hand_value(hand, mode.first) + teams.hand_value(hand, mode.second)) // 2
+    return teams.hand_value(hand, mode)  # type: ignore[arg-type]
 
 
-def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
-    """Declare every Weis; choose the mode the hand likes best, in the row of the highest factor
-    that allows it when the hand is strong and of the lowest when it is weak, or push a weak hand
-    when pushing is still allowed; cards are left to the card-play rules."""
+def _simple_move(view: Observation, moves: Sequence[Move]) -> Move | None:
+    """The simple rule bot's choice (:class:`~jass.ai.bots.SimpleRuleBot`): declare every Weis;
+    choose the mode the hand likes best, in the row of the highest factor that allows it when
+    the hand is strong and of the lowest when it is weak, or push a weak hand when pushing is
+    still allowed; cards are left to its card-play rules."""
     for move in moves:
         if type(move) is DeclareWeis:
             return move  # the first offered declaration is the fullest one
@@ -124,8 +127,38 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     return factor(liked, key=lambda m: rows[m.row].factor)
 
 
+def _mode_points(hand: CardSet, mode: RoundMode) -> float:
+    """:func:`jass.teams.mode_points` of a mode; a per-trick mode by the mean of its two."""
+    if type(mode) is PerTrickMode:
+        return (teams.mode_points(hand, mode.first) + teams.mode_points(hand, mode.second)) / 2
+    return teams.mode_points(hand, mode)  # type: ignore[arg-type]
+
+
+def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
+    """The rule bot's choice (:class:`~jass.ai.bots.RuleBot`): declare every Weis; choose the
+    row and mode in which the hand's points (:func:`jass.teams.mode_points`) beat half a round's
+    by the most, times the row's factor; push a hand worth less than the partner's choice
+    promises when pushing is allowed; play the cards by counting them
+    (:func:`jass.ai.counting.choose_card`)."""
+    for move in moves:
+        if type(move) is DeclareWeis:
+            return move  # the first offered declaration is the fullest one
+    options = [m for m in moves if type(m) is ChooseRow]
+    if options:
+        rows = view.rules.slate.rows
+        points = {m: _mode_points(view.hand, m.mode) for m in options}
+        if PUSH in moves and max(points.values()) < teams.PUSH_BELOW:
+            return PUSH
+        return max(options, key=lambda m: (rows[m.row].factor * (points[m] - teams.TOTAL_POINTS / 2), -m.row))
+    if view.mode is None or view.chooser is None:
+        return None
+    situation = teams.team_situation(view, view.mode, moves, (view.chooser, (view.chooser + 2) % SEATS))
+    return None if situation is None else PlayCard(Card.from_index(choose_card(situation)))
+
+
 #: What the bots need of Coiffeur (:class:`~jass.variant.AIHooks`).
 AI: Final[AIHooks[State, Move, Observation]] = AIHooks(
     rule_move=_rule_move,
+    simple_move=_simple_move,
     search=SearchHooks(determinize=determinize, round_values=round_values, scale=1000.0),
 )

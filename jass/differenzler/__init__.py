@@ -95,6 +95,7 @@ __all__ = [
     "score_round",
     "observe",
     "card_zones",
+    "predicted_points",
     "hand_sampler",
     "sample_hands",
     "determinize",

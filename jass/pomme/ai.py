@@ -9,7 +9,7 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from jass.ai import sampling
+from jass.ai import counting, sampling
 from jass.cards import CardSet, Rank
 from jass.play import CardPlay
 from jass.pomme.game import apply, legal_moves
@@ -18,7 +18,7 @@ from jass.pomme.rules import SEATS, Rules
 from jass.pomme.score import outcome
 from jass.pomme.state import HiddenCards, Observation, Phase, State, build_setting, build_state
 from jass.tricks import play_cards
-from jass.trump import Trump, point_table
+from jass.trump import point_table
 from jass.variant import guards
 from jass.variant.facets import AIHooks, SearchHooks
 from jass.variant.state import replace_at
@@ -26,9 +26,10 @@ from jass.variant.state import replace_at
 __all__ = ["hand_sampler", "sample_hidden", "determinize", "round_values"]
 
 
-def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
-    """Give away the three least valuable cards when they are worth less than three unknown
-    cards, always take the turned card for the trump 6; cards are left to the card-play rules."""
+def _simple_move(view: Observation, moves: Sequence[Move]) -> Move | None:
+    """The simple rule bot's choice (:class:`~jass.ai.bots.SimpleRuleBot`): give away the three
+    least valuable cards when they are worth less than three unknown cards, always take the
+    turned card for the trump 6; cards are left to its card-play rules."""
     if SWAP in moves:
         return SWAP
     exchanges = [m for m in moves if type(m) is Exchange]
@@ -45,6 +46,43 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     return best if worth(best.cards) < 3 * 6 else KEEP
 
 
+#: What holding a card is worth beyond its points, by rank 6..A: a trump, then a plain card.
+_POWER: Final = ((6, 6, 7, 16, 8, 24, 9, 10, 13), (0, 0, 0, 0, 1, 1, 2, 3, 8))
+
+
+def _worth(view: Observation, card_index: int) -> float:
+    """What a card is worth to the hand in la pomme: its points and its power to take tricks."""
+    trump = view.trump
+    suit, rank = divmod(card_index, 9)
+    return point_table(trump, view.rules.trump_jack_points)[card_index] + _POWER[0 if suit == trump.suit else 1][rank]
+
+
+def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
+    """The rule bot's choice (:class:`~jass.ai.bots.RuleBot`): exchange when three unknown cards
+    are worth more (on average, :func:`_worth`) than the hand's weakest three, always take the
+    turned card for the trump 6, and play the cards by counting them
+    (:func:`jass.ai.counting.choose_card`)."""
+    if SWAP in moves:
+        return SWAP
+    exchanges = [m for m in moves if type(m) is Exchange]
+    if exchanges:
+        unseen = [c for c in range(36) if not (view.hand.bits | view.top_card.bit) >> c & 1]
+        mean = sum(_worth(view, c) for c in unseen) / len(unseen)
+        best = min(exchanges, key=lambda m: (sum(_worth(view, c.index) for c in m.cards), m.cards.bits))
+        return best if sum(_worth(view, c.index) for c in best.cards) < 3 * mean else KEEP
+    seat = view.seat
+    if seat is None:
+        return None
+    known: dict[int, int] = {}
+    if view.swapped_by == 1 - seat:
+        known[1 - seat] = view.turned.bit  # until it is played
+    situation = counting.Situation.of_view(
+        view, moves, modes=(int(view.trump),) * 9, rules=view.rules.play_rules, known=known,
+        excluded=view.top_card.bit, trump_jack_points=view.rules.trump_jack_points,
+    )
+    return counting.card_move(situation)
+
+
 def hand_sampler(view: Observation, *, out_of_play: CardSet = CardSet(), max_tries: int = 100_000) -> sampling.HandSampler:
     """A :class:`~jass.ai.sampling.HandSampler` of the other hand, from the cards the seat has not
     seen (neither in its hand, nor played, nor the top card of the talon), with the turned card
@@ -53,7 +91,7 @@ def hand_sampler(view: Observation, *, out_of_play: CardSet = CardSet(), max_tri
     if type(view) is not Observation:
         raise guards.wrong_state(view, Observation)
     seat = view.seat
-    known = {}
+    known: dict[int, int] = {}
     if seat is not None and view.swapped_by == 1 - seat and view.turned not in sampling.played_by(view, 1 - seat):
         known[1 - seat] = view.turned.bit
     return sampling.HandSampler.of_view(
@@ -135,7 +173,7 @@ def determinize(view: Observation, rng: random.Random, sampler: sampling.HandSam
     )
     if not playing:
         return build_state(setting, None)
-    setup = CardPlay.start(Trump(view.turned.suit.value), hands, 1 - view.dealer, rules.play_rules,
+    setup = CardPlay.start(view.trump, hands, 1 - view.dealer, rules.play_rules,
                            rules.trump_jack_points).setup
     leader = view.trick_leader if view.trick_leader is not None else 1 - view.dealer
     return build_state(setting, CardPlay.from_parts(setup, hidden.hands, leader, view.trick, view.tricks))
@@ -182,5 +220,6 @@ def _playout(state: State, rng: random.Random) -> tuple[float, ...]:
 #: What the bots need of la pomme (:class:`~jass.variant.AIHooks`).
 AI: Final[AIHooks[State, Move, Observation]] = AIHooks(
     rule_move=_rule_move,
+    simple_move=_simple_move,
     search=SearchHooks(determinize=determinize, round_values=round_values, playout=_playout, scale=1.0),
 )

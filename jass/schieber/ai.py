@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from jass.ai import counting
 from jass.ai.sampling import HandSampler
 from jass.ai.solver import solve
 from jass.cards import CardSet
@@ -21,7 +22,7 @@ from jass.schieber.score import rollout
 from jass.schieber.state import GameEnd, Observation, Phase, RoundScore, State, build_setting, build_state
 from jass.teams import ai as teams
 from jass.variant.facets import AIHooks, SearchHooks
-from jass.variant.guards import SEED_LIMIT, wrong_state
+from jass.variant import guards
 
 __all__ = ["hand_sampler", "sample_hands", "determinize", "round_values"]
 
@@ -43,9 +44,10 @@ def _sensible_moves(view: Observation, moves: Sequence[Move]) -> Sequence[Move]:
     return moves
 
 
-def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
-    """Announce once the team's points reach the target, declare every Weis, choose the trump
-    the hand likes best or push a weak hand; cards are left to the card-play rules."""
+def _simple_move(view: Observation, moves: Sequence[Move]) -> Move | None:
+    """The simple rule bot's choice (:class:`~jass.ai.bots.SimpleRuleBot`): announce once the
+    team's points reach the target, declare every Weis, choose the trump the hand likes best or
+    push a weak hand; cards are left to its card-play rules."""
     if ANNOUNCE in moves and _claim_wins(view):
         return ANNOUNCE
     for move in moves:
@@ -60,13 +62,38 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     return None
 
 
+def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
+    """The rule bot's choice (:class:`~jass.ai.bots.RuleBot`): announce once the team's points
+    reach the target, declare every Weis (the fullest declaration), push a hand whose best mode
+    promises less than the partner's choice (:data:`jass.teams.PUSH_BELOW`, Stöck counted),
+    else choose the mode the hand is worth most in (:func:`jass.teams.best_mode`, the
+    multipliers counted), and play its cards by counting them
+    (:func:`jass.ai.counting.choose_card`)."""
+    if ANNOUNCE in moves and _claim_wins(view):
+        return ANNOUNCE
+    for move in moves:
+        if type(move) is DeclareWeis:
+            return move  # the first offered declaration is the fullest one
+    options = [m.trump for m in moves if type(m) is ChooseTrump]
+    if options:
+        rules = view.rules
+        if PUSH in moves and max(teams.stoeck_points(view.hand, m, rules.stoeck) for m in options) < teams.PUSH_BELOW:
+            return PUSH
+        return ChooseTrump(teams.best_mode(view.hand, options, rules.multiplier, rules.stoeck)[0])
+    if view.trump is None:
+        return None
+    vorhand = (view.dealer + 1) % SEATS
+    situation = teams.team_situation(view, view.trump, moves, (vorhand, (vorhand + 2) % SEATS))
+    return counting.card_move(situation)
+
+
 def hand_sampler(view: Observation, *, max_tries: int = 100_000) -> HandSampler:
     """A :class:`~jass.ai.sampling.HandSampler` of the hands the other seats may hold, given
     ``view``: the card play, and the Weis (:func:`jass.teams.team_sampler`). Before trump is
     chosen only the sizes count.
     """
     if type(view) is not Observation:
-        raise wrong_state(view, Observation)
+        raise guards.wrong_state(view, Observation)
     return teams.team_sampler(view, view.trump, max_tries)
 
 
@@ -98,12 +125,13 @@ def determinize(view: Observation, rng: random.Random, sampler: HandSampler | No
     >>> observe(determinize(view, random.Random(0)), 1) == view
     True
     """
-    hands, dealt = (sampler or _cached_sampler(view)).sample_dealt(rng)
+    sampler = sampler or _cached_sampler(view)
+    hands, dealt = sampler.sample_dealt(rng)
     rules = view.rules
-    declared = teams.drawn_declarations(view, dealt, rng, view.trump)
+    declared = teams.drawn_declarations(view, dealt, rng, view.trump, sampler)
     phase = view.phase
     setting = build_setting(
-        rules=rules, seed=rng.randrange(SEED_LIMIT), round_number=view.round_number, dealer=view.dealer,
+        rules=rules, seed=rng.randrange(guards.SEED_LIMIT), round_number=view.round_number, dealer=view.dealer,
         phase=phase, dealt=dealt, scores=view.scores, pushed=view.pushed, trump=view.trump,
         declared=declared, history=view.history, winner=view.winner, end=view.end,
     )
@@ -165,6 +193,7 @@ def _solve(state: State) -> tuple[float, ...] | None:
 #: What the bots need of Schieber (:class:`~jass.variant.AIHooks`).
 AI: Final[AIHooks[State, Move, Observation]] = AIHooks(
     rule_move=_rule_move,
+    simple_move=_simple_move,
     sensible_moves=_sensible_moves,
     search=SearchHooks(determinize=determinize, round_values=round_values, playout=_playout, solve=_solve,
                        scale=150.0),

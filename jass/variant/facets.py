@@ -286,10 +286,14 @@ def _every_move(view: Any, moves: Sequence[Any]) -> Sequence[Any]:
 class AIHooks(Generic[S, M, O]):
     """What the bots (:mod:`jass.ai`) need of a variant."""
 
-    #: ``rule_move(view, moves)``: the rule-based bot's choice among the variant's own moves
-    #: (trump, predictions, the exchange); ``None`` leaves it to the card-play rules (the
-    #: default, for every move).
+    #: ``rule_move(view, moves)``: the rule bot's choice (:class:`~jass.ai.bots.RuleBot`), its
+    #: cards included; ``None`` leaves the move to the simple bot's rules (the default, for
+    #: every move).
     rule_move: Callable[[O, Sequence[M]], M | None] = _card_play_decides
+    #: ``simple_move(view, moves)``: the simple rule bot's choice among the variant's own moves
+    #: (:class:`~jass.ai.bots.SimpleRuleBot`: trump, predictions, the exchange), ``None`` for
+    #: the cards, which it plays by its own rules; by default :attr:`rule_move` decides.
+    simple_move: Callable[[O, Sequence[M]], M | None] | None = None
     #: ``sensible_moves(view, moves)``: the moves a player without a plan may make: those that
     #: do not lose the game at once (a claim to go out («Mer bedanked eus!») short of the target). By
     #: default every legal move. :class:`~jass.ai.bots.RandomBot` picks among these.
