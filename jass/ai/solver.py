@@ -41,6 +41,7 @@ from typing import Final
 
 import attrs
 
+from jass import _kernel
 from jass.cards import SUIT_MASKS, Card, CardSet
 from jass.errors import InvalidCardsError, InvalidRulesError
 from jass.play import CardPlay
@@ -180,8 +181,9 @@ _Ending = Callable[[int, bool], int]
 _Start = Callable[[int, int, int, bool], int]
 #: (leader, lead_hand, live, key, alpha, beta, low, high, move, match) -> value: the leads.
 _Leads = Callable[[int, int, int, int, int, int, int, int, int, bool], int]
-#: (trick, pos, leader, led, win_key, win_pos, trick_points, alpha, beta, match, live) -> value.
-_Follow = Callable[[list[int], int, int, int, int, int, int, int, int, bool, int], int]
+#: (pos, leader, led, win_key, win_seat, trick_points, alpha, beta, match, reps) -> value: a card
+#: after the lead, ``reps`` one card of each class of equivalent cards of every hand.
+_Follow = Callable[[int, int, int, int, int, int, int, int, bool, tuple[int, ...]], int]
 #: (hands, leader, trick, alpha, beta, match) -> value: the search from any position.
 _Search = Callable[[Sequence[int], int, Sequence[int], int, int, bool], int]
 
@@ -214,10 +216,10 @@ class _Kernel:
         last_trick = _build_last_trick(shared)
         play_out_two_tricks = _build_play_out_two_tricks(self, shared)
         bounds, leader_takes_all = _build_bounds(shared)
-        start, follow = _build_start(
+        start, follow, last_card = _build_start(
             self, shared, last_trick, play_out_two_tricks, bounds, leader_takes_all, representatives
         )
-        self.search: _Search = _build_search(shared, start, follow)
+        self.search: _Search = _build_search(shared, start, follow, last_card, representatives)
 
 
 class _Shared:
@@ -227,7 +229,7 @@ class _Shared:
     __slots__ = (
         "trump", "seats", "team", "match_bonus", "max_entries", "legal_flags", "trump_jack_points", "points",
         "keys_by_led", "suit_points", "beats", "strongest", "weakest", "seat_at", "same_team", "ours", "shift",
-        "hands", "by_points", "by_strength", "table", "representatives_cache", "last_winners",
+        "hands", "by_points", "by_strength", "table", "representatives_cache", "last_winners", "orders",
     )
 
     def __init__(self, kernel: _Kernel, rules: PlayRules) -> None:
@@ -253,28 +255,47 @@ class _Shared:
         self.table = kernel.table
         self.representatives_cache: dict[int, int] = {}
         self.last_winners: dict[int, int] = {}
+        #: A follower's cards to try, in order, by its hand's representatives and the trick so far.
+        self.orders: dict[int, tuple[int, ...]] = {}
 
     def forget(self) -> None:
         """Empty the full table and the caches that grow with it (a cache: the search stays exact)."""
         self.table.clear()
         self.representatives_cache.clear()
         self.last_winners.clear()
+        self.orders.clear()
 
 
 def _build_representatives(shared: _Shared) -> Callable[[int, int], int]:
     """The search's move pruning: one card of each class of equivalent cards."""
     cache = shared.representatives_cache
     trump, trump_jack_points = shared.trump, shared.trump_jack_points
+    # Each suit apart: its classes depend only on its cards in the hand and live, and on whether
+    # it is the trump suit; the same few patterns come back again and again.
+    trump_flag = [1 << 18 if suit == trump else 0 for suit in range(4)]
+
+    def suit_representatives(suit: int, key: int) -> int:
+        """The representatives of one suit's cards (``key``: the hand's, the live ones, trump)."""
+        shift = 9 * suit
+        found = 0
+        for cls in _classes((key & 511) << shift, (key >> 9 & 511) << shift, trump, trump_jack_points):
+            found |= cls & -cls
+        found >>= shift
+        cache[key] = found
+        return found
 
     def representatives(hand: int, live: int) -> int:
-        """One card of each class of equivalent cards of ``hand``, cached."""
-        key = hand | live << 36
-        found = cache.get(key)
-        if found is None:
-            found = 0
-            for cls in _classes(hand, live, trump, trump_jack_points):
-                found |= cls & -cls
-            cache[key] = found
+        """One card of each class of equivalent cards of ``hand``, cached by suit."""
+        found = 0
+        for suit in 0, 1, 2, 3:
+            shift = 9 * suit
+            mine = hand >> shift & 511
+            if mine:
+                key = mine | (live >> shift & 511) << 9 | trump_flag[suit]
+                reps = cache.get(key)
+                if reps is None:
+                    reps = suit_representatives(suit, key)
+                found |= reps << shift
         return found
 
     return representatives
@@ -306,11 +327,13 @@ def _build_last_trick(shared: _Shared) -> _Ending:
 
 def _build_play_out_two_tricks(kernel: _Kernel, shared: _Shared) -> _Ending:
     """The exact value of four hands of two cards, every line played out. The seats a, b, c, d
-    in play order: hand h*, maximising max_*, legal cards left to try for_*, card c*, key k*."""
+    in play order: hand h*, maximising max_*, legal cards left to try for_*, card c*, key k*;
+    after a card the trick's best key top_*, its winner win_* and the winner's other card lead_*."""
     hands, seat_at, ours, points, keys_by_led = shared.hands, shared.seat_at, shared.ours, shared.points, shared.keys_by_led
     suit0_points, suit1_points, suit2_points, suit3_points = shared.suit_points
     trump, (bauer, undertrump_allowed, void_undertrumps) = shared.trump, shared.legal_flags
     last_winners, match_bonus, last_bonus = shared.last_winners, shared.match_bonus, LAST_TRICK_BONUS
+    restricted, legal = trump < 4 and not undertrump_allowed, _kernel.legal
 
     def play_out_two_tricks(leader: int, match: bool) -> int:
         """Two cards each, four seats: the exact value, every line played out (at most 16)."""
@@ -327,11 +350,12 @@ def _build_play_out_two_tricks(kernel: _Kernel, shared: _Shared) -> _Ending:
             bit_a = for_a & -for_a
             for_a ^= bit_a
             ca = bit_a.bit_length() - 1
-            keys = keys_by_led[ca // 9]
+            led = ca // 9
+            keys = keys_by_led[led]
             ka = keys[ca]
             rest_a = ha ^ bit_a
             best_b = -_INF if max_b else _INF
-            for_b = legal_bits(hb, [ca], trump, bauer, undertrump_allowed, void_undertrumps)
+            for_b = legal(hb, led, ka - 100 if restricted and ka >= 100 else -1, trump, bauer, void_undertrumps)
             while for_b:
                 bit_b = for_b & -for_b
                 for_b ^= bit_b
@@ -339,12 +363,12 @@ def _build_play_out_two_tricks(kernel: _Kernel, shared: _Shared) -> _Ending:
                 kb = keys[cb]
                 rest_b = hb ^ bit_b
                 if kb > ka:
-                    top_b, win_b = kb, b
+                    top_b, win_b, lead_b = kb, b, rest_b
                 else:
-                    top_b, win_b = ka, a
+                    top_b, win_b, lead_b = ka, a, rest_a
                 ours_ab = (rest_a if max_a else 0) | (rest_b if max_b else 0)
                 best_c = -_INF if max_c else _INF
-                for_c = legal_bits(hc, [ca, cb], trump, bauer, undertrump_allowed, void_undertrumps)
+                for_c = legal(hc, led, top_b - 100 if restricted and top_b >= 100 else -1, trump, bauer, void_undertrumps)
                 while for_c:
                     bit_c = for_c & -for_c
                     for_c ^= bit_c
@@ -352,37 +376,38 @@ def _build_play_out_two_tricks(kernel: _Kernel, shared: _Shared) -> _Ending:
                     kc = keys[cc]
                     rest_c = hc ^ bit_c
                     if kc > top_b:
-                        top_c, win_c = kc, c
+                        top_c, win_c, lead_c = kc, c, rest_c
                     else:
-                        top_c, win_c = top_b, win_b
+                        top_c, win_c, lead_c = top_b, win_b, lead_b
                     ours_abc = ours_ab | rest_c if max_c else ours_ab
                     trick_points = points[ca] + points[cb] + points[cc]
+                    rest_abc = rest_a | rest_b | rest_c
                     best_d = -_INF if max_d else _INF
-                    for_d = legal_bits(hd, [ca, cb, cc], trump, bauer, undertrump_allowed, void_undertrumps)
+                    for_d = legal(hd, led, top_c - 100 if restricted and top_c >= 100 else -1, trump, bauer, void_undertrumps)
                     while for_d:
                         bit_d = for_d & -for_d
                         for_d ^= bit_d
                         visited += 1
                         cd = bit_d.bit_length() - 1
                         rest_d = hd ^ bit_d
-                        winner = d if keys[cd] > top_c else win_c
-                        first = trick_points + points[cd]
+                        if keys[cd] > top_c:
+                            winner, lead = d, rest_d
+                        else:
+                            winner, lead = win_c, lead_c
                         # The last trick is forced: its winning card, from the four left
                         # and the card its leader (the first trick's winner) plays.
-                        rests = (rest_a, rest_b, rest_c, rest_d)
-                        lead = rests[(winner - leader) % 4]
-                        cache_key = rest_a | rest_b | rest_c | rest_d | lead << 36
+                        cache_key = rest_abc | rest_d | lead << 36
                         top = last_winners.get(cache_key)
                         if top is None:
-                            top = last_winners[cache_key] = _winning_card(rests, lead, keys_by_led)
+                            top = last_winners[cache_key] = _winning_card((rest_a, rest_b, rest_c, rest_d), lead, keys_by_led)
                         ours_rest = ours_abc | rest_d if max_d else ours_abc
                         if ours[winner]:
                             if top & ours_rest:
                                 value = total + match_bonus if match else total
                             else:
-                                value = first
+                                value = trick_points + points[cd]
                         elif top & ours_rest:
-                            value = total - first
+                            value = total - trick_points - points[cd]
                         else:
                             value = 0
                         if (value > best_d) if max_d else (value < best_d):
@@ -478,9 +503,10 @@ def _build_start(
     kernel: _Kernel, shared: _Shared, last_trick: _Ending, play_out_two_tricks: _Ending,
     bounds: Callable[[int, bool], tuple[int, int]], leader_takes_all: Callable[[int, int], bool],
     representatives: Callable[[int, int], int],
-) -> tuple[_Start, _Follow]:
+) -> tuple[_Start, _Follow, _Follow]:
     """The search from a trick start, and the searches it calls, built here as they call it
-    in turn: ``leads`` (each lead card) and ``follow`` (each card after the lead)."""
+    in turn: ``leads`` (each lead card), ``follow`` (the cards between the lead and the last)
+    and ``last_card`` (the card that completes the trick and starts the next)."""
     hands, table, forget, max_entries = shared.hands, shared.table, shared.forget, shared.max_entries
     seats, shift, ours = shared.seats, shared.shift, shared.ours
     play_out_last_two = seats == 4
@@ -538,15 +564,17 @@ def _build_start(
                 return value
         return leads(leader, lead_hand, live, key, alpha, beta, low, high, move, match)
 
-    follow = _build_follow(kernel, shared, start, representatives)
+    last_card = _build_last_card(kernel, shared, start)
+    follow = _build_follow(kernel, shared, last_card) if seats > 2 else last_card
     leads = _build_leads(shared, follow, representatives)
-    return start, follow
+    return start, follow, last_card
 
 
 def _build_leads(shared: _Shared, follow: _Follow, representatives: Callable[[int, int], int]) -> _Leads:
     """The search of the lead cards of a trick start, whose result it keeps in the table."""
     hands, table, forget, max_entries = shared.hands, shared.table, shared.forget, shared.max_entries
     ours, points, keys_by_led, by_strength = shared.ours, shared.points, shared.keys_by_led, shared.by_strength
+    four = shared.seats == 4
 
     def leads(
         leader: int, lead_hand: int, live: int, key: int, alpha: int, beta: int, low: int, high: int, move: int,
@@ -556,16 +584,24 @@ def _build_leads(shared: _Shared, follow: _Follow, representatives: Callable[[in
         maximise = ours[leader]
         best = -_INF if maximise else _INF
         best_move = move
-        cards = by_strength(representatives(lead_hand, live))
+        # One card of each class of equivalent cards of every hand: the classes hold for the
+        # whole trick (a card played stays live until the trick is complete).
+        reps: tuple[int, ...]
+        if four:
+            h0, h1, h2, h3 = hands
+            reps = (representatives(h0, live), representatives(h1, live), representatives(h2, live),
+                    representatives(h3, live))
+        else:
+            reps = (representatives(hands[0], live), representatives(hands[1], live))
+        cards = by_strength(reps[leader])
         if move >= 0 and move in cards:
             cards = (move,) + tuple(c for c in cards if c != move)
         window_alpha, window_beta = alpha, beta
         for card in cards:
-            bit = 1 << card
-            hands[leader] = lead_hand ^ bit
+            hands[leader] = lead_hand ^ 1 << card
+            led = card // 9
             value = follow(
-                [card], 1, leader, card // 9, keys_by_led[card // 9][card], 0, points[card], window_alpha,
-                window_beta, match, live,
+                1, leader, led, keys_by_led[led][card], leader, points[card], window_alpha, window_beta, match, reps
             )
             if maximise:
                 if value > best:
@@ -596,75 +632,58 @@ def _build_leads(shared: _Shared, follow: _Follow, representatives: Callable[[in
     return leads
 
 
-def _build_follow(
-    kernel: _Kernel, shared: _Shared, start: _Start, representatives: Callable[[int, int], int]
-) -> _Follow:
-    """The search after the lead: a card to follow, the trick's winner, the next trick's start."""
-    hands, seat_at, same_team, ours, seats = shared.hands, shared.seat_at, shared.same_team, shared.ours, shared.seats
-    points, keys_by_led, beats, by_points, by_strength = (
-        shared.points, shared.keys_by_led, shared.beats, shared.by_points, shared.by_strength
-    )
+def _build_orders(shared: _Shared) -> Callable[[int, int, int, bool], tuple[int, ...]]:
+    """The cards a follower tries, in order, from the cards that represent its hand."""
+    points, beats, by_points, by_strength = shared.points, shared.beats, shared.by_points, shared.by_strength
     trump, (bauer, undertrump_allowed, void_undertrumps) = shared.trump, shared.legal_flags
-    match_bonus, last_bonus = shared.match_bonus, LAST_TRICK_BONUS
-    side_orders: dict[int, tuple[int, ...]] = {}
-    other_orders: dict[int, tuple[int, ...]] = {}
+    restricted = trump < 4 and not undertrump_allowed
+
+    def order(reps: int, led: int, win_key: int, winning_side: bool) -> tuple[int, ...]:
+        """The legal cards of ``reps`` in a trick led in ``led`` whose best card has ``win_key``."""
+        # The best trump of the trick is its winning card: its strength is the key's last digits.
+        best = win_key - 100 if restricted and win_key >= 100 else -1
+        legal = _kernel.legal(reps, led, best, trump, bauer, void_undertrumps)
+        beating = beats[led][win_key]
+        # When the own side holds the trick, the cards that leave it there, most points first,
+        # then the others, fewest first; else the cards that take the trick, the weakest first,
+        # then the others, fewest points first.
+        if winning_side:
+            return by_points(legal & ~beating) + by_points(legal & beating)[::-1]
+        return by_strength(legal & beating)[::-1] + by_points(legal & ~beating)[::-1]
+
+    return order
+
+
+def _build_follow(kernel: _Kernel, shared: _Shared, last_card: _Follow) -> _Follow:
+    """The search of the cards between the lead and the last card of a trick."""
+    hands, seat_at, same_team, ours, seats = shared.hands, shared.seat_at, shared.same_team, shared.ours, shared.seats
+    points, keys_by_led, orders = shared.points, shared.keys_by_led, shared.orders
+    order = _build_orders(shared)
 
     def follow(
-        trick: list[int], pos: int, leader: int, led: int, win_key: int, win_pos: int, trick_points: int,
-        alpha: int, beta: int, match: bool, live: int,
+        pos: int, leader: int, led: int, win_key: int, win_seat: int, trick_points: int, alpha: int, beta: int,
+        match: bool, reps: tuple[int, ...],
     ) -> int:
         """A card after the lead: the value is the points ``team`` takes from this trick on."""
         kernel.nodes += 1
         seat = seat_at[leader][pos]
         hand = hands[seat]
-        legal = legal_bits(hand, trick, trump, bauer, undertrump_allowed, void_undertrumps)
-        if legal & (legal - 1):
-            legal &= representatives(hand, live)
-        beating = beats[led][win_key]
-        winning_side = same_team[seat][seat_at[leader][win_pos]]
-        # Ordering: when the own side holds the trick, the cards that leave it there, most
-        # points first, then the others, fewest first; else the cards that take the trick,
-        # the weakest first, then the others, fewest points first.
-        order_key = legal | (legal & beating) << 36
-        if winning_side:
-            cards = side_orders.get(order_key)
-            if cards is None:
-                cards = side_orders[order_key] = by_points(legal & ~beating) + by_points(legal & beating)[::-1]
-        else:
-            cards = other_orders.get(order_key)
-            if cards is None:
-                cards = other_orders[order_key] = by_strength(legal & beating)[::-1] + by_points(legal & ~beating)[::-1]
+        winning_side = same_team[seat][win_seat]
+        order_key = reps[seat] | (win_key + 2 | led << 7 | winning_side << 9) << 36
+        cards = orders.get(order_key)
+        if cards is None:
+            cards = orders[order_key] = order(reps[seat], led, win_key, winning_side)
         maximise = ours[seat]
         best = -_INF if maximise else _INF
         keys = keys_by_led[led]
-        last = pos == seats - 1
+        after = follow if pos + 2 < seats else last_card
         for card in cards:
-            bit = 1 << card
-            hands[seat] = hand ^ bit
+            hands[seat] = hand ^ 1 << card
             key = keys[card]
-            if last:
-                winner = seat_at[leader][pos if key > win_key else win_pos]
-                gain = trick_points + points[card] if ours[winner] else 0
-                if hands[winner]:
-                    if match and not ours[winner]:
-                        value = gain + start(winner, alpha - gain, beta - gain, False)
-                    else:
-                        value = gain + start(winner, alpha - gain, beta - gain, match)
-                elif ours[winner]:
-                    value = gain + last_bonus + (match_bonus if match else 0)
-                else:
-                    value = 0
+            if key > win_key:
+                value = after(pos + 1, leader, led, key, seat, trick_points + points[card], alpha, beta, match, reps)
             else:
-                trick.append(card)
-                if key > win_key:
-                    value = follow(
-                        trick, pos + 1, leader, led, key, pos, trick_points + points[card], alpha, beta, match, live
-                    )
-                else:
-                    value = follow(
-                        trick, pos + 1, leader, led, win_key, win_pos, trick_points + points[card], alpha, beta, match, live
-                    )
-                trick.pop()
+                value = after(pos + 1, leader, led, win_key, win_seat, trick_points + points[card], alpha, beta, match, reps)
             if maximise:
                 if value > best:
                     best = value
@@ -685,32 +704,92 @@ def _build_follow(
     return follow
 
 
-def _build_search(shared: _Shared, start: _Start, follow: _Follow) -> _Search:
+def _build_last_card(kernel: _Kernel, shared: _Shared, start: _Start) -> _Follow:
+    """The search of the card that completes a trick: its winner leads the next."""
+    hands, seat_at, same_team, ours = shared.hands, shared.seat_at, shared.same_team, shared.ours
+    points, keys_by_led, orders = shared.points, shared.keys_by_led, shared.orders
+    match_bonus, last_bonus = shared.match_bonus, LAST_TRICK_BONUS
+    order = _build_orders(shared)
+
+    def last_card(
+        pos: int, leader: int, led: int, win_key: int, win_seat: int, trick_points: int, alpha: int, beta: int,
+        match: bool, reps: tuple[int, ...],
+    ) -> int:
+        """The trick's last card: the value is the points ``team`` takes from this trick on."""
+        kernel.nodes += 1
+        seat = seat_at[leader][pos]
+        hand = hands[seat]
+        winning_side = same_team[seat][win_seat]
+        order_key = reps[seat] | (win_key + 2 | led << 7 | winning_side << 9) << 36
+        cards = orders.get(order_key)
+        if cards is None:
+            cards = orders[order_key] = order(reps[seat], led, win_key, winning_side)
+        maximise = ours[seat]
+        best = -_INF if maximise else _INF
+        keys = keys_by_led[led]
+        for card in cards:
+            hands[seat] = hand ^ 1 << card
+            winner = seat if keys[card] > win_key else win_seat
+            if ours[winner]:
+                gain = trick_points + points[card]
+                if hands[winner]:
+                    value = gain + start(winner, alpha - gain, beta - gain, match)
+                else:
+                    value = gain + last_bonus + (match_bonus if match else 0)
+            elif hands[winner]:
+                value = start(winner, alpha, beta, False)
+            else:
+                value = 0
+            if maximise:
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            break
+            else:
+                if value < best:
+                    best = value
+                    if value < beta:
+                        beta = value
+                        if alpha >= beta:
+                            break
+        hands[seat] = hand
+        return best
+
+    return last_card
+
+
+def _build_search(
+    shared: _Shared, start: _Start, follow: _Follow, last_card: _Follow, representatives: Callable[[int, int], int]
+) -> _Search:
     """The entry of the search: a position at a trick start or in the middle of a trick."""
     hands, points, keys_by_led, match_bonus = shared.hands, shared.points, shared.keys_by_led, shared.match_bonus
+    seat_at, seats = shared.seat_at, shared.seats
 
     def search(
         position_hands: Sequence[int], leader: int, position_trick: Sequence[int], alpha: int, beta: int, match: bool
     ) -> int:
         """The points ``team`` takes from the position, searched in the window (alpha, beta)."""
         hands[:] = position_hands
-        trick = list(position_trick)
-        if not trick:
+        if not position_trick:
             if not any(hands):
                 return match_bonus if match else 0  # the round is over: was it a match?
             return start(leader, alpha, beta, match)
-        led = trick[0] // 9
+        led = position_trick[0] // 9
         keys = keys_by_led[led]
-        win_key, win_pos, trick_points = -2, 0, 0
+        win_key, win_seat, trick_points = -2, leader, 0
         live = 0
-        for pos, card in enumerate(trick):
+        for pos, card in enumerate(position_trick):
             trick_points += points[card]
             live |= 1 << card
             if keys[card] > win_key:
-                win_key, win_pos = keys[card], pos
+                win_key, win_seat = keys[card], seat_at[leader][pos]
         for h in hands:
             live |= h
-        return follow(trick, len(trick), leader, led, win_key, win_pos, trick_points, alpha, beta, match, live)
+        reps = tuple(representatives(h, live) for h in hands)
+        pos = len(position_trick)
+        return (follow if pos < seats - 1 else last_card)(pos, leader, led, win_key, win_seat, trick_points, alpha, beta, match, reps)
 
     return search
 
