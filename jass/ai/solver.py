@@ -175,6 +175,8 @@ def _tables(trump: int, trump_jack_points: int) -> _Tables:
 # fast as its locals, much faster than attributes (self.x) or globals, and the search reads
 # them at every node. Each _build_* function below makes one piece, over the _Shared state.
 
+#: (leader, lead_hand, live, match, stake) -> (low, high): a new trick start's first bounds.
+_Bounds = Callable[[int, int, int, bool, int], tuple[int, int]]
 #: (leader, match) -> value: the end of the round from a trick start (one or two cards each).
 _Ending = Callable[[int, bool], int]
 #: (leader, alpha, beta, match) -> value: the search from a trick start.
@@ -430,7 +432,7 @@ def _winning_card(cards: tuple[int, int, int, int], lead: int, keys_by_led: tupl
     return max(cards, key=lambda bit: last_keys[bit.bit_length() - 1])
 
 
-def _build_bounds(shared: _Shared) -> tuple[Callable[[int, bool], tuple[int, int]], Callable[[int, int], bool]]:
+def _build_bounds(shared: _Shared) -> tuple[_Bounds, Callable[[int, int], bool]]:
     """A new trick start's first bounds: the points in play, the trumps sure to go to one
     side; and the claim, that the leader takes every trick."""
     hands, team, match_bonus, last_bonus = shared.hands, shared.team, shared.match_bonus, LAST_TRICK_BONUS
@@ -441,7 +443,16 @@ def _build_bounds(shared: _Shared) -> tuple[Callable[[int, bool], tuple[int, int
     trump_shift = 9 * trump if trump < 4 else 0
     trump_order = _TRUMP_RANKS
     trump_points = [points[trump_shift + r] for r in range(9)] if trump < 4 else [0] * 9
+    strength_of = [shared.keys_by_led[c // 9][c] % 100 for c in range(36)]
     secured_cache: dict[int, int] = {}
+    masters_cache: dict[int, int] = {}
+    ours = shared.ours
+
+    def master_points(suit: int, mine: int, theirs: int) -> int:
+        """The points of the cards of ``mine`` above every card of ``theirs`` (one suit's ranks)."""
+        top = strongest[suit][theirs]
+        return sum(points[9 * suit + r] for r in range(9) if mine >> r & 1 and strength_of[9 * suit + r] > top)
+
 
     def secured_trump_points(our_trumps: int, their_trumps: int) -> int:
         """The points of the strongest trumps left while one side holds them all: > 0 ours, < 0 theirs."""
@@ -461,13 +472,34 @@ def _build_bounds(shared: _Shared) -> tuple[Callable[[int, bool], tuple[int, int
                 total -= trump_points[r]
         return total
 
-    def bounds(live: int, match: bool) -> tuple[int, int]:
-        """The least and the most points ``team`` can take from a trick start with ``live`` in the hands."""
+    def cashed_points(lead_hand: int, live: int) -> int:
+        """The points of the leader's masters when no one else holds a trump: it can lead them
+        one after the other, each taking its trick (the other cards of the trick not counted)."""
+        others = live ^ lead_hand
+        if others & trump_mask:
+            return 0
+        total = 0
+        for shift in 0, 9, 18, 27:
+            mine = lead_hand >> shift & 0x1FF
+            if mine:
+                key = mine | (others >> shift & 0x1FF) << 9 | shift << 18
+                found = masters_cache.get(key)
+                if found is None:
+                    found = masters_cache[key] = master_points(shift // 9, mine, others >> shift & 0x1FF)
+                total += found
+        return total
+
+    def bounds(leader: int, lead_hand: int, live: int, match: bool, stake: int) -> tuple[int, int]:
+        """The least and the most points ``team`` can take from a trick start with ``live`` in the
+        hands, where ``stake`` is every point left (with the match bonus when ``match``)."""
         low = 0
-        high = (
-            suit0_points[live & 0x1FF] + suit1_points[live >> 9 & 0x1FF] + suit2_points[live >> 18 & 0x1FF]
-            + suit3_points[live >> 27] + last_bonus
-        )
+        high = stake - match_bonus if match else stake
+        cashed = cashed_points(lead_hand, live)
+        if ours[leader]:
+            low = cashed
+        elif cashed:
+            high -= cashed
+            match = False  # the other side takes a trick
         if match:
             high += match_bonus
         if secure_trumps:
@@ -477,9 +509,9 @@ def _build_bounds(shared: _Shared) -> tuple[Callable[[int, bool], tuple[int, int
                 secured = secured_cache.get(our_trumps | their_trumps << 9)
                 if secured is None:
                     secured = secured_cache[our_trumps | their_trumps << 9] = secured_trump_points(our_trumps, their_trumps)
-                if secured > 0:
+                if secured > low:
                     low = secured
-                else:
+                elif secured < 0 and not cashed:
                     high += secured
         return low, high
 
@@ -501,7 +533,7 @@ def _build_bounds(shared: _Shared) -> tuple[Callable[[int, bool], tuple[int, int
 
 def _build_start(
     kernel: _Kernel, shared: _Shared, last_trick: _Ending, play_out_two_tricks: _Ending,
-    bounds: Callable[[int, bool], tuple[int, int]], leader_takes_all: Callable[[int, int], bool],
+    bounds: _Bounds, leader_takes_all: Callable[[int, int], bool],
     representatives: Callable[[int, int], int],
 ) -> tuple[_Start, _Follow, _Follow]:
     """The search from a trick start, and the searches it calls, built here as they call it
@@ -509,27 +541,19 @@ def _build_start(
     and ``last_card`` (the card that completes the trick and starts the next)."""
     hands, table, forget, max_entries = shared.hands, shared.table, shared.forget, shared.max_entries
     seats, shift, ours = shared.seats, shared.shift, shared.ours
+    suit0_points, suit1_points, suit2_points, suit3_points = shared.suit_points
+    match_bonus, last_bonus = shared.match_bonus, LAST_TRICK_BONUS
     play_out_last_two = seats == 4
     leads: _Leads  # assigned below, after ``follow`` that needs ``start``: read when ``start`` runs
 
     def start(leader: int, alpha: int, beta: int, match: bool) -> int:
         """A trick start: the value is the points ``team`` takes from here on."""
         kernel.nodes += 1
+        if beta <= 0:
+            return 0  # a side never takes fewer than no points
         lead_hand = hands[leader]
         if not lead_hand & (lead_hand - 1):
             return last_trick(leader, match)
-        if play_out_last_two and not (lead_hand & (lead_hand - 1)) & (lead_hand & (lead_hand - 1)) - 1:
-            key = leader << shift | (4 << shift if match else 0)
-            for seat in range(seats):
-                key |= hands[seat] << 36 * seat
-            found = table.get(key)
-            if found is not None:
-                return found[0]
-            value = play_out_two_tricks(leader, match)
-            if len(table) >= max_entries:
-                forget()
-            table[key] = (value, value, -1)
-            return value
         if seats == 4:
             h0, h1, h2, h3 = hands
             live = h0 | h1 | h2 | h3
@@ -538,8 +562,24 @@ def _build_start(
             h0, h1 = hands
             live = h0 | h1
             key = h0 | h1 << 36 | leader << 72
+        stake = (
+            suit0_points[live & 0x1FF] + suit1_points[live >> 9 & 0x1FF] + suit2_points[live >> 18 & 0x1FF]
+            + suit3_points[live >> 27] + last_bonus
+        )
         if match:
             key |= 4 << shift
+            stake += match_bonus
+        if alpha >= stake:
+            return stake  # nor more than every point left
+        if play_out_last_two and not (lead_hand & (lead_hand - 1)) & (lead_hand & (lead_hand - 1)) - 1:
+            found = table.get(key)
+            if found is not None:
+                return found[0]
+            value = play_out_two_tricks(leader, match)
+            if len(table) >= max_entries:
+                forget()
+            table[key] = (value, value, -1)
+            return value
         entry = table.get(key)
         if entry is not None:
             low, high, move = entry
@@ -552,7 +592,7 @@ def _build_start(
             if high < beta:
                 beta = high
         else:
-            low, high = bounds(live, match)
+            low, high = bounds(leader, lead_hand, live, match, stake)
             if high <= alpha:
                 return high
             if low >= beta:
