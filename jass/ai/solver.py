@@ -53,6 +53,10 @@ __all__ = ["SolveResult", "Solver", "solve", "best_cards", "solve_bits", "equiva
 _HAND: Final = 36
 _HAND_MASK: Final = (1 << _HAND) - 1
 _INF: Final = 1 << 30
+#: The caches' keys are bit sets times this odd constant (an injection). A dict finds an int by
+#: its hash, the int modulo 2**61 - 1, through the hash's low bits; those of card bit sets barely
+#: change between the positions of one search (one suit's cards), and many keys would share them.
+_MIX: Final = 0x9E3779B97F4A7C15
 
 
 @attrs.frozen
@@ -398,7 +402,7 @@ def _build_play_out_two_tricks(kernel: _Kernel, shared: _Shared) -> _Ending:
                             winner, lead = win_c, lead_c
                         # The last trick is forced: its winning card, from the four left
                         # and the card its leader (the first trick's winner) plays.
-                        cache_key = rest_abc | rest_d | lead << 36
+                        cache_key = (rest_abc | rest_d | lead << 36) * _MIX
                         top = last_winners.get(cache_key)
                         if top is None:
                             top = last_winners[cache_key] = _winning_card((rest_a, rest_b, rest_c, rest_d), lead, keys_by_led)
@@ -540,7 +544,7 @@ def _build_start(
     in turn: ``leads`` (each lead card), ``follow`` (the cards between the lead and the last)
     and ``last_card`` (the card that completes the trick and starts the next)."""
     hands, table, forget, max_entries = shared.hands, shared.table, shared.forget, shared.max_entries
-    seats, shift, ours = shared.seats, shared.shift, shared.ours
+    seats, ours = shared.seats, shared.ours
     suit0_points, suit1_points, suit2_points, suit3_points = shared.suit_points
     match_bonus, last_bonus = shared.match_bonus, LAST_TRICK_BONUS
     play_out_last_two = seats == 4
@@ -557,17 +561,16 @@ def _build_start(
         if seats == 4:
             h0, h1, h2, h3 = hands
             live = h0 | h1 | h2 | h3
-            key = h0 | h1 << 36 | h2 << 72 | h3 << 108 | leader << 144
+            key = (h0 | h1 << 36 | h2 << 72 | h3 << 108 | leader << 144 | match << 146) * _MIX
         else:
             h0, h1 = hands
             live = h0 | h1
-            key = h0 | h1 << 36 | leader << 72
+            key = (h0 | h1 << 36 | leader << 72 | match << 74) * _MIX
         stake = (
             suit0_points[live & 0x1FF] + suit1_points[live >> 9 & 0x1FF] + suit2_points[live >> 18 & 0x1FF]
             + suit3_points[live >> 27] + last_bonus
         )
         if match:
-            key |= 4 << shift
             stake += match_bonus
         if alpha >= stake:
             return stake  # nor more than every point left
@@ -709,7 +712,7 @@ def _build_follow(kernel: _Kernel, shared: _Shared, last_card: _Follow) -> _Foll
         seat = seat_at[leader][pos]
         hand = hands[seat]
         winning_side = same_team[seat][win_seat]
-        order_key = reps[seat] | (win_key + 2 | led << 7 | winning_side << 9) << 36
+        order_key = (reps[seat] | (win_key + 2 | led << 7 | winning_side << 9) << 36) * _MIX
         cards = orders.get(order_key)
         if cards is None:
             cards = orders[order_key] = order(reps[seat], led, win_key, winning_side)
@@ -760,7 +763,7 @@ def _build_last_card(kernel: _Kernel, shared: _Shared, start: _Start) -> _Follow
         seat = seat_at[leader][pos]
         hand = hands[seat]
         winning_side = same_team[seat][win_seat]
-        order_key = reps[seat] | (win_key + 2 | led << 7 | winning_side << 9) << 36
+        order_key = (reps[seat] | (win_key + 2 | led << 7 | winning_side << 9) << 36) * _MIX
         cards = orders.get(order_key)
         if cards is None:
             cards = orders[order_key] = order(reps[seat], led, win_key, winning_side)
