@@ -236,6 +236,7 @@ class _Shared:
         "trump", "seats", "team", "match_bonus", "max_entries", "legal_flags", "trump_jack_points", "points",
         "keys_by_led", "suit_points", "beats", "strongest", "weakest", "seat_at", "same_team", "ours", "shift",
         "hands", "by_points", "by_strength", "table", "representatives_cache", "last_winners", "orders",
+        "lead_orders",
     )
 
     def __init__(self, kernel: _Kernel, rules: PlayRules) -> None:
@@ -263,6 +264,7 @@ class _Shared:
         self.last_winners: dict[int, int] = {}
         #: A follower's cards to try, in order, by its hand's representatives and the trick so far.
         self.orders: dict[int, tuple[int, ...]] = {}
+        self.lead_orders: dict[int, tuple[int, ...]] = {}
 
     def forget(self) -> None:
         """Empty the full table and the caches that grow with it (a cache: the search stays exact)."""
@@ -270,6 +272,7 @@ class _Shared:
         self.representatives_cache.clear()
         self.last_winners.clear()
         self.orders.clear()
+        self.lead_orders.clear()
 
 
 def _build_representatives(shared: _Shared) -> Callable[[int, int], int]:
@@ -618,6 +621,7 @@ def _build_leads(shared: _Shared, follow: _Follow, representatives: Callable[[in
     hands, table, forget, max_entries = shared.hands, shared.table, shared.forget, shared.max_entries
     ours, points, keys_by_led, by_strength = shared.ours, shared.points, shared.keys_by_led, shared.by_strength
     four = shared.seats == 4
+    lead_orders = shared.lead_orders
 
     def leads(
         leader: int, lead_hand: int, live: int, key: int, alpha: int, beta: int, low: int, high: int, move: int,
@@ -636,11 +640,15 @@ def _build_leads(shared: _Shared, follow: _Follow, representatives: Callable[[in
                     representatives(h3, live))
         else:
             reps = (representatives(hands[0], live), representatives(hands[1], live))
-        cards = by_strength(reps[leader])
+        lead_key = reps[leader] * _MIX
+        cards = lead_orders.get(lead_key)
+        if cards is None:
+            cards = lead_orders[lead_key] = by_strength(reps[leader])
+        tried = cards
         if move >= 0 and move in cards:
-            cards = (move,) + tuple(c for c in cards if c != move)
+            tried = (move,) + tuple(c for c in cards if c != move)
         window_alpha, window_beta = alpha, beta
-        for card in cards:
+        for card in tried:
             hands[leader] = lead_hand ^ 1 << card
             led = card // 9
             value = follow(
@@ -652,6 +660,8 @@ def _build_leads(shared: _Shared, follow: _Follow, representatives: Callable[[in
                     if value > window_alpha:
                         window_alpha = value
                         if window_alpha >= window_beta:
+                            if card != cards[0]:
+                                lead_orders[lead_key] = (card,) + tuple(c for c in cards if c != card)
                             break
             else:
                 if value < best:
@@ -659,6 +669,8 @@ def _build_leads(shared: _Shared, follow: _Follow, representatives: Callable[[in
                     if value < window_beta:
                         window_beta = value
                         if window_alpha >= window_beta:
+                            if card != cards[0]:
+                                lead_orders[lead_key] = (card,) + tuple(c for c in cards if c != card)
                             break
         hands[leader] = lead_hand
         if best <= alpha:
@@ -733,6 +745,8 @@ def _build_follow(kernel: _Kernel, shared: _Shared, last_card: _Follow) -> _Foll
                     if value > alpha:
                         alpha = value
                         if alpha >= beta:
+                            if card != cards[0]:
+                                orders[order_key] = (card,) + tuple(c for c in cards if c != card)
                             break
             else:
                 if value < best:
@@ -740,6 +754,8 @@ def _build_follow(kernel: _Kernel, shared: _Shared, last_card: _Follow) -> _Foll
                     if value < beta:
                         beta = value
                         if alpha >= beta:
+                            if card != cards[0]:
+                                orders[order_key] = (card,) + tuple(c for c in cards if c != card)
                             break
         hands[seat] = hand
         return best
@@ -789,6 +805,8 @@ def _build_last_card(kernel: _Kernel, shared: _Shared, start: _Start) -> _Follow
                     if value > alpha:
                         alpha = value
                         if alpha >= beta:
+                            if card != cards[0]:
+                                orders[order_key] = (card,) + tuple(c for c in cards if c != card)
                             break
             else:
                 if value < best:
@@ -796,6 +814,8 @@ def _build_last_card(kernel: _Kernel, shared: _Shared, start: _Start) -> _Follow
                     if value < beta:
                         beta = value
                         if alpha >= beta:
+                            if card != cards[0]:
+                                orders[order_key] = (card,) + tuple(c for c in cards if c != card)
                             break
         hands[seat] = hand
         return best
