@@ -1014,18 +1014,33 @@ class Solver:
         return self._mtdf(team, hands, leader, trick, match)
 
     def _mtdf(self, team: int, hands: list[int], leader: int, trick: list[int], match: bool) -> int:
-        """The exact value by null-window searches that bisect the range of possible points, the
-        table keeping the bounds from one search to the next (a fail-soft result may move a
-        bound further than the test asked)."""
+        """The exact value by null-window searches, the table keeping the bounds from one search
+        to the next (a fail-soft result may move a bound further than the test asked): first
+        whether ``team`` takes every point and whether it takes any (each quickly refuted when
+        false, and often true late in a round), then the bisection of the range left."""
         search = self._kernel(team).search
         low, high = 0, self._remaining(hands, trick) + (self.match_bonus if match else 0)
+        # The first test splits the range; the next asks whether the value is at that side's
+        # end (every point, or none): often so late in a round, and refuted quickly if not.
+        ends = True
         while low < high:
             beta = (low + high + 1) // 2
             found = search(hands, leader, trick, beta - 1, beta, match)
             if found < beta:
                 high = found
+                if ends and high > low:
+                    found = search(hands, leader, trick, low, low + 1, match)
+                    if found <= low:
+                        return low
+                    low = found
             else:
                 low = found
+                if ends and high > low:
+                    found = search(hands, leader, trick, high - 1, high, match)
+                    if found >= high:
+                        return high
+                    high = found
+            ends = False
         return low
 
     def points(
