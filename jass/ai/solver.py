@@ -48,7 +48,7 @@ from jass.play import CardPlay
 from jass.tricks import PlayRules, legal_bits
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, TRICK_KEYS, TRUMP_STRENGTH, Trump, point_table
 
-__all__ = ["SolveResult", "Solver", "solve", "best_cards", "solve_bits", "equivalent_cards"]
+__all__ = ["SolveResult", "Solver", "solve", "best_cards", "best_line", "solve_bits", "equivalent_cards"]
 
 _HAND: Final = 36
 _HAND_MASK: Final = (1 << _HAND) - 1
@@ -1088,13 +1088,18 @@ class Solver:
         team = 0 if self.match_bonus == 0 else seat & 1
         return self._optimal(hands, leader, trick, list(tricks_won), team, first_only=False)
 
-    def _optimal(self, hands: list[int], leader: int, trick: list[int], won: list[int], team: int, *, first_only: bool) -> int:
+    def _optimal(
+        self, hands: list[int], leader: int, trick: list[int], won: list[int], team: int, *, first_only: bool,
+        target: int | None = None,
+    ) -> int:
         """The optimal cards of the seat to play (or the first one found, with ``first_only``) in
-        the game of ``team``'s points, which ``team`` maximises and the other side minimises."""
+        the game of ``team``'s points, which ``team`` maximises and the other side minimises;
+        ``target`` is the position's value when it is known."""
         seat = (leader + len(trick)) % self.seats
         hand = hands[seat]
         match = self.match_bonus > 0 and won[1 - team] == 0
-        target = self._mtdf(team, hands, leader, trick, match)
+        if target is None:
+            target = self._mtdf(team, hands, leader, trick, match)
         search = self._kernel(team).search
         live = hand
         for h in hands:
@@ -1102,15 +1107,21 @@ class Solver:
         for c in trick:
             live |= 1 << c
         legal = legal_bits(hand, trick, self.trump, *self.rules.legal_flags)
+        maximise = seat & 1 == team
         optimal = 0
         for cls in _classes(legal, live, int(self.trump), self.trump_jack_points):
             card = (cls & -cls).bit_length() - 1
             after, next_leader, next_trick, gain, next_won = self._after(hands, leader, trick, card, won)
             gain = max(gain if team == 0 else -gain, 0)
             next_match = match and next_won[1 - team] == 0
-            # No card beats ``target`` for the side to play: is this one as good?
+            # No card does better than ``target`` for the side to play: one null window tells
+            # whether this card does as well.
             bound = target - gain
-            if gain + search(after, next_leader, next_trick, bound - 1, bound + 1, next_match) == target:
+            if maximise:
+                kept = search(after, next_leader, next_trick, bound - 1, bound, next_match) >= bound
+            else:
+                kept = search(after, next_leader, next_trick, bound, bound + 1, next_match) <= bound
+            if kept:
                 if first_only:
                     return cls & -cls
                 optimal |= cls
@@ -1126,11 +1137,14 @@ class Solver:
         won = list(tricks_won)
         line: list[int] = []
         team = 0 if self.match_bonus == 0 else (leader + len(trick)) % self.seats & 1
+        # The value along an optimal line is known: what is left of it after each card's gain.
+        target = self._mtdf(team, hands, leader, trick, self.match_bonus > 0 and won[1 - team] == 0)
         while any(hands):
-            bit = self._optimal(hands, leader, trick, won, team, first_only=True)
+            bit = self._optimal(hands, leader, trick, won, team, first_only=True, target=target)
             card = bit.bit_length() - 1
             line.append(card)
-            hands, leader, trick, _, won = self._after(hands, leader, trick, card, won)
+            hands, leader, trick, gain, won = self._after(hands, leader, trick, card, won)
+            target -= max(gain if team == 0 else -gain, 0)
         return line
 
 
@@ -1192,6 +1206,21 @@ def best_cards(play: CardPlay, *, match_bonus: int = 0) -> CardSet:
     solver = Solver(play.trump, seats=play.seats, rules=play.rules, trump_jack_points=play.trump_jack_points,
                     match_bonus=match_bonus)
     return CardSet.from_bits(solver.best_cards(hands, leader, trick, tricks_won=won))
+
+
+def best_line(play: CardPlay, *, match_bonus: int = 0) -> tuple[Card, ...]:
+    """One optimal line from ``play`` to the last card (the
+    :attr:`~SolveResult.principal_variation` of :func:`solve`), found alone: what a search bot
+    needs to finish a round, at about the cost of one value.
+
+    >>> hands = [CardSet.parse(h) for h in ("HA H6", "HK C7", "HQ C8", "H10 C9")]
+    >>> [str(card) for card in best_line(CardPlay.start(Trump.OBENABE, hands, leader=0))]
+    ['HA', 'HK', 'HQ', 'H10', 'H6', 'C7', 'C8', 'C9']
+    """
+    hands, leader, trick, won = _play_parts(play)
+    solver = Solver(play.trump, seats=play.seats, rules=play.rules, trump_jack_points=play.trump_jack_points,
+                    match_bonus=match_bonus)
+    return tuple(Card.from_index(c) for c in solver.principal_variation(hands, leader, trick, tricks_won=won))
 
 
 def solve_bits(
