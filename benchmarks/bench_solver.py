@@ -20,6 +20,14 @@ What is timed (see benchmarks/README.md):
    principal variation) from the 5-tricks-left positions.
 4. ``sampler``: :func:`jass.schieber.hand_sampler` on observations after 1, 3 and 6
    tricks of random rounds: building it, and draws per second.
+5. ``montecarlo`` (only with ``--montecarlo N``): what solving more of the round gives the
+   Monte Carlo bot. For each of ``--solve-from`` (tricks left when its play-outs switch to
+   the exact solver; Schieber's default is ``jass.schieber.ai._SOLVE_FROM``), the bot at its
+   default settings against the rule bot over the same N duplicate deals of one Schieber round
+   (``Rules.tournament(1)``): the margin per deal with its 95% interval, the per-deal
+   difference to the first setting (paired: the same deals and seeds, so most of the cards'
+   luck cancels), and the CPU time of its decisions (median, 90th percentile, max; by tricks
+   left). It sets that module constant for the run: a measurement, not an API.
 
 Every input comes from ``--seed``. Times are wall-clock seconds (``time.perf_counter``); the
 CPU seconds of this process (``time.process_time``) are given beside them, as a loaded or
@@ -49,6 +57,9 @@ from jass.play import CardPlay, PlayCard  # noqa: E402
 from jass.tricks import random_deal  # noqa: E402
 from jass.schieber import hand_sampler as schieber_sampler  # noqa: E402
 from jass.ai.solver import Solver, solve  # noqa: E402
+from jass.ai.search import MonteCarloBot  # noqa: E402
+from jass.ai.tournament import run_arena  # noqa: E402
+from jass.schieber import ai as schieber_ai  # noqa: E402
 
 DEFAULT_SEED = 20240601
 
@@ -203,6 +214,70 @@ def bench_sampler(views: list[schieber.Observation], draws: int, repeats: int, s
     return {"build_s": summary(builds), "samples_per_s": summary(rates)}
 
 
+class TimedMonteCarlo:
+    """A :class:`MonteCarloBot` at its defaults whose decisions' CPU seconds are kept in
+    ``times`` (with the tricks left at each), for the ``montecarlo`` benchmark."""
+
+    times: list[tuple[int, float]] = []
+
+    def __init__(self, seed: int) -> None:
+        self.bot = MonteCarloBot(seed)
+
+    def choose(self, view: Any, moves: Any) -> Any:
+        start = time.process_time()
+        move = self.bot.choose(view, moves)
+        left = 9 - len(view.tricks) if view.trump is not None else 0  # 0: before the card play
+        TimedMonteCarlo.times.append((left, time.process_time() - start))
+        return move
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% confidence interval (normal approximation)."""
+    mean = statistics.fmean(values)
+    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+
+
+def bench_montecarlo(deals_count: int, solve_from: list[int], seed: int) -> dict[str, Any]:
+    """The Monte Carlo bot against the rule bot, solving from each number of tricks left."""
+    results: dict[str, Any] = {}
+    first: list[float] = []
+    default = schieber_ai._SOLVE_FROM
+    try:
+        for left in solve_from:
+            schieber_ai._SOLVE_FROM = left  # type: ignore[misc]
+            TimedMonteCarlo.times = []
+            started = time.process_time()
+            report = run_arena("schieber", (TimedMonteCarlo, "rule"), games=2 * deals_count, seed=seed,
+                               rules=schieber.Rules.tournament(1), duplicate=True)
+            records = report.records
+            margins = [(records[i].measure["A"] - records[i].measure["B"]
+                        + records[i + 1].measure["A"] - records[i + 1].measure["B"]) / 2
+                       for i in range(0, len(records), 2)]
+            first = first or margins
+            times = sorted(t for _, t in TimedMonteCarlo.times)
+            by_left = {}
+            for tricks in range(10):
+                these = [t for n, t in TimedMonteCarlo.times if n == tricks]
+                if these:
+                    by_left[tricks] = {"median": statistics.median(these), "max": max(these), "n": len(these)}
+            results[str(left)] = {
+                "margin": interval(margins),
+                "paired_difference": interval([m - f for m, f in zip(margins, first)]),
+                "decision_s": {"median": statistics.median(times), "p90": times[int(0.9 * (len(times) - 1))],
+                               "max": times[-1], "n": len(times)},
+                "decision_s_by_tricks_left": by_left,
+                "cpu_s": time.process_time() - started,
+            }
+            row = results[str(left)]
+            print(f"  solve from {left}: margin {row['margin'][0]:+.2f} ± {row['margin'][1]:.2f}, "
+                  f"vs {solve_from[0]}: {row['paired_difference'][0]:+.2f} ± {row['paired_difference'][1]:.2f}; "
+                  f"decision median {row['decision_s']['median'] * 1e3:.0f} ms, max {row['decision_s']['max']:.2f} s",
+                  flush=True)
+    finally:
+        schieber_ai._SOLVE_FROM = default  # type: ignore[misc]
+    return results
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
@@ -212,6 +287,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="solves of each position")
     parser.add_argument("--views", type=int, default=30, help="observations for the sampler")
     parser.add_argument("--draws", type=int, default=500, help="draws per sampler and repeat")
+    parser.add_argument("--montecarlo", type=int, default=0, help="duplicate deals for the Monte Carlo bot (0: skip)")
+    parser.add_argument("--solve-from", default="3,4,5", help="tricks left from which it solves, compared")
     parser.add_argument("--json", type=Path, help="write the results here")
     parser.add_argument("--quiet", action="store_true", help="no line per position")
     args = parser.parse_args(argv)
@@ -236,6 +313,11 @@ def main(argv: list[str] | None = None) -> int:
         if left == 5:
             print("solve-5 ...", flush=True)
             results["solve-5"] = bench_solve(plays, args.repeats)
+
+    if args.montecarlo:
+        print("montecarlo ...", flush=True)
+        solve_from = [int(n) for n in args.solve_from.split(",")]
+        results["montecarlo"] = bench_montecarlo(args.montecarlo, solve_from, args.seed)
 
     if args.rounds:
         print("round ...", flush=True)
