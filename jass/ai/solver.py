@@ -233,13 +233,13 @@ def _near_bound(
 _Bounds = Callable[[int, int, int, bool, int], tuple[int, int]]
 #: (leader, match) -> value: the end of the round from a trick start (one or two cards each).
 _Ending = Callable[[int, bool], int]
-#: (leader, alpha, beta, match) -> value: the search from a trick start.
-_Start = Callable[[int, int, int, bool], int]
-#: (leader, lead_hand, live, key, alpha, beta, low, high, move, match) -> value: the leads.
-_Leads = Callable[[int, int, int, int, int, int, int, int, int, bool], int]
+#: (leader, alpha, beta, match, left) -> value: the search from a trick start.
+_Start = Callable[[int, int, int, bool, int], int]
+#: (leader, lead_hand, live, key, alpha, beta, low, high, move, match, left) -> value: the leads.
+_Leads = Callable[[int, int, int, int, int, int, int, int, int, bool, int], int]
 #: (pos, leader, led, win_key, win_seat, trick_points, alpha, beta, match, reps) -> value: a card
 #: after the lead, ``reps`` one card of each class of equivalent cards of every hand, then the
-#: cards live at the trick's start.
+#: cards live at the trick's start and their points.
 _Follow = Callable[[int, int, int, int, int, int, int, int, bool, tuple[int, ...]], int]
 #: (hands, leader, trick, alpha, beta, match) -> value: the search from any position.
 _Search = Callable[[Sequence[int], int, Sequence[int], int, int, bool], int]
@@ -599,13 +599,13 @@ def _build_start(
     and ``last_card`` (the card that completes the trick and starts the next)."""
     hands, table, forget, max_entries = shared.hands, shared.table, shared.forget, shared.max_entries
     seats, ours = shared.seats, shared.ours
-    suit0_points, suit1_points, suit2_points, suit3_points = shared.suit_points
     match_bonus, last_bonus = shared.match_bonus, LAST_TRICK_BONUS
     play_out_last_two = seats == 4
     leads: _Leads  # assigned below, after ``follow`` that needs ``start``: read when ``start`` runs
 
-    def start(leader: int, alpha: int, beta: int, match: bool) -> int:
-        """A trick start: the value is the points ``team`` takes from here on."""
+    def start(leader: int, alpha: int, beta: int, match: bool, left: int) -> int:
+        """A trick start: the value is the points ``team`` takes from here on (``left``: the
+        points of the cards in the hands)."""
         kernel.nodes += 1
         if beta <= 0:
             return 0  # a side never takes fewer than no points
@@ -620,12 +620,7 @@ def _build_start(
             h0, h1 = hands
             live = h0 | h1
             key = (h0 | h1 << 36 | leader << 72 | match << 74) * _MIX
-        stake = (
-            suit0_points[live & 0x1FF] + suit1_points[live >> 9 & 0x1FF] + suit2_points[live >> 18 & 0x1FF]
-            + suit3_points[live >> 27] + last_bonus
-        )
-        if match:
-            stake += match_bonus
+        stake = left + last_bonus + match_bonus if match else left + last_bonus
         if alpha >= stake:
             return stake  # nor more than every point left
         if play_out_last_two and not (lead_hand & (lead_hand - 1)) & (lead_hand & (lead_hand - 1)) - 1:
@@ -659,7 +654,7 @@ def _build_start(
                 value = high if ours[leader] else 0
                 table[key] = (value, value, -1)
                 return value
-        return leads(leader, lead_hand, live, key, alpha, beta, low, high, move, match)
+        return leads(leader, lead_hand, live, key, alpha, beta, low, high, move, match, left)
 
     last_card = _build_last_card(kernel, shared, start)
     follow = _build_follow(kernel, shared, last_card) if seats > 2 else last_card
@@ -677,7 +672,7 @@ def _build_leads(shared: _Shared, follow: _Follow, representatives: Callable[[in
 
     def leads(
         leader: int, lead_hand: int, live: int, key: int, alpha: int, beta: int, low: int, high: int, move: int,
-        match: bool,
+        match: bool, left: int,
     ) -> int:
         """Each lead (the table's best ``move`` first) in the window; the bounds found kept at ``key``."""
         maximise = ours[leader]
@@ -689,9 +684,9 @@ def _build_leads(shared: _Shared, follow: _Follow, representatives: Callable[[in
         if four:
             h0, h1, h2, h3 = hands
             reps = (representatives(h0, live), representatives(h1, live), representatives(h2, live),
-                    representatives(h3, live), live)
+                    representatives(h3, live), live, left)
         else:
-            reps = (representatives(hands[0], live), representatives(hands[1], live), live)
+            reps = (representatives(hands[0], live), representatives(hands[1], live), live, left)
         lead_key = reps[leader] * _MIX
         cards = lead_orders.get(lead_key)
         if cards is None:
@@ -832,7 +827,7 @@ def _build_follow(kernel: _Kernel, shared: _Shared, last_card: _Follow) -> _Foll
                             break
             if searched is None:
                 searched = [(card, value)]
-                foreign |= reps[-1] ^ hand
+                foreign |= reps[-2] ^ hand
             else:
                 searched.append((card, value))
         hands[seat] = hand
@@ -865,6 +860,7 @@ def _build_last_card(kernel: _Kernel, shared: _Shared, start: _Start) -> _Follow
         maximise = ours[seat]
         best = -_INF if maximise else _INF
         keys = keys_by_led[led]
+        left = reps[-1]
         searched = None
         foreign = _NEVER
         for card in cards:
@@ -876,16 +872,25 @@ def _build_last_card(kernel: _Kernel, shared: _Shared, start: _Start) -> _Follow
                     continue
             hands[seat] = hand ^ 1 << card
             winner = seat if keys[card] > win_key else win_seat
+            # What is decided before the next trick: a side takes at least no points, at most all.
             if ours[winner]:
                 gain = trick_points + points[card]
-                if hands[winner]:
-                    value = gain + start(winner, alpha - gain, beta - gain, match)
-                else:
+                if not hands[winner]:
                     value = gain + last_bonus + (match_bonus if match else 0)
-            elif hands[winner]:
-                value = start(winner, alpha, beta, False)
-            else:
+                elif gain >= beta:
+                    value = gain
+                else:
+                    rest = left - gain
+                    most = gain + rest + last_bonus + (match_bonus if match else 0)
+                    value = most if alpha >= most else gain + start(winner, alpha - gain, beta - gain, match, rest)
+            elif not hands[winner] or beta <= 0:
                 value = 0
+            else:
+                rest = left - trick_points - points[card]
+                if alpha >= rest + last_bonus:
+                    value = rest + last_bonus
+                else:
+                    value = start(winner, alpha, beta, False, rest)
             if maximise:
                 if value > best:
                     best = value
@@ -906,7 +911,7 @@ def _build_last_card(kernel: _Kernel, shared: _Shared, start: _Start) -> _Follow
                             break
             if searched is None:
                 searched = [(card, value)]
-                foreign |= reps[-1] ^ hand
+                foreign |= reps[-2] ^ hand
             else:
                 searched.append((card, value))
         hands[seat] = hand
@@ -927,22 +932,23 @@ def _build_search(
     ) -> int:
         """The points ``team`` takes from the position, searched in the window (alpha, beta)."""
         hands[:] = position_hands
+        live = 0
+        for h in hands:
+            live |= h
+        left = sum(points[card] for card in range(36) if live >> card & 1)
         if not position_trick:
-            if not any(hands):
+            if not live:
                 return match_bonus if match else 0  # the round is over: was it a match?
-            return start(leader, alpha, beta, match)
+            return start(leader, alpha, beta, match, left)
         led = position_trick[0] // 9
         keys = keys_by_led[led]
         win_key, win_seat, trick_points = -2, leader, 0
-        live = 0
         for pos, card in enumerate(position_trick):
             trick_points += points[card]
             live |= 1 << card
             if keys[card] > win_key:
                 win_key, win_seat = keys[card], seat_at[leader][pos]
-        for h in hands:
-            live |= h
-        reps = (*(representatives(h, live) for h in hands), live)
+        reps = (*(representatives(h, live) for h in hands), live, left + trick_points)
         pos = len(position_trick)
         return (follow if pos < seats - 1 else last_card)(pos, leader, led, win_key, win_seat, trick_points, alpha, beta, match, reps)
 
