@@ -263,6 +263,8 @@ class _Kernel:
         self.match_bonus = match_bonus
         self.trump_jack_points = trump_jack_points
         self.table: dict[int, tuple[int, int, int]] = {}
+        #: The table's previous generation, read when the table misses (see ``_Shared.forget``).
+        self.older: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
         self._build(rules)
 
@@ -279,14 +281,53 @@ class _Kernel:
         self.search: _Search = _build_search(shared, start, follow, last_card, representatives)
 
 
+#: A cache of :class:`_Caches` past this many entries starts again when a search is made.
+_CACHE_LIMIT: Final = 1_000_000
+
+
+class _Caches:
+    """What the searches of one mode and set of rules work out and may share, whatever the
+    deal: the representatives of a suit's cards, the winners of a last trick, the cards a
+    follower or a leader tries in their order (learnt from the refutations found), the cards
+    of a set sorted. Solvers of one mode share them, so that many small solves (a search
+    bot's) do not each start cold; each is cleared past :data:`_CACHE_LIMIT` entries."""
+
+    __slots__ = ("representatives", "last_winners", "orders", "lead_orders", "by_points", "by_strength")
+
+    def __init__(self, trump: int, trump_jack_points: int) -> None:
+        points, keys_by_led = point_table(Trump(trump), trump_jack_points), TRICK_KEYS[trump]
+        self.representatives: dict[int, int] = {}
+        self.last_winners: dict[int, int] = {}
+        #: A follower's cards to try, in order, by its hand's representatives and the trick so far.
+        self.orders: dict[int, tuple[int, ...]] = {}
+        #: A leader's cards to try, in order, by its hand's representatives.
+        self.lead_orders: dict[int, tuple[int, ...]] = {}
+        # Cards of a set sorted by points, most first (then strongest first, by index).
+        self.by_points = _sorted_cards([points[c] * 64 + c for c in range(36)])
+        # A lead: the strongest cards first (trumps, then the highest of each suit).
+        self.by_strength = _sorted_cards([keys_by_led[c // 9][c] * 64 + points[c] for c in range(36)])
+
+    def bound(self) -> None:
+        """Clear each cache grown past its limit."""
+        for cache in (self.representatives, self.last_winners, self.orders, self.lead_orders):
+            if len(cache) > _CACHE_LIMIT:
+                cache.clear()
+
+
+@functools.lru_cache(maxsize=16)
+def _caches(trump: int, legal_flags: tuple[bool, bool, bool], trump_jack_points: int) -> _Caches:
+    """The caches of one mode and set of rules (the legality of cards, the points)."""
+    return _Caches(trump, trump_jack_points)
+
+
 class _Shared:
     """What the search closures of one kernel share: the mode's tables, read only, and the
     state they change (the hands searched, the transposition table, the caches)."""
 
     __slots__ = (
-        "trump", "seats", "team", "match_bonus", "max_entries", "legal_flags", "trump_jack_points", "points",
-        "keys_by_led", "suit_points", "beats", "strongest", "weakest", "seat_at", "same_team", "ours", "shift",
-        "hands", "by_points", "by_strength", "table", "representatives_cache", "last_winners", "orders",
+        "trump", "seats", "team", "match_bonus", "generation", "legal_flags", "trump_jack_points", "points",
+        "keys_by_led", "suit_points", "beats", "strongest", "weakest", "seat_at", "same_team", "ours",
+        "hands", "by_points", "by_strength", "table", "older", "representatives_cache", "last_winners", "orders",
         "lead_orders",
     )
 
@@ -295,7 +336,6 @@ class _Shared:
         seats = self.seats = kernel.seats
         team = self.team = kernel.team
         self.match_bonus = kernel.match_bonus
-        self.max_entries = kernel.max_entries
         self.legal_flags = rules.legal_flags
         trump_jack_points = self.trump_jack_points = kernel.trump_jack_points
         points = self.points = point_table(Trump(trump), trump_jack_points)
@@ -304,21 +344,21 @@ class _Shared:
         self.seat_at = [[(leader + pos) % seats for pos in range(seats)] for leader in range(seats)]
         self.same_team = [[(seat & 1) == (other & 1) for other in range(seats)] for seat in range(seats)]
         self.ours = [(seat & 1) == team for seat in range(seats)]
-        self.shift = _HAND * seats  # the key's bits above the hands: the leader, then the match flag
         self.hands = [0] * seats
-        # Cards of a set sorted by points, most first (then strongest first, by index): cached.
-        self.by_points = _sorted_cards([points[c] * 64 + c for c in range(36)])
-        # A lead: the strongest cards first (trumps, then the highest of each suit).
-        self.by_strength = _sorted_cards([keys_by_led[c // 9][c] * 64 + points[c] for c in range(36)])
-        self.table = kernel.table
-        self.representatives_cache: dict[int, int] = {}
-        self.last_winners: dict[int, int] = {}
-        #: A follower's cards to try, in order, by its hand's representatives and the trick so far.
-        self.orders: dict[int, tuple[int, ...]] = {}
-        self.lead_orders: dict[int, tuple[int, ...]] = {}
+        self.table, self.older = kernel.table, kernel.older
+        #: Entries in a generation of the table: two of them hold ``max_entries`` at most.
+        self.generation = max(1, kernel.max_entries // 2)
+        caches = _caches(trump, self.legal_flags, trump_jack_points)
+        caches.bound()
+        self.by_points, self.by_strength = caches.by_points, caches.by_strength
+        self.representatives_cache, self.last_winners = caches.representatives, caches.last_winners
+        self.orders, self.lead_orders = caches.orders, caches.lead_orders
 
     def forget(self) -> None:
-        """Empty the full table and the caches that grow with it (a cache: the search stays exact)."""
+        """Make room in the full table: its entries become the older generation, which drops
+        the one before, and the caches that grow with it start again (the search stays exact)."""
+        self.older.clear()
+        self.older.update(self.table)
         self.table.clear()
         self.representatives_cache.clear()
         self.last_winners.clear()
@@ -597,7 +637,7 @@ def _build_start(
     """The search from a trick start, and the searches it calls, built here as they call it
     in turn: ``leads`` (each lead card), ``follow`` (the cards between the lead and the last)
     and ``last_card`` (the card that completes the trick and starts the next)."""
-    hands, table, forget, max_entries = shared.hands, shared.table, shared.forget, shared.max_entries
+    hands, table, older, forget, generation = shared.hands, shared.table, shared.older, shared.forget, shared.generation
     seats, ours = shared.seats, shared.ours
     match_bonus, last_bonus = shared.match_bonus, LAST_TRICK_BONUS
     play_out_last_two = seats == 4
@@ -625,14 +665,18 @@ def _build_start(
             return stake  # nor more than every point left
         if play_out_last_two and not (lead_hand & (lead_hand - 1)) & (lead_hand & (lead_hand - 1)) - 1:
             found = table.get(key)
+            if found is None and older:
+                found = older.get(key)
             if found is not None:
                 return found[0]
             value = play_out_two_tricks(leader, match)
-            if len(table) >= max_entries:
+            if len(table) >= generation:
                 forget()
             table[key] = (value, value, -1)
             return value
         entry = table.get(key)
+        if entry is None and older:
+            entry = older.get(key)
         if entry is not None:
             low, high, move = entry
             if low >= beta:
@@ -652,6 +696,8 @@ def _build_start(
             move = -1
             if leader_takes_all(lead_hand, live):
                 value = high if ours[leader] else 0
+                if len(table) >= generation:
+                    forget()
                 table[key] = (value, value, -1)
                 return value
         return leads(leader, lead_hand, live, key, alpha, beta, low, high, move, match, left)
@@ -664,7 +710,7 @@ def _build_start(
 
 def _build_leads(shared: _Shared, follow: _Follow, representatives: Callable[[int, int], int]) -> _Leads:
     """The search of the lead cards of a trick start, whose result it keeps in the table."""
-    hands, table, forget, max_entries = shared.hands, shared.table, shared.forget, shared.max_entries
+    hands, table, forget, generation = shared.hands, shared.table, shared.forget, shared.generation
     ours, points, keys_by_led, by_strength = shared.ours, shared.points, shared.keys_by_led, shared.by_strength
     four = shared.seats == 4
     lead_orders = shared.lead_orders
@@ -738,7 +784,7 @@ def _build_leads(shared: _Shared, follow: _Follow, representatives: Callable[[in
             low = best
         else:
             low = high = best
-        if len(table) >= max_entries:
+        if len(table) >= generation:
             forget()
         table[key] = (low, high, best_move)
         return best
@@ -984,8 +1030,9 @@ class Solver:
     ``seats`` is 4 (teams of seats 0+2 and 1+3) or 2 (seat against seat). ``match_bonus`` is
     added for a team that takes every trick of the round (Schieber: 100). The table holds at
     most ``max_entries`` positions per objective (with the caches that grow beside it, about
-    350 bytes a position in CPython: 4 million take about 1.4 GB); when it is
-    full it starts again, which costs time, never exactness.
+    200 bytes a position in CPython: 4 million take about 0.8 GB), in two generations: when
+    the newer one holds half of them, the older one is dropped, which costs time, never
+    exactness.
 
     >>> solver = Solver(Trump.OBENABE)
     >>> hands = [CardSet.parse(h).bits for h in ("SA S6", "SK S7", "SQ S8", "SJ S9")]
@@ -1040,7 +1087,7 @@ class Solver:
     @property
     def table_size(self) -> int:
         """Entries in the transposition tables."""
-        return sum(len(kernel.table) for kernel in self._kernels.values())
+        return sum(len(kernel.table) + len(kernel.older) for kernel in self._kernels.values())
 
     def clear(self) -> None:
         """Forget the transposition tables (to bound memory between unrelated positions)."""
