@@ -12,10 +12,12 @@ What is timed (see benchmarks/README.md):
 
 1. ``round``: the value of a whole 36-card round from its first card (a fresh ``Solver``,
    ``Solver.value``), over ``--rounds`` random deals and modes, once each, each in a child
-   process stopped after ``--round-timeout`` seconds (counted as longer than that).
+   process stopped after ``--round-timeout`` seconds (counted as longer than that), with
+   the caches shared by a mode's solvers emptied first.
 2. ``tricks-5`` and ``tricks-4``: the same from positions with 5 and 4 tricks left, reached by
    random legal cards from a random deal; each position solved ``--repeats`` times with a
-   fresh solver, and its median kept.
+   fresh solver, and its median kept. The solvers of a mode share caches that do not depend
+   on the deal (as a search bot's do), so these solves start warm after the first.
 3. ``solve-5``: :func:`jass.ai.solver.solve` (value of both teams, every optimal card and a
    principal variation) from the 5-tricks-left positions.
 4. ``sampler``: :func:`jass.schieber.hand_sampler` on observations after 1, 3 and 6
@@ -56,6 +58,7 @@ from jass.cards import Card  # noqa: E402
 from jass.play import CardPlay, PlayCard  # noqa: E402
 from jass.tricks import random_deal  # noqa: E402
 from jass.schieber import hand_sampler as schieber_sampler  # noqa: E402
+from jass.ai import solver as solver_module  # noqa: E402
 from jass.ai.solver import Solver, solve  # noqa: E402
 from jass.ai.search import MonteCarloBot  # noqa: E402
 from jass.ai.tournament import run_arena  # noqa: E402
@@ -123,6 +126,9 @@ def bench_positions(name: str, items: list[tuple[tuple[int, ...], Trump, int]], 
 
 
 def _solve_round(hands: tuple[int, ...], mode: Trump, leader: int, queue: Any) -> None:
+    # A cold start: the caches the solvers of a mode share (jass.ai.solver._Caches) were
+    # filled by the positions solved before the fork.
+    solver_module._caches.cache_clear()
     queue.put(time_value(hands, mode, leader, 1))
 
 
