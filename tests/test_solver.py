@@ -15,7 +15,7 @@ from jass import CardSet, PlayRules, Rank, Trump, Undertrump
 from jass.cards import Card
 from jass.errors import JassError
 from jass.play import CardPlay
-from jass.ai.solver import Solver, best_cards, equivalent_cards, solve, solve_bits
+from jass.ai.solver import Solver, best_cards, best_line, equivalent_cards, solve, solve_bits
 from strategies import examples
 
 ALL_RULES = [
@@ -212,6 +212,7 @@ def test_invariants_along_the_principal_variation(seed: int) -> None:
     play = random_play(seed, 5, seed % 4)
     solver = Solver(play.trump, rules=play.rules)
     result = solve(play, solver=solver)
+    assert best_line(play) == result.principal_variation
     assert sum(result.points_per_team) == remaining(play)
     assert set(result.principal_variation[:1]) <= set(result.best_cards)
     taken = list(play.points())
@@ -266,6 +267,7 @@ def test_match_bonus() -> None:
         play = play.play(card)
     assert play.tricks[0].winner == 1
     assert solve(play, match_bonus=100).points_per_team == (total, 0)
+    assert best_line(play, match_bonus=100) == solve(play, match_bonus=100).principal_variation
 
 
 def test_best_cards_and_mid_trick() -> None:
@@ -303,6 +305,7 @@ def test_done_and_errors() -> None:
     for card in (Card.HA, Card.H6, Card.HK, Card.C6):
         play = play.play(card)
     assert solve(play).points_per_team == (0, 0) and solve(play).best_cards == CardSet()
+    assert best_line(play) == ()
     with pytest.raises(JassError):
         Solver(Trump.OBENABE, seats=3)
     with pytest.raises(JassError):
@@ -326,7 +329,8 @@ def test_the_table_is_reused() -> None:
 
 
 def test_a_full_table_starts_again() -> None:
-    """A tiny table is cleared again and again during the search: the values stay exact."""
+    """A tiny table drops its older half again and again during the search: the values stay
+    exact, and it never holds more than it may."""
     for seed in range(4):
         play = random_play(seed, 5, 0)
         hands = [h.bits for h in play.hands]
