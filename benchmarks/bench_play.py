@@ -325,7 +325,7 @@ def main(argv: list[str] | None = None) -> int:
         timers[name] = ("rounds/s", passes, timer)
     states_seen = {}
     # The seed's rules of each variant; Schieber for a number of rounds, as random play would
-    # otherwise end most games with a wrong "bedankt, genug" in the first round.
+    # otherwise end most games with a wrong «Mer bedanked eus!» in the first round.
     schieber_rules = attrs.evolve(schieber.Rules(), target_score=None, rounds=2)
     for variant, rules in ((schieber, schieber_rules), (differenzler, differenzler.Rules()), (pomme, pomme.Rules())):
         name = variant.__name__.rsplit(".", 1)[-1]

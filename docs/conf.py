@@ -52,7 +52,7 @@ nitpick_ignore_regex = [
     (r"py:(class|mod|obj|func|meth)", r"(starlette|uvicorn|asyncio)(\..*)?"),
     # Type variables of the generic protocol: TwoPartState.replace returns the state's own class,
     # a Variant is generic in its rules, state, move and observation types.
-    (r"py:(class|obj)", r"(jass\.(variant|teams)(\.\w+)?\.)?(_State|R|S|M|O|T|D|DealMove|R_contra|S_co|S_contra|M_contra|AnyVariant)"),
+    (r"py:(class|obj)", r"(jass\.(variant|teams)(\.\w+)?\.)?(_State|R|S|M|O|T|D|DealMove|R_contra|S_co|S_contra|M_contra|R_in|M_in|O_in|M_out|AnyVariant)"),
     # The optional extras' libraries (no network for their inventories).
     (r"py:(class|mod|obj)", r"(pettingzoo|gymnasium|numpy|distributed|concurrent)(\..*)?"),
 ]

@@ -21,12 +21,13 @@ from jass.errors import (
     RecordError,
     SerialError,
 )
+from jass.faces import Deck, Faces, Pairing
 from jass.play import CardPlay, PlayCard, Trick
 from jass.tricks import PlayRules, Undertrump, legal_cards, trick_winner, winning_position
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, PerTrickMode, Trump
 from jass.weis import (
     STOECK_POINTS,
-    SequenceOrder,
+    UndenufeOrder,
     Weis,
     WeisKind,
     WeisRules,
@@ -44,6 +45,8 @@ __all__ = [
     "CardPlay",
     "CardSet",
     "DEFAULT_TRUMP_JACK_POINTS",
+    "Deck",
+    "Faces",
     "FULL_DECK",
     "IllegalMoveError",
     "InvalidCardsError",
@@ -52,13 +55,14 @@ __all__ = [
     "InvalidStateError",
     "JassError",
     "LAST_TRICK_BONUS",
+    "Pairing",
     "PerTrickMode",
     "PlayCard",
     "PlayRules",
     "RecordError",
     "Rank",
     "STOECK_POINTS",
-    "SequenceOrder",
+    "UndenufeOrder",
     "SerialError",
     "Suit",
     "Trick",

@@ -174,6 +174,21 @@ def cards_in_order(low: int, high: int, *, error: type[JassError] = InvalidRules
     return _simple(ok, f"{size} different cards", error)
 
 
+@attrs.frozen
+class NotSupported:
+    """A rule from a source that the library cannot play yet: the rules pages list it under "Not
+    supported" and ``jass rules`` prints it (a ``Rules`` class names its own in
+    ``NOT_SUPPORTED``)."""
+
+    #: The rule, in a few words (reST).
+    rule: str
+    #: Where it comes from, with the source's words (reST).
+    sources: str
+    #: The name an option for it would have: when an option of that name exists, a test says
+    #: that the rule is no longer "not supported".
+    option: str
+
+
 class NamedEnum(enum.Enum):
     """An enum whose repr is its qualified name (``Phase.PLAY``), as written in code."""
 

@@ -329,10 +329,10 @@ _ALL_BITS: Final = ALL_BITS
 
 _SUIT_TOKENS: Final[dict[str, Suit]] = {}
 for _suit, _words in (
-    (Suit.EICHELN, "c ♣ ♧ eicheln eichel eichle ecken clubs club trèfle trefle klaveren"),
+    (Suit.EICHELN, "c ♣ ♧ eicheln eichel eichle clubs club trèfle trefle klaveren"),
     (Suit.ROSEN, "s ♠ ♤ rosen rose spades spade grün grüen gruen grun blatt laub pique schoppen"),
     (Suit.SCHILTEN, "h ♥ ♡ schilten schilte schilt hearts heart herz cœur coeur harten"),
-    (Suit.SCHELLEN, "d ♦ ♢ schellen schelle diamonds diamond carreau carreaux ruiten bellen"),
+    (Suit.SCHELLEN, "d ♦ ♢ schellen schelle diamonds diamond ecken carreau carreaux ruiten bellen"),
 ):
     for _word in _words.split():
         _SUIT_TOKENS[_word] = _suit

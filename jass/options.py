@@ -31,6 +31,7 @@ import functools
 import inspect
 import re
 import textwrap
+import typing
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
@@ -39,10 +40,25 @@ import attrs
 from jass._base import public_name
 from jass.errors import JassError
 
-__all__ = ["Choice", "Option", "attribute_docs", "options", "plain", "show_value", "changes"]
+__all__ = [
+    "Choice",
+    "Option",
+    "Disagreement",
+    "attribute_docs",
+    "options",
+    "disagreements",
+    "not_supported",
+    "plain",
+    "for_players",
+    "in_words",
+    "show_value",
+    "changes",
+]
 
 #: Where a field's comment names its source.
 _SOURCE: Final = re.compile(r"(?:^|(?<=\s))Sources?:\s*")
+#: Where a field's comment says how the sources disagree on it.
+_DISAGREEMENT: Final = re.compile(r"(?:^|(?<=\s))Disagreement:\s*")
 
 
 @attrs.frozen
@@ -74,6 +90,18 @@ class Option:
     #: True for a group of options (an attrs class such as :class:`~jass.weis.WeisRules`):
     #: its own options follow it.
     group: bool = False
+    #: How the sources disagree on the rule, naming each side (reST; after ``Disagreement:``
+    #: in the comment); empty when they do not.
+    disagreement: str = ""
+
+
+@attrs.frozen
+class Disagreement:
+    """A rule the sources disagree on: its text (reST), and the option that plays the other
+    side, if any (``""``: the library plays one side; the text says why no option is needed)."""
+
+    text: str
+    option: str = ""
 
 
 @functools.lru_cache(maxsize=None)
@@ -114,11 +142,16 @@ def attribute_docs(cls: type) -> Mapping[str, str]:
     return docs
 
 
-def _split(doc: str) -> tuple[str, str]:
-    """A comment's meaning and its source (after ``Source:``), each on one line."""
+def _split(doc: str) -> tuple[str, str, str]:
+    """A comment's meaning, its source (after ``Source:``) and how the sources disagree (after
+    ``Disagreement:``), each on one line."""
+    disagreement = ""
+    found = _DISAGREEMENT.search(doc)
+    if found:
+        doc, disagreement = doc[: found.start()], doc[found.end() :]
     found = _SOURCE.search(doc)
     meaning, source = (doc[: found.start()], doc[found.end() :]) if found else (doc, "")
-    return " ".join(meaning.split()), " ".join(source.split())
+    return " ".join(meaning.split()), " ".join(source.split()), " ".join(disagreement.split())
 
 
 def show_value(value: Any) -> str:
@@ -177,12 +210,70 @@ def _walk(cls: type, defaults: Any, prefix: str) -> Iterator[Option]:
     docs = attribute_docs(cls)
     for field in attrs.fields(cls):
         value = getattr(defaults, field.name)
-        meaning, source = _split(docs.get(field.name, ""))
+        meaning, source, disagreement = _split(docs.get(field.name, ""))
         allowed, choices = _allowed(field, value)
         group = attrs.has(type(value))
-        yield Option(prefix + field.name, meaning, source, value, allowed, choices, group)
+        yield Option(prefix + field.name, meaning, source, value, allowed, choices, group, disagreement)
         if group:
             yield from _walk(type(value), value, f"{prefix}{field.name}.")
+
+
+def disagreements(rules_type: type) -> tuple[Disagreement, ...]:
+    """How the sources disagree on the rules of ``rules_type``: every option's ``Disagreement:``
+    (its groups' options too), then the class's ``DISAGREEMENTS``, the ones no option plays.
+
+    >>> from jass import schieber
+    >>> found = disagreements(schieber.Rules)
+    >>> [d.option for d in found if d.option.startswith("weis.")][:2]
+    ['weis.sequence_points', 'weis.low_quartets']
+    """
+    found = [Disagreement(option.disagreement, option.name)
+             for option in _all_options(rules_type) if option.disagreement]
+    found += [Disagreement(text) for text in getattr(rules_type, "DISAGREEMENTS", ())]
+    return tuple(found)
+
+
+def not_supported(rules_type: type) -> tuple[Any, ...]:
+    """The rules from the sources that the library cannot play yet, for ``rules_type``: its
+    ``NOT_SUPPORTED`` and those of its groups of options (:class:`~jass.weis.WeisRules`), as
+    :class:`~jass._base.NotSupported` records.
+
+    >>> from jass import pomme
+    >>> [entry.option for entry in not_supported(pomme.Rules)]
+    ['weis', 'players']
+    """
+    found: list[Any] = []
+    for cls in _option_classes(rules_type):
+        found += [entry for entry in getattr(cls, "NOT_SUPPORTED", ()) if entry not in found]
+    return tuple(found)
+
+
+def _option_classes(rules_type: type) -> list[type]:
+    """``rules_type`` and the classes of its groups of options, from its fields' declared types
+    (an optional group such as ``weis: WeisRules | None`` included)."""
+    classes = [rules_type]
+    for field in attrs.fields(rules_type):
+        for kind in _types_of(field, rules_type):
+            if attrs.has(kind) and kind not in classes:
+                classes.append(kind)
+    return classes
+
+
+def _types_of(field: attrs.Attribute[Any], owner: type) -> list[type]:
+    hints = typing.get_type_hints(owner)
+    hint = hints.get(field.name)
+    return [kind for kind in typing.get_args(hint) or (hint,) if isinstance(kind, type)]
+
+
+def _all_options(rules_type: type) -> Iterator[Option]:
+    """Every option of ``rules_type`` and of its groups, an optional group's (``weis=None``) as
+    if it were given: the defaults of its class."""
+    yield from options(rules_type)
+    present = {option.name for option in options(rules_type)}
+    for field in attrs.fields(rules_type):
+        for kind in _types_of(field, rules_type):
+            if attrs.has(kind) and not any(name.startswith(field.name + ".") for name in present):
+                yield from _walk(kind, kind(), field.name + ".")
 
 
 def changes(rules: Any, defaults: Any = None) -> dict[str, Any]:
@@ -191,7 +282,7 @@ def changes(rules: Any, defaults: Any = None) -> dict[str, Any]:
 
     >>> from jass import schieber
     >>> changes(schieber.Rules.swisslos())
-    {'target_score': 2500, 'end_mode': EndMode.AUTO, 'multipliers': (1, 1, 2, 2, 3, 3)}
+    {'target_score': 2500, 'end_mode': EndMode.AUTO, 'multipliers': (1, 1, 2, 2, 3, 3), 'pairing': Pairing.SWISSLOS}
     """
     base = type(rules)() if defaults is None else defaults
     found: dict[str, Any] = {}
@@ -215,6 +306,55 @@ def _get(value: Any, dotted: str) -> Any:
             return None
         value = getattr(value, name)
     return value
+
+
+#: How the rules pages call the two seed documents, and what they are.
+_SEEDS: Final = (
+    ("seed 001", "the Dutch StarGames rules (seed 001)"),
+    ("seed 000", "the French rules of la pomme, missione1agosto.org (seed 000)"),
+)
+#: A source's words in quotes (five words or more: a shorter quote is a title), with the
+#: parentheses round them: what a player needs least.
+_LONG_QUOTE: Final = r"""(?:"(?:[^"\s]+\s+){4,}[^"]*"|«(?:[^»\s]+\s+){4,}[^»]*»)"""
+_QUOTED: Final = re.compile(rf"\s*\((?:[^()]*?)?{_LONG_QUOTE}[^()]*\)|:?\s*{_LONG_QUOTE}")
+
+
+def for_players(text: str) -> str:
+    """An option's text for a player at a terminal: reST as plain text, the sources' quoted
+    words left out (the rules pages quote them), and the seed documents named by what they are.
+
+    >>> for_players('seed 001 ("het team dat net de slag maakt"); jasswelt.ch, "Die Stöcke"')
+    'the Dutch StarGames rules (seed 001); jasswelt.ch, "Die Stöcke"'
+    """
+    text = _QUOTED.sub("", plain(text))
+    text = re.sub(r"\b[A-Z][A-Za-z]+\.(?=[A-Z][A-Z0-9_]*\b)", "", text)  # FirstVorhand.ROSEN_7: ROSEN_7
+    for short, long in _SEEDS:
+        text = text.replace(short, long)
+    text = re.sub(r"\s+([,;.)])", r"\1", text)
+    return " ".join(text.split())
+
+
+def in_words(value: Any) -> str:
+    """A value as a player reads it: ``yes``/``no``, ``none``, an enum's name in words
+    (``trick winner``), numbers as numbers, a slate by its rows.
+
+    >>> from jass.schieber import ClaimBy
+    >>> in_words(True), in_words(None), in_words(ClaimBy.TRICK_WINNER), in_words((1, 1, 2))
+    ('yes', 'none', 'trick winner', '1, 1, 2')
+    """
+    if value is None:
+        return "none"
+    if type(value) is bool:
+        return "yes" if value else "no"
+    if isinstance(value, enum.Enum):
+        return str(value.value).replace("_", " ")
+    if isinstance(value, tuple):
+        return ", ".join(in_words(item) for item in value)
+    if attrs.has(type(value)) and "__str__" in vars(type(value)):
+        return str(value)
+    if attrs.has(type(value)):
+        return "(its options follow)"
+    return str(value)
 
 
 _ROLE: Final = re.compile(r":[a-z:]+:`(?:~?([^`<]*?)\s*<[^>]*>|~?([^`]*))`")

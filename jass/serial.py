@@ -538,7 +538,7 @@ def to_dict(value: Any, *, compact: bool = False) -> dict[str, Any]:
 
     >>> from jass import schieber
     >>> to_dict(schieber.Rules.swisslos(), compact=True)
-    {'format': 'jass/1', 'type': 'schieber.Rules', 'target_score': 2500, 'end_mode': 'auto', 'multipliers': [1, 1, 2, 2, 3, 3]}
+    {'format': 'jass/1', 'type': 'schieber.Rules', 'target_score': 2500, 'end_mode': 'auto', 'multipliers': [1, 1, 2, 2, 3, 3], 'pairing': 'swisslos'}
 
     Raises :class:`~jass.errors.SerialError` for a value that is not one of the library's.
     """

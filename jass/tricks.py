@@ -94,6 +94,11 @@ class PlayRules:
     bauer_exception: bool = attrs.field(default=True, validator=instance_of(bool))
     #: The undertrumping policy.
     #: Source: seed 001 "Ondertroefen" (Schieber's strict rule; Differenzler's is freer).
+    #: Disagreement: **Undertrumping**: forbidden unless the hand holds only trumps (seed 001,
+    #: «Ondertroefen»: Schieber's default, ``FORBIDDEN_UNLESS_ONLY_TRUMPS``); allowed only to a
+    #: player void in the led suit (Swisslos: «Untertrumpfen ist in diesem Fall erlaubt», of the
+    #: void hand; pmu.ch, jassverzeichnis.ch, pagat.com: Differenzler's default,
+    #: ``ALLOWED_IF_VOID``); allowed to everyone (``ALLOWED``).
     undertrump: Undertrump = attrs.field(
         default=Undertrump.FORBIDDEN_UNLESS_ONLY_TRUMPS,
         validator=instance_of(Undertrump),

@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import ClassVar, Final
 
 import attrs
 
-from jass._base import LATER_OPTION, NamedEnum, instance_of
+from jass._base import LATER_OPTION, NamedEnum, NotSupported, instance_of
 from jass.cards import Card, CardSet, Rank, Suit, card_set_of
 from jass.errors import InvalidCardsError, InvalidRulesError
 from jass.trump import Trump
@@ -37,7 +37,7 @@ from jass.trump import Trump
 __all__ = [
     "WeisKind",
     "WeisTiebreak",
-    "SequenceOrder",
+    "UndenufeOrder",
     "WeisRules",
     "Weis",
     "detect_weis",
@@ -73,14 +73,16 @@ class WeisTiebreak(NamedEnum):
     MORE_CARDS_FIRST = "more_cards_first"
 
 
-class SequenceOrder(NamedEnum):
-    """How two sequences of equal points compare by their cards when Undenufe is played."""
+class UndenufeOrder(NamedEnum):
+    """How two Weis of equal points compare by their cards when Undenufe is played."""
 
-    #: The higher cards in natural order win in every mode: Q-K-A beats 6-7-8 (the default;
-    #: seed 001 compares "de hoogste kaart" without naming a mode).
+    #: The higher cards in natural order win in every mode: Q-K-A beats 6-7-8, four Aces beat
+    #: four Kings (the default; seed 001 compares "de hoogste kaart" without naming a mode).
     NATURAL = "natural"
     #: In Undenufe, the order of play: the sequence reaching the lower cards wins, 6-7-8 beats
-    #: Q-K-A, as the 6 is Undenufe's highest card (Parlett, *The Penguin Book of Card Games*).
+    #: Q-K-A, and four of a kind compare the same way, four Kings beat four Aces, four 6s beat
+    #: both (Parlett, *The Penguin Book of Card Games*: "As to quartets, Kings beat Aces, Queens
+    #: beat Kings, and so on"; anzeigervonsaanen.ch, "Die Weisregeln", 2020).
     REVERSED = "reversed"
 
 
@@ -105,30 +107,78 @@ class WeisRules:
     (20, 50, 100, 150, 200, 250, 300)
     """
 
+    #: The Weis rules of the sources that the library cannot play yet.
+    NOT_SUPPORTED: ClassVar[tuple[NotSupported, ...]] = (
+        NotSupported(
+            "Only the highest Weis said with the first card; the last player declares until the trick is "
+            "turned",
+            'jasswelt.ch, "Weisregeln": «Im ersten Durchgang wird nur der höchste Weis angesagt» and «Der letzte '
+            "Spieler darf weisen, bis der Stich gekehrt ist»; the library has every seat declare its Weis "
+            "before its own first card, all at once.",
+            "highest_weis_first",
+        ),
+        NotSupported(
+            "A nine-card run split into a hundred and a fifty under the simple values",
+            'jassonkel.ch, "Weis": «Hat man von einer Karte sämtliche neun Farben, so können Hundert vom As '
+            "und Fünfzig vom Neun gewiesen werden»; the library counts a run once, as one sequence.",
+            "nine_card_split",
+        ),
+        NotSupported(
+            "A Weis tie nobody can break: both teams score",
+            'bepopcorn.ch: "If it is impossible to break the tie, both teams score the points they have '
+            'earned"; the library gives the tie to the seat nearest Vorhand (seed 001).',
+            "weis_tie_both_score",
+        ),
+    )
+
     #: Points of a sequence of 3, 4, 5, 6, 7, 8 and 9 cards.
     #: Source: seed 001 up to five cards (20, 50, 100); the official rule for six to nine.
+    #: Disagreement: **Sequences of six to nine cards**: seed 001 stops at five; the official
+    #: values 150 to 300 are the default (jassverzeichnis.ch: "Sprich ein Sechsblatt gibt 150
+    #: Punkte"); the simple values count them 100 (jassonkel.ch: «Beim einfachen Weis zählt ein
+    #: Sechs-, Sieben-, Acht- oder Neunblatt nur Hundert»): ``(20, 50, 100, 100, 100, 100, 100)``.
     sequence_points: tuple[int, ...] = attrs.field(
         default=(20, 50, 100, 150, 200, 250, 300), validator=_sequence_points_valid
     )
     #: Four 6s, 7s or 8s count 100 (off: they are no Weis, as in the seed).
     #: Source: seed 001 lists none (off); the official rule counts 100 (jasswelt.ch
     #: "Weisregeln", jassverzeichnis.ch).
+    #: Disagreement: **Four 6s, 7s or 8s**: seed 001 lists none (the default); the modern
+    #: official rule counts 100 (jasswelt.ch: «4 gleiche Bilder zählen 100 Weispunkte»;
+    #: jassverzeichnis.ch: «Auch vier Siebner oder vier Achter gelten 100 Punkte»): ``True``.
     low_quartets: bool = attrs.field(default=False, validator=instance_of(bool))
     #: A card may be in a sequence and in four of a kind at once (Kreuzweis).
     #: Source: the official rule since 1996 (jasswelt.ch "Weisregeln": "Der Kreuzweis ist seit
     #: 1996 für alle Jassarten gültig"); the seeds do not say.
+    #: Disagreement: **A card in two Weis (Kreuzweis)**: allowed, the default (jasswelt.ch: «Der
+    #: Kreuzweis ist seit 1996 für alle Jassarten gültig»); forbidden by bepopcorn.ch («il est
+    #: exclu d'utiliser une carte pour deux annonces différentes», the Stöck cards excepted) and
+    #: adpoker.fr («Une même carte ne peut servir à deux annonces»): ``False``. The Stöck are no
+    #: Weis here and always count, which is the exception those sources make.
     cross_weis: bool = attrs.field(default=True, validator=instance_of(bool))
     #: The tie-break between Weis of equal points.
     #: Source: seed 001 ("4 dezelfde zijn altijd meer als een volgorde"); some tables rank the
     #: longer Weis first.
+    #: Disagreement: **Four of a kind against five in a row** (both 100): four of a kind first
+    #: (seed 001: «4 dezelfde zijn altijd meer als een volgorde»; the default); the Weis with more
+    #: cards first (jassonkel.ch: «Ein Fünfblatt ist immer besser als ein Vierblatthunderter»;
+    #: bepopcorn.ch: "the announcement with the most cards takes precedence"): ``MORE_CARDS_FIRST``.
     equal_weis_tiebreak: WeisTiebreak = attrs.field(
         default=WeisTiebreak.QUARTET_FIRST, validator=instance_of(WeisTiebreak)
     )
-    #: How equal sequences compare in Undenufe: ``NATURAL`` (Q-K-A beats 6-7-8) or ``REVERSED``.
+    #: How Weis of equal points compare by their cards in Undenufe: ``NATURAL`` (Q-K-A beats
+    #: 6-7-8, four Aces beat four Kings) or ``REVERSED`` (Undenufe's order, 6 highest, for
+    #: sequences and four of a kind alike).
     #: Source: seed 001 compares "de hoogste kaart" without naming a mode (``NATURAL``);
-    #: Parlett, *The Penguin Book of Card Games*, reverses it in Undenufe.
-    undenufe_sequences: SequenceOrder = attrs.field(
-        default=SequenceOrder.NATURAL, validator=instance_of(SequenceOrder), metadata=LATER_OPTION
+    #: Parlett, *The Penguin Book of Card Games*, reverses sequences and quartets in Undenufe, and
+    #: so does anzeigervonsaanen.ch ("Die Weisregeln", 2020: with Undenufe four 6s beat four Aces).
+    #: Disagreement: **Equal Weis in Undenufe**: compared in natural order, the default (seed 001
+    #: compares «de hoogste kaart» and names no mode); in Undenufe's order, sequences and four of
+    #: a kind alike (Parlett: "As to quartets, Kings beat Aces, Queens beat Kings, and so on";
+    #: anzeigervonsaanen.ch, 2020: «beim «Undenufe» haben nicht die Asse den höchsten Punkte- und
+    #: Stechwert, sondern die Sechser»): ``REVERSED``.
+    undenufe_order: UndenufeOrder = attrs.field(
+        default=UndenufeOrder.NATURAL, validator=instance_of(UndenufeOrder), metadata=LATER_OPTION
     )
 
     def quartet_points(self, rank: Rank) -> int:
@@ -348,13 +398,13 @@ def weis_strength(
     weis: Weis,
     trump: Trump,
     tiebreak: WeisTiebreak = WeisTiebreak.QUARTET_FIRST,
-    sequences: SequenceOrder = SequenceOrder.NATURAL,
+    undenufe: UndenufeOrder = UndenufeOrder.NATURAL,
 ) -> tuple[int, int, int, int]:
     """A key that orders Weis by the tie-break chain, seats aside.
 
     Points; then four of a kind before a sequence (or more cards first); then
-    the higher top card (in Undenufe with ``sequences=REVERSED``, a sequence's lower
-    bottom card); then a sequence in the trump suit.
+    the higher top card (in Undenufe with ``undenufe=REVERSED``, Undenufe's order: a
+    sequence's lower bottom card, four of a lower rank); then a sequence in the trump suit.
 
     >>> a, b = Weis.from_cards("H6 H7 H8"), Weis.from_cards("C6 C7 C8")
     >>> weis_strength(a, Trump.EICHELN) < weis_strength(b, Trump.EICHELN)
@@ -362,8 +412,12 @@ def weis_strength(
     >>> low, high = Weis.from_cards("S6 S7 S8"), Weis.from_cards("CQ CK CA")
     >>> weis_strength(low, Trump.UNDENUFE) < weis_strength(high, Trump.UNDENUFE)
     True
-    >>> weis_strength(low, Trump.UNDENUFE, sequences=SequenceOrder.REVERSED) > weis_strength(
-    ...     high, Trump.UNDENUFE, sequences=SequenceOrder.REVERSED)
+    >>> weis_strength(low, Trump.UNDENUFE, undenufe=UndenufeOrder.REVERSED) > weis_strength(
+    ...     high, Trump.UNDENUFE, undenufe=UndenufeOrder.REVERSED)
+    True
+    >>> kings, aces = Weis.from_cards("CK SK HK DK"), Weis.from_cards("CA SA HA DA")
+    >>> weis_strength(kings, Trump.UNDENUFE, undenufe=UndenufeOrder.REVERSED) > weis_strength(
+    ...     aces, Trump.UNDENUFE, undenufe=UndenufeOrder.REVERSED)
     True
     """
     if not isinstance(weis, Weis):
@@ -372,14 +426,14 @@ def weis_strength(
         trump = Trump.parse(trump)
     if not isinstance(tiebreak, WeisTiebreak):
         raise InvalidRulesError(f"tiebreak={tiebreak!r}: expected a WeisTiebreak")
-    if not isinstance(sequences, SequenceOrder):
-        raise InvalidRulesError(f"sequences={sequences!r}: expected a SequenceOrder")
-    return _strength(weis, trump.suit, tiebreak, _reversed(trump, sequences))
+    if not isinstance(undenufe, UndenufeOrder):
+        raise InvalidRulesError(f"undenufe={undenufe!r}: expected an UndenufeOrder")
+    return _strength(weis, trump.suit, tiebreak, _reversed(trump, undenufe))
 
 
-def _reversed(trump: Trump, sequences: SequenceOrder) -> bool:
-    """Whether sequences compare by their bottom card, lower first: Undenufe with ``REVERSED``."""
-    return trump is Trump.UNDENUFE and sequences is SequenceOrder.REVERSED
+def _reversed(trump: Trump, undenufe: UndenufeOrder) -> bool:
+    """Whether Weis compare in Undenufe's order of the cards: Undenufe with ``REVERSED``."""
+    return trump is Trump.UNDENUFE and undenufe is UndenufeOrder.REVERSED
 
 
 def _strength(
@@ -394,8 +448,9 @@ def _strength(
     else:
         kind = bits.bit_count()
     in_trump = 1 if not quartet and trump_suit is not None and high // 9 == trump_suit else 0
-    if reverse and not quartet:
-        # In Undenufe's order the sequence's strongest card is its bottom one: the 6 beats all.
+    if reverse:
+        # In Undenufe's order the 6 is highest: a sequence's strongest card is its bottom one,
+        # and four of a kind rank by their rank turned round (four Kings beat four Aces).
         return (weis.points, kind, 8 - ((bits & -bits).bit_length() - 1) % 9, in_trump)
     return (weis.points, kind, high % 9, in_trump)
 
@@ -405,11 +460,11 @@ def best_weis(
     trump: Trump,
     vorhand: int,
     tiebreak: WeisTiebreak = WeisTiebreak.QUARTET_FIRST,
-    sequences: SequenceOrder = SequenceOrder.NATURAL,
+    undenufe: UndenufeOrder = UndenufeOrder.NATURAL,
 ) -> int | None:
     """The seat holding the single best Weis, or ``None`` when nobody declared one.
 
-    ``declared[seat]`` is that seat's Weis; ``tiebreak`` and ``sequences`` are the
+    ``declared[seat]`` is that seat's Weis; ``tiebreak`` and ``undenufe`` are the
     options of :func:`weis_strength`. Equal Weis go to the seat nearest
     Vorhand in playing order (Vorhand itself first). In Schieber the team of
     that seat scores all Weis of both partners.
@@ -428,10 +483,10 @@ def best_weis(
         trump = Trump.parse(trump)
     if not isinstance(tiebreak, WeisTiebreak):
         raise InvalidRulesError(f"tiebreak={tiebreak!r}: expected a WeisTiebreak")
-    if not isinstance(sequences, SequenceOrder):
-        raise InvalidRulesError(f"sequences={sequences!r}: expected a SequenceOrder")
+    if not isinstance(undenufe, UndenufeOrder):
+        raise InvalidRulesError(f"undenufe={undenufe!r}: expected an UndenufeOrder")
     trump_suit = trump.suit
-    reverse = _reversed(trump, sequences)
+    reverse = _reversed(trump, undenufe)
     best_seat = None
     best_key: tuple[int, ...] = ()
     for seat, weis_list in enumerate(declared):

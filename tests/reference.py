@@ -253,7 +253,7 @@ def perft_schieber_play(
     """RULES.md 3: Schieber's moves once trump is chosen. Before their first card a player may
     declare any non-empty choice of the Weis in their hand (``declare``: 2**k - 1 moves for k
     Weis, after which the same player plays); the player whose team has just won a trick may
-    say "bedankt, genug" before leading (``announce``), which ends the game."""
+    say «Mer bedanked eus!» before leading (``announce``), which ends the game."""
 
     def count(hands: list[set[Card]], trick: list[Card], leader: int, tricks: int,
               declared: frozenset[int], depth: int) -> int:

@@ -19,9 +19,10 @@ from hypothesis import strategies as st
 
 import reference
 from jass.cards import Card, CardSet, Rank, Suit, deal
+from jass.faces import Pairing
 from jass.tricks import PlayRules, Undertrump
 from jass.trump import Trump
-from jass.weis import SequenceOrder, WeisRules, WeisTiebreak
+from jass.weis import UndenufeOrder, WeisRules, WeisTiebreak
 
 def examples(n: int) -> settings:
     """``@settings(max_examples=...)`` that follows the loaded Hypothesis profile: ``n``
@@ -113,7 +114,7 @@ def weis_rules() -> st.SearchStrategy[WeisRules]:
         low_quartets=st.booleans(),
         cross_weis=st.booleans(),
         equal_weis_tiebreak=st.sampled_from([WeisTiebreak.QUARTET_FIRST, WeisTiebreak.MORE_CARDS_FIRST]),
-        undenufe_sequences=st.sampled_from(list(SequenceOrder)),
+        undenufe_order=st.sampled_from(list(UndenufeOrder)),
     )
 
 
@@ -280,24 +281,31 @@ def schieber_rules(draw: st.DrawFn) -> schieber.Rules:
     """Schieber rules with every option drawn: a target (kept low, so that games stay short)
     or a few fixed rounds, either end mode, any multipliers, push-back, match bonus,
     auto-declare, first dealer or Vorhand, every Weis option (or none), every way to credit
-    Stöck, to claim, to count, and every play option."""
+    Stöck, to claim (Stöck shown to go out too), to count, every pairing, and every play option."""
     fixed = draw(st.booleans())
-    rosen_7 = draw(st.booleans())
+    first_vorhand = draw(st.sampled_from(list(schieber.FirstVorhand)))
+    end_mode = draw(st.sampled_from(list(schieber.EndMode)))
+    stoeck = draw(st.sampled_from(list(schieber.StoeckMode)))
+    # Stöck shown to go out need a claim to go out with, and Stöck credited during the round.
+    may_show = not fixed and end_mode is schieber.EndMode.CLAIM and stoeck is schieber.StoeckMode.IMMEDIATE
     return schieber.Rules(
         target_score=None if fixed else draw(st.integers(min_value=1, max_value=2000)),
         rounds=draw(st.integers(min_value=1, max_value=4)) if fixed else None,
-        end_mode=draw(st.sampled_from(list(schieber.EndMode))),
+        end_mode=end_mode,
         multipliers=draw(st.tuples(*[st.integers(min_value=1, max_value=5)] * 6)),
         allow_push_back=draw(st.booleans()),
         match_bonus=draw(st.sampled_from([0, 50, 100])),
         auto_declare=draw(st.booleans()),
-        first_dealer=None if rosen_7 else draw(st.none() | st.integers(min_value=0, max_value=3)),
+        first_dealer=None if first_vorhand is not schieber.FirstVorhand.SEED
+        else draw(st.none() | st.integers(min_value=0, max_value=3)),
         weis=draw(st.none() | weis_rules()),
         play=draw(play_rules()),
-        stoeck=draw(st.sampled_from(list(schieber.StoeckMode))),
+        stoeck=stoeck,
         claim_by=draw(st.sampled_from(list(schieber.ClaimBy))),
         counting_order=draw(st.sampled_from(list(schieber.CountingOrder))),
-        first_vorhand=schieber.FirstVorhand.ROSEN_7 if rosen_7 else schieber.FirstVorhand.SEED,
+        first_vorhand=first_vorhand,
+        pairing=draw(st.sampled_from(list(Pairing))),
+        stoeck_claim=may_show and draw(st.booleans()),
     )
 
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 np = pytest.importorskip("numpy", reason="jass.batch needs numpy (the optional extra jass[batch])")
 
-from jass import Card, CardSet, PlayRules, Trump, SequenceOrder, Undertrump, WeisRules, WeisTiebreak, schieber  # noqa: E402
+from jass import Card, CardSet, PlayRules, Trump, UndenufeOrder, Undertrump, WeisRules, WeisTiebreak, schieber  # noqa: E402
 from jass import differenzler, pomme  # noqa: E402
 from jass.batch import core  # noqa: E402
 from jass.differenzler import batch as dz_batch  # noqa: E402
@@ -46,7 +46,7 @@ RULES: dict[str, schieber.Rules] = {
                                                                                                    150, 200, 300))
     ),
     "push-back-no-match": attrs.evolve(ROUND, allow_push_back=True, match_bonus=0),
-    "undenufe-reversed": attrs.evolve(ROUND, weis=WeisRules(undenufe_sequences=SequenceOrder.REVERSED)),
+    "undenufe-reversed": attrs.evolve(ROUND, weis=WeisRules(undenufe_order=UndenufeOrder.REVERSED)),
     "no-weis-no-stoeck": attrs.evolve(ROUND, weis=None, stoeck=schieber.StoeckMode.OFF),
     "stoeck-round-end-rosen-7": attrs.evolve(ROUND, stoeck=schieber.StoeckMode.ROUND_END,
                                              first_vorhand=schieber.FirstVorhand.ROSEN_7),
@@ -357,7 +357,7 @@ def test_weis_ties_between_four_of_a_kind_choices(hand: str) -> None:
             assert_weis_as_scalar(hands, dealer, RULES[name])
 
 
-def test_weis_ties_in_undenufe_follow_undenufe_sequences() -> None:
+def test_weis_ties_in_undenufe_follow_undenufe_order() -> None:
     """RULES 3 "Weis ties in Undenufe": seat 0 holds CQ-CA (20), seat 1 S6-S8 (20). Natural
     order: the Queen-King-Ace wins in every mode; reversed: 6-7-8 wins in Undenufe only."""
     hands = [CardSet.parse(h).bits for h in ("CQ CK CA H6 H8 D6 D8 S10 SQ", "S6 S7 S8 C6 C8 H10 HQ D10 DQ",
@@ -369,6 +369,23 @@ def test_weis_ties_in_undenufe_follow_undenufe_sequences() -> None:
     state = batch.from_hands([hands], 3, rules=reversed_rules)
     assert state.weis_by_mode[0, int(Trump.UNDENUFE)].tolist() == [0, 20]
     assert state.weis_by_mode[0, int(Trump.OBENABE)].tolist() == [20, 0]
+
+
+def test_four_of_a_kind_in_undenufe_follow_undenufe_order() -> None:
+    """RULES 3 "Weis ties in Undenufe", four of a kind: seat 0 holds four Aces (100), seat 1 four
+    Kings (100), nobody a sequence. Natural order: the Aces win in every mode (team 0 scores
+    100); reversed: the Kings win in Undenufe (Parlett, "Kings beat Aces"), team 1 scores 100."""
+    hands = [CardSet.parse(h).bits for h in ("CA SA HA DA C6 S8 H6 D8 C10", "CK SK HK DK C7 S6 H8 D6 S10",
+                                             "C8 S7 H7 D7 CQ SQ HJ D9 DJ", "C9 S9 SJ H9 H10 HQ D10 DQ CJ")]
+    for dealer in range(4):
+        for name in ("flat", "undenufe-reversed"):
+            assert_weis_as_scalar(hands, dealer, RULES[name])
+    natural = batch.from_hands([hands], 3, rules=attrs.evolve(RULES["flat"], first_dealer=3))
+    assert natural.weis_by_mode[0, int(Trump.UNDENUFE)].tolist() == [100, 0]
+    reversed_rules = attrs.evolve(RULES["undenufe-reversed"], first_dealer=3)
+    state = batch.from_hands([hands], 3, rules=reversed_rules)
+    assert state.weis_by_mode[0, int(Trump.UNDENUFE)].tolist() == [0, 100]
+    assert state.weis_by_mode[0, int(Trump.OBENABE)].tolist() == [100, 0]
 
 
 # --- the API: steps, illegal actions, finished games ---------------------------------------

@@ -4,6 +4,7 @@ included), arguments right and wrong, a terminal or a pipe."""
 from __future__ import annotations
 
 import io
+import re
 import json
 import os
 import random
@@ -20,9 +21,10 @@ import pytest
 from jass import __version__
 from jass.cli import main
 from jass.cli.console import Choices, Screen, Table, wants_colour
-from jass.options import options, show_value
+from jass.options import not_supported, options
 from jass.records import write_record
 from jass.variant import VARIANTS, find_variant, random_playout
+from typist import FIRST, first_choice
 
 #: What a typist "types" to end the input (Ctrl-D) or to interrupt (Ctrl-C).
 EOF: Any = EOFError
@@ -31,11 +33,13 @@ CTRL_C: Any = KeyboardInterrupt
 
 class Typist:
     """Answers the prompts with ``script`` (``EOF`` and ``CTRL_C`` raise), then ``then`` for
-    ever (or, with ``then=EOF``, ends the input); keeps the prompts it was shown."""
+    ever (or, with ``then=EOF``, ends the input; with ``then=FIRST``, the first choice of the
+    last list shown); keeps the prompts it was shown."""
 
-    def __init__(self, script: list[Any], then: Any = EOF) -> None:
+    def __init__(self, script: list[Any], then: Any = EOF, shown: io.StringIO | None = None) -> None:
         self.answers: Iterator[Any] = iter(script)
         self.then = then
+        self.shown = shown
         self.prompts: list[str] = []
 
     def __call__(self, prompt: str) -> str:
@@ -43,6 +47,9 @@ class Typist:
         answer = next(self.answers, self.then)
         if answer is EOFError or answer is KeyboardInterrupt:
             raise answer()
+        if answer is FIRST:
+            assert self.shown is not None
+            return first_choice(self.shown.getvalue())
         return str(answer)
 
 
@@ -58,7 +65,7 @@ def run(argv: list[str], script: list[Any] | None = None, then: Any = EOF,
     """Run ``jass argv`` with a typist; the exit code, what was written out and to errors."""
     out = out if out is not None else io.StringIO()
     err = err if err is not None else io.StringIO()
-    typist = Typist(script or [], then)
+    typist = Typist(script or [], then, out)
     code = main(argv, out=out, read=typist, err=err)
     return code, out.getvalue(), err.getvalue(), typist
 
@@ -70,7 +77,7 @@ def test_differenzler_shows_the_own_secret_prediction_the_points_and_the_penalti
     code, text, _, _ = run(["play", "differenzler", "--seed", "5"], ["40", "1", EOF])
     assert code == 0
     assert "Round 1 of 4; penalty points: seat 0 0, seat 1 0, seat 2 0, seat 3 0 (the fewest win)" in text
-    assert "Face-up card ♥A: the dealer's (seat 3), it makes Schilten trump" in text
+    assert "Face-up card ♥A: the dealer's (seat 3), it makes Schilten ♥ trump" in text
     assert "  One of 158 «predict» moves, from «predict 0» to «predict 157»" in text
     assert "Your prediction: 40 (secret until the round is over)" in text
     assert "Predictions (secret): seat 0 has predicted, seat 1 has predicted" in text
@@ -100,7 +107,7 @@ def test_schieber_shows_the_slate_and_the_round_so_far() -> None:
 def test_pomme_shows_the_turned_card_and_the_exchanges_and_plays_a_forced_move_itself() -> None:
     code, text, _, typist = run(["play", "pomme", "--seed", "5"], ["k", EOF])
     assert code == 0
-    assert "Turned card ♦9: Schellen is trump" in text
+    assert "Turned card ♦9: diamonds ♦ is trump" in text  # la pomme names French suits (seed 000)
     assert "Exchange: seat 0 kept the hand, seat 1 exchanged 3 cards" in text
     # Seat 0 holds no trump 6: "no swap" is its only move, made without a question.
     assert "(your only move: no swap)" in text
@@ -143,19 +150,19 @@ def _drawn(variant: Any, state: Any, seat: int) -> str:
 
 def test_schieber_a_claim_that_loses_is_listed_last_and_asks_first() -> None:
     """Seed 11: seat 0 takes trick 3 (♦6 ♦7 ♦8 ♣9 with Eicheln trump: the ♣9 is worth 14) and may
-    then say "bedankt, genug" at 14 of 3000 points."""
-    script = ["1", "1", "1", "1", "7", "no", "ann", "yes"]
+    then say «Mer bedanked eus!» at 14 of 3000 points."""
+    script = ["1", "1", "1", "1", "7", "no", "go", "yes"]
     code, text, _, typist = run(["play", "schieber", "--seed", "11"], script)
     assert code == 0
     lines = text.splitlines()
-    last = lines.index("  7. announce «bedankt, genug»: this loses the game now")
+    last = lines.index("  7. go out «Mer bedanked eus!»: this loses the game now")
     assert lines[last - 2 : last] == [
         "  1. play ♣K    2. play ♠6    3. play ♥8    4. play ♥10   5. play ♥A", "  6. play ♦10",
     ]
-    question = "  announce «bedankt, genug»: this loses the game at once. Make it anyway? (yes/no) "
+    question = "  go out «Mer bedanked eus!»: this loses the game at once. Make it anyway? (yes/no) "
     assert typist.prompts.count(question) == 2
     assert "  Not made: choose again." in text
-    assert "Team 0 announced «bedankt, genug» at 14 points, short of 3000: Team 1 wins." in text
+    assert "Team 0 went out («Mer bedanked eus!») at 14 points, short of 3000: Team 1 wins." in text
     assert "Your team loses." in text
 
 
@@ -178,8 +185,9 @@ def test_an_ambiguous_start_lists_the_moves_it_could_be() -> None:
     [
         (["play", "pomme", "--seed", "1"], ["k", "no"], ["you: keep the hand", "you: no swap"]),
         (["play", "pomme", "--seed", "1"], ["keep", "1"], ["you: keep the hand", "you: swap the trump 6"]),
-        (["play", "pomme", "--seed", "5"], ["C6 S7 S10"], ["you: exchange C6 S7 S10"]),
-        (["play", "pomme", "--seed", "5"], ["exchange s10 c6 s7"], ["you: exchange C6 S7 S10"]),
+        (["play", "pomme", "--seed", "5"], ["C6 S7 S10"], ["you: exchange ♣6 ♠7 ♠10"]),
+        (["play", "pomme", "--seed", "5"], ["exchange s10 c6 s7"], ["you: exchange ♣6 ♠7 ♠10"]),
+        (["play", "pomme", "--seed", "5"], ["exchange ♠10 ♣6 ♠7"], ["you: exchange ♣6 ♠7 ♠10"]),
         (["play", "schieber", "--seed", "11"], ["7"], ["you: push (schieben)"]),
         (["play", "schieber", "--seed", "11"], ["push"], ["you: push (schieben)"]),
         (["play", "schieber", "--seed", "11"], ["trump undenufe"], ["you: choose Undenufe ⬆"]),
@@ -198,13 +206,16 @@ def test_moves_by_number_prefix_notation_or_card(argv: list[str], script: list[s
 @pytest.mark.parametrize(
     ("argv", "script", "said"),
     [
-        (["play", "pomme", "--seed", "5"], ["k", "C6", "H6"], "  you do not hold H6"),
-        (["play", "pomme", "--seed", "5"], ["k", "C6", "S7"], "  S7 cannot be played now: you may play C10 CQ CK"),
+        (["play", "pomme", "--seed", "5"], ["k", "C6", "H6"], "  you do not hold ♥6"),
+        (["play", "pomme", "--seed", "5"], ["k", "C6", "S7"], "  ♠7 cannot be played now: you may play ♣10 ♣Q ♣K"),
         (["play", "schieber", "--seed", "11"], ["H10"],
-         "  H10 cannot be played now: no card is played at this point (see the list)"),
-        (["play", "schieber", "--seed", "11"], ["C8"], "  you do not hold C8"),
+         "  ♥10 cannot be played now: no card is played at this point (see the list)"),
+        (["play", "schieber", "--seed", "11"], ["C8"], "  you do not hold ♣8"),
+        (["play", "schieber", "--seed", "11", "--deck", "swiss"], ["Eicheln 8"], "  you do not hold Eicheln 8"),
+        (["play", "schieber", "--seed", "11", "--preset", "swisslos"], ["s10"],
+         "  ♠10 cannot be played now: no card is played at this point (see the list)"),
         (["play", "pomme", "--seed", "5"], ["k", "C6", "9"], "  '9' is not a choice: answer 1 to 3, or type a move"),
-        (["play", "pomme", "--seed", "5"], ["zzz"], "  'zzz' is not a move: answer with a number, a card such as H10"),
+        (["play", "pomme", "--seed", "5"], ["zzz"], "  'zzz' is not a move: answer with a number, a card such as ♥10"),
         (["play", "pomme", "--seed", "5"], [""], "  '' is not a move"),
         (["play", "pomme", "--seed", "5"], ["²"], "  '²' is not a move"),
         (["play", "pomme", "--seed", "5"], ["k", "C6", "١"], "  '١' is not a move"),  # an Arabic-Indic 1
@@ -212,10 +223,10 @@ def test_moves_by_number_prefix_notation_or_card(argv: list[str], script: list[s
         (["play", "pomme", "--seed", "5"], ["k", "C6", "9" * 5000], f"  '{'9' * 40}…' is not a choice: answer 1 to 3"),
         (["play", "pomme", "--seed", "5"], ["x" * 500], f"  '{'x' * 40}…' is not a move"),
         (["play", "pomme", "--seed", "5"], ["exchange C6 C10"],
-         "  'exchange C6 C10' could be 7 moves: «exchange C6 C10 CQ», «exchange C6 C10 CK»"),
+         "  'exchange C6 C10' could be 7 moves: «exchange ♣6 ♣10 ♣Q», «exchange ♣6 ♣10 ♣K»"),
         (["play", "pomme", "--seed", "5"], ["exchange C6 C10 C10"],
          "  'exchange C6 C10 C10': 'C6 C10 C10' names C10 twice: a set of cards names each card once"),
-        (["play", "pomme", "--seed", "5"], ["exchange C6 C10 HA"], "  'exchange C6 C10 HA': «exchange C6 C10 HA» is not a legal move now"),
+        (["play", "pomme", "--seed", "5"], ["exchange C6 C10 HA"], "  'exchange C6 C10 HA': «exchange ♣6 ♣10 ♥A» is not a legal move now"),
         (["play", "differenzler", "--seed", "5"], ["200"], "  '200': Predict(200): a prediction is an int 0..157"),
     ],
 )
@@ -247,12 +258,76 @@ def test_ctrl_c_leaves_with_130() -> None:
 
 @pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur"])
 def test_a_person_plays_a_whole_game_with_bad_answers_on_the_way(name: str) -> None:
-    code, text, _, _ = run(["play", name, "--seed", "5"], ["zzz", "999", "", "H11"], then="1")
+    code, text, _, _ = run(["play", name, "--seed", "5"], ["zzz", "999", "", "H11"], then=FIRST)
     assert code == 0
     assert "'zzz' is not a move" in text
     assert "── Game over ──" in text
     assert [line for line in text.splitlines() if line.endswith("wins.")]
     assert any(line in text for line in ("You win!", "You lose.", "Your team wins!", "Your team loses."))
+
+
+# --- jass play: the cards' own language ------------------------------------------------------------
+
+
+def test_the_swiss_deck_names_every_card() -> None:
+    """``--deck swiss``: the hand, the choices and the hints name cards the Swiss way; no French
+    symbol and no letter code is shown."""
+    code, text, _, _ = run(["play", "schieber", "--seed", "11", "--deck", "swiss"], ["1", "Eicheln 8", "1", EOF])
+    assert code == 0
+    hand = next(line for line in text.splitlines() if line.startswith("Your hand: "))
+    assert hand.startswith("Your hand: Eicheln ") and " · Rosen " in hand and "*" in text
+    assert "  you do not hold Eicheln 8" in text and "play Eicheln " in text
+    assert not set("♣♠♥♦") & set(text.split("Rules:", 1)[1]) and "trump Eicheln ──" in text
+
+
+@pytest.mark.parametrize(
+    ("preset", "suits", "choice"),
+    [
+        pytest.param(None, "Suits: ♣ Eicheln, ♠ Rosen, ♥ Schilten, ♦ Schellen (seed pairing).", "3. choose Schilten ♥",
+                     id="seed 001's pairing"),
+        pytest.param("swisslos", "Suits: ♣ Schellen, ♠ Schilten, ♥ Rosen, ♦ Eicheln (swisslos pairing).",
+                     "3. choose Schilten ♠", id="Swisslos' pairing: Schilten/Schaufel"),
+        pytest.param("romandie", "Suits: ♣ clubs, ♠ spades, ♥ hearts, ♦ diamonds (romandie pairing).",
+                     "3. choose hearts ♥", id="Romandie: French names"),
+    ],
+)
+def test_the_pairing_of_the_preset_draws_the_french_cards(preset: str | None, suits: str, choice: str) -> None:
+    """RULES 1a: a preset that follows a source draws the Swiss suits with its source's French
+    symbols, in every line the player reads."""
+    argv = ["play", "schieber", "--seed", "11"] + (["--preset", preset] if preset else [])
+    code, text, _, _ = run(argv, [EOF])
+    assert code == 0 and suits in text and choice in text
+
+
+def test_help_says_how_to_type_a_card_of_the_pairing() -> None:
+    code, text, _, _ = run(["play", "schieber", "--seed", "11", "--preset", "swisslos"], ["?", EOF])
+    assert "♠10, s10 or 10s plays the Schilten ♠ 10" in text and "s = ♠ Schilten" in text
+    code, text, _, _ = run(["play", "schieber", "--seed", "11", "--deck", "swiss"], ["?", EOF])
+    assert "  Rosen Ass    a card by its name: Rosen Ass, Schilten Banner (or 10)" in text
+
+
+@pytest.mark.parametrize(
+    ("script", "said"),
+    [
+        pytest.param(["7 obenabe"], "you: choose row 7 (Joker 1 x7): Obenabe ⬇", id="a joker row by its number and mode"),
+        pytest.param(["row 8 unde"], "you: choose row 8 (Joker 2 x8): Undenufe ⬆", id="row, number, a mode's start"),
+        pytest.param(["joker 1 undenufe"], "you: choose row 7 (Joker 1 x7): Undenufe ⬆", id="a row by its whole name"),
+        pytest.param(["3"], "you: choose row 3 (Schilten ♦ x3): Schilten ♦", id="a suit row by its number"),
+        pytest.param(["♠"], "you: choose row 1 (Eicheln ♠ x1): Eicheln ♠", id="a suit row by its French symbol"),
+        pytest.param(["gschobe"], "you: push (schieben) to the next player", id="a push"),
+        pytest.param(["joker obe"], "'joker' could be row 7 (Joker 1) or row 8 (Joker 2)", id="both jokers open"),
+        pytest.param(["7"], "row 7 (Joker 1 x7) is played in a mode of your choice", id="a joker row needs its mode"),
+        pytest.param(["12 obe"], "row 12 is not open for your team", id="no row 12"),
+    ],
+)
+def test_coiffeur_rows_are_typed_as_the_slate_numbers_them(script: list[str], said: str) -> None:
+    """Coiffeur's rows are numbered from 1, as on the slate and in the list, and a player types
+    that number (``7`` is Joker 1, x7) or the row's name; jassverzeichnis' pairing draws the
+    suit rows (Eicheln ♠ x1)."""
+    code, text, _, _ = run(["play", "coiffeur", "--seed", "1"], [*script, EOF])
+    assert code == 0
+    assert "     7  Joker 1 x7: Eicheln ♠, Rosen ♣, Schilten ♦, Schellen ♥, Obenabe ⬇, Undenufe ⬆" in text
+    assert said in text
 
 
 # --- jass play: arguments ------------------------------------------------------------------------
@@ -450,16 +525,23 @@ def test_ctrl_c_stops_a_simulation_with_two_processes() -> None:
 
 @pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur"])
 def test_rules_explain_every_option(name: str) -> None:
+    """``jass rules`` is for players: every option with its default in words and what it means,
+    where it comes from named by what it is (seed 001 as "the Dutch StarGames rules"), the page
+    to read more; no repr of a value, no line of code-sized text."""
+    variant = find_variant(name)
     code, text, _, _ = run(["rules", name])
     assert code == 0
     flat = " ".join(text.split())
-    every = [option for option in options(find_variant(name).rules_type) if not option.group]
+    every = [option for option in options(variant.rules_type) if not option.group]
     for option in every:
-        assert f"{option.name} = {show_value(option.default)}" in text
-        assert " ".join(option.source.replace("``", "").split()) in flat
-    assert text.count("source: ") == len(every)
-    assert text.count("allowed:") == len(every)
-    assert "not given" not in text
+        assert f"{option.name} = " in text or option.name.startswith("slate."), option.name
+    assert variant.text.rules_page in text and variant.text.about.split(".")[0] in flat
+    # "seed 001" only after what it is: "the Dutch StarGames rules (seed 001".
+    assert all(flat[found.start() - 1] == "(" for found in re.finditer("seed 00", flat))
+    assert "Source:" not in text and "EndMode." not in text and "Trump.EICHELN" not in text
+    assert max(len(line) for line in text.splitlines()) <= 100
+    assert "Where the sources disagree" in text
+    assert all(entry.rule.split(";")[0][:20] in flat for entry in not_supported(variant.rules_type))
 
 
 def test_rules_show_what_each_preset_changes() -> None:
@@ -467,14 +549,17 @@ def test_rules_show_what_each_preset_changes() -> None:
     assert code == 0
     flat = " ".join(text.split())
     assert "swisslos: Swisslos' game to 2500" in flat
-    assert "changes target_score=2500, end_mode=EndMode.AUTO, multipliers=(1, 1, 2, 2, 3, 3)" in flat
-    assert "seed: The seed's rules (the defaults)" in flat and "changes nothing: the defaults" in flat
+    assert "Sets: target_score 2500, end_mode auto, multipliers 1, 1, 2, 2, 3, 3, pairing swisslos." in flat
+    assert "seed: The seed's rules (the defaults)" in flat and "Sets: nothing: the defaults" in flat
+    assert "romandie: The chibre of Romandie" in flat
 
 
-def test_rules_explain_an_enum_value_by_value() -> None:
+def test_rules_explain_an_enum_value_in_words() -> None:
     text = " ".join(run(["rules", "differenzler"])[1].split())
-    assert "PredictionMode.OPEN: Everyone, as soon as it is made" in text
-    assert "play.undertrump = Undertrump.ALLOWED" in text
+    assert "prediction_mode = secret (or open): Who sees a prediction: secret (hidden until the round is over) or open." in text
+    assert "play.undertrump = allowed if void (or forbidden unless only trumps, allowed)" in text
+    coiffeur = " ".join(run(["rules", "coiffeur"])[1].split())
+    assert "slate = 8 rows: 1 Eicheln x1, 2 Rosen x2, 3 Schilten x3" in coiffeur and "Row(" not in coiffeur
 
 
 def test_rules_without_a_variant_list_the_variants() -> None:
@@ -490,7 +575,7 @@ def test_a_closed_pipe_ends_quietly() -> None:
         f"{sys.executable} -m jass rules schieber | head -1",
         shell=True, capture_output=True, text=True, check=False,
     )
-    assert result.stdout.startswith("Schieber: the options of jass.schieber.Rules")
+    assert result.stdout.startswith("Schieber: the rules of this library, and how to change them")
     assert "Traceback" not in result.stderr
 
 
@@ -586,7 +671,9 @@ def test_deal_shows_four_hands_with_weis() -> None:
     assert code == 0
     assert text.count("  seat ") == 4
     # deal(7) gives seat 3 HQ HK HA: a sequence of three, and Stöck if Schilten is trump.
-    assert "sequence HQ-HA: 20" in text and "Stöck if Schilten is trump" in text
+    assert "sequence ♥Q-♥A: 20" in text and "Stöck if Schilten ♥ is trump" in text
+    code, text, _, _ = run(["deal", "--seed", "7", "--deck", "swiss"])
+    assert "sequence Schilten Ober-Ass: 20" in text and "Schilten Ober König Ass" in text
 
 
 # --- the pieces -----------------------------------------------------------------------------------

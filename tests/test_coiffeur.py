@@ -16,10 +16,11 @@ from __future__ import annotations
 import pickle
 from collections.abc import Mapping
 
+import attrs
 import pytest
 
 from jass import Card, CardSet, PerTrickMode, Trump, coiffeur, records, serial
-from jass.coiffeur import ChooseRow, Deal, DeclareWeis, Phase, PlayCard, Push, Row, Rules, Slate, State
+from jass.coiffeur import ChooseRow, Deal, DeclareWeis, Phase, PlayCard, Push, PushTo, Row, Rules, Slate, State
 from jass.errors import IllegalMoveError, InvalidRulesError, JassError, RecordError, SerialError
 from jass.teams import StoeckMode
 from jass.weis import Weis, WeisRules
@@ -132,6 +133,44 @@ def test_pushing_goes_to_the_next_player_and_back_to_the_first() -> None:
         coiffeur.apply(state, Push())
     state = coiffeur.apply(state, ChooseRow(4, O))
     assert (state.chooser, state.play and state.play.leader) == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("push_to", "order", "last_may_push"),
+    [
+        pytest.param(PushTo.NEXT_PLAYER, [0, 1, 2, 3, 0], False,
+                     id="5a push_to next_player (Swisslos, default): 0, 1, 2, 3 push, then 0 «im Zwang» chooses"),
+        pytest.param(PushTo.PARTNER, [0, 2], False,
+                     id="5a push_to partner (jassen.ch): 0 pushes to its partner 2, who must choose"),
+    ],
+)
+def test_push_to_option(push_to: PushTo, order: list[int], last_may_push: bool) -> None:
+    """5a "choosing", option ``push_to``: whom a push goes to, and who then leads (the chooser,
+    as Coiffeur has it, in both)."""
+    state = coiffeur.new_game(Rules(first_dealer=3, push_to=push_to), seed=1)
+    for seat in order[:-1]:
+        assert coiffeur.to_act(state) == seat and Push() in coiffeur.legal_moves(state)
+        state = coiffeur.apply(state, Push(), seat=seat)
+    chooser = order[-1]
+    assert coiffeur.to_act(state) == chooser and (Push() in coiffeur.legal_moves(state)) is last_may_push
+    state = coiffeur.apply(state, ChooseRow(5, U), seat=chooser)
+    assert (state.chooser, coiffeur.to_act(state), coiffeur.score_round(state).team) == (chooser, chooser, chooser % 2)
+    assert serial.loads(serial.dumps(state)) == state
+
+
+def test_push_to_partner_each_team_declares_every_other_round() -> None:
+    """``push_to=PARTNER``: the choice stays with Vorhand's team, so the teams declare in turn
+    and both columns of a one-row slate are full after two rounds, without a column ever full
+    while its team's seat is to choose."""
+    state = coiffeur.new_game(attrs.evolve(one_row("Obenabe", 5, O), push_to=PushTo.PARTNER), seed=3)
+    choosers = []
+    while not coiffeur.is_over(state):
+        if state.phase is Phase.CHOOSE:
+            state = coiffeur.apply(state, Push())
+            assert coiffeur.legal_moves(state) == (ChooseRow(0, O),)
+            choosers.append(coiffeur.to_act(state))
+        state = coiffeur.apply(state, coiffeur.legal_moves(state)[0])
+    assert choosers == [2, 3] and state.slates[0] is not None
 
 
 def test_the_chooser_leads_and_declares() -> None:
@@ -424,4 +463,5 @@ def test_the_rule_bot_and_the_public_words() -> None:
     words = coiffeur.VARIANT.text.public_move
     assert words is not None
     assert words(DeclareWeis(Weis.from_cards("H6 H7 H8")), Rules()) == "declares Weis (20 points)"
-    assert words(ChooseRow(8, SO), Rules()) == "choose row 8: Slalom Obenabe ⬇⬆"
+    assert words(ChooseRow(8, SO), Rules(slate="swisslos_10")) == "choose row 9 (Slalom x9): Slalom Obenabe ⬇⬆"
+    assert words(ChooseRow(0, Trump.EICHELN), Rules()) == "choose row 1 (Eicheln ♠ x1): Eicheln ♠"

@@ -16,7 +16,7 @@ from typing import Any, cast
 import attrs
 import pytest
 
-from jass import PerTrickMode, PlayRules, SequenceOrder, Trump, Undertrump, WeisRules, coiffeur, differenzler, pomme, schieber
+from jass import PerTrickMode, PlayRules, UndenufeOrder, Trump, Undertrump, WeisRules, coiffeur, differenzler, pomme, schieber
 from jass.errors import IllegalMoveError, JassError
 from jass.variant import random_playout
 from jass.testing import (
@@ -53,7 +53,7 @@ SCHIEBER_PRESETS: dict[str, schieber.Rules] = {
     ),
     "stoeck-at-round-end-auto": schieber.Rules(
         target_score=700, end_mode=schieber.EndMode.AUTO, stoeck=schieber.StoeckMode.ROUND_END, auto_declare=True,
-        weis=WeisRules(undenufe_sequences=SequenceOrder.REVERSED),
+        weis=WeisRules(undenufe_order=UndenufeOrder.REVERSED),
     ),
     "card-points-only": schieber.Rules(target_score=None, rounds=2, weis=None, stoeck=schieber.StoeckMode.OFF),
 }

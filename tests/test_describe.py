@@ -47,14 +47,14 @@ def test_schieber_shows_the_slate_the_round_so_far_weis_and_stoeck() -> None:
     weis = [m for m in schieber.legal_moves(state) if isinstance(m, schieber.DeclareWeis)][0]
     state = schieber.apply(state, weis)  # C6 to CA: one sequence of nine, 300
     assert "Weis declared (points): seat 0 300" in _lines(state, 2)
-    assert "Your Weis: sequence C6-CA: 300" in _lines(state, 0)
+    assert "Your Weis: sequence ♣6-♣A: 300" in _lines(state, 0)
     assert not any(line.startswith("Your Weis") for line in _lines(state, 1))  # only its own
     state = _first_trick(state)
     # 20 for the trump Jack, and the best Weis (team 0's 300) counts once the first trick is over.
     assert _lines(state, 1)[1:] == [
         "This round counts x1; so far team 0 320, team 1 0",
         "Weis declared (points): seat 0 300",
-        "Weis shown, the best team's: seat 0 sequence C6-CA: 300",
+        "Weis shown, the best team's: seat 0 sequence ♣6-♣A: 300",
     ]
     while state.phase is schieber.Phase.PLAY:  # seat 0 wins every trick with a trump
         state = schieber.apply(state, schieber.legal_moves(state)[-1])
@@ -76,9 +76,9 @@ def test_schieber_says_who_chooses_trump_after_a_push() -> None:
     ("options", "claim", "reason"),
     [
         # 20 points after trick 1 are short of 3000: the claiming team loses at once (seed 001).
-        ({}, True, "Team 0 announced «bedankt, genug» at 20 points, short of 3000: Team 1 wins"),
+        ({}, True, "Team 0 went out («Mer bedanked eus!») at 20 points, short of 3000: Team 1 wins"),
         # With the target at 20 the same claim wins.
-        ({"target_score": 20}, True, "Team 0 announced «bedankt, genug» at 20 points, reaching 20: Team 0 wins"),
+        ({"target_score": 20}, True, "Team 0 went out («Mer bedanked eus!») at 20 points, reaching 20: Team 0 wins"),
         # end_mode AUTO: the game ends as the trick makes team 0 reach 20 (Swisslos).
         ({"target_score": 20, "end_mode": schieber.EndMode.AUTO}, False, "Team 0 reached 20 first (20 : 0): Team 0 wins"),
     ],
@@ -120,7 +120,7 @@ def test_differenzler_secret_predictions_own_line_points_and_penalties() -> None
     lines = _lines(state, 2)
     assert lines == [
         "Round 1 of 4; penalty points: seat 0 0, seat 1 0, seat 2 0, seat 3 0 (the fewest win)",
-        "Face-up card ♥6: the dealer's (seat 3), it makes Schilten trump",
+        "Face-up card ♥6: the dealer's (seat 3), it makes Schilten ♥ trump",
         "Predictions (secret): seat 0 has predicted, seat 1 has predicted, seat 2 has predicted, "
         "seat 3 has predicted",
         "Your prediction: 30 (secret until the round is over)",
@@ -172,7 +172,8 @@ def test_pomme_shows_the_score_the_turned_card_and_the_exchanges() -> None:
     state = pomme.apply(state, pomme.legal_moves(state)[1])  # seat 1 exchanges 3 cards
     lines = _lines(state, 0)
     assert lines[0] == "Game score: seat 0 0, seat 1 0 (first to 7 wins); pommes: seat 0 0, seat 1 0"
-    assert lines[1] == f"Turned card {state.turned.symbol}: {state.trump} is trump"
+    # The turned card of seed 7 is the Rosen King; la pomme writes French suits (seed 000).
+    assert state.turned.code == "SK" and lines[1] == "Turned card ♠K: spades ♠ is trump"
     assert lines[2] == "Exchange: seat 0 kept the hand, seat 1 exchanged 3 cards"
     assert _lines(state, 1) == lines  # nothing in them is a secret
 
@@ -211,10 +212,10 @@ def test_coiffeur_describes_the_slate_and_the_row_in_play() -> None:
     # factors are the Jassreglement's: the four suits x1..x4, Obenabe x5, Undenufe x6, two jokers.
     state = coiffeur.new_game(coiffeur.Rules(first_dealer=3), seed=7)
     slate = [
-        "  row 1, Eicheln x1: team 0 open, team 1 open",
-        "  row 2, Rosen x2: team 0 open, team 1 open",
-        "  row 3, Schilten x3: team 0 open, team 1 open",
-        "  row 4, Schellen x4: team 0 open, team 1 open",
+        "  row 1, Eicheln ♠ x1: team 0 open, team 1 open",  # jassverzeichnis' pairing: Eichle oder Schaufel
+        "  row 2, Rosen ♣ x2: team 0 open, team 1 open",
+        "  row 3, Schilten ♦ x3: team 0 open, team 1 open",
+        "  row 4, Schellen ♥ x4: team 0 open, team 1 open",
         "  row 5, Obenabe x5: team 0 open, team 1 open",
         "  row 6, Undenufe x6: team 0 open, team 1 open",
         "  row 7, Joker 1 x7: team 0 open, team 1 open",
@@ -223,7 +224,7 @@ def test_coiffeur_describes_the_slate_and_the_row_in_play() -> None:
     assert _lines(state, 2) == ["Score: team 0 0, team 1 0", *slate, "seat 0 chooses a row and its mode"]
     state = coiffeur.apply(state, coiffeur.ChooseRow(0, Trump.EICHELN))
     assert _lines(state, 1) == ["Score: team 0 0, team 1 0", *slate,
-                                "Row 1, Eicheln x1, played in Eicheln for team 0; so far team 0 0, team 1 0"]
+                                "Row 1, Eicheln ♠ x1, played in Eicheln ♠ for team 0; so far team 0 0, team 1 0"]
 
 
 def test_coiffeur_end_reason() -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from jass import WeisRules, differenzler, pomme, schieber
 from jass.errors import JassError
+from jass.faces import Pairing
 from jass.options import attribute_docs, changes, options, plain, show_value
 from jass.schieber import EndMode
 from jass.tricks import Undertrump
@@ -103,7 +104,7 @@ def test_a_class_without_source_has_no_docs_and_a_non_attrs_class_is_refused() -
 def test_changes_name_what_a_preset_changes() -> None:
     assert changes(schieber.Rules.seed()) == {}
     assert changes(schieber.Rules.tournament()) == {
-        "target_score": None, "rounds": 12, "multipliers": (1, 1, 1, 1, 1, 1),
+        "target_score": None, "rounds": 12, "multipliers": (1, 1, 1, 1, 1, 1), "pairing": Pairing.SWISSLOS,
     }
     assert changes(pomme.Rules.three_pommes()) == {"three_pommes_lose": True}
 

@@ -6,7 +6,7 @@ Every golden number below was confirmed by the naive set-based counters of ``ref
 before it was written here (the two counts agreed), and :func:`test_the_reference_agrees` runs
 those counters again in CI, so a change to either side that alters a count is caught. The
 counts include every move the variant offers: Weis declarations (2**k - 1 choices for a hand of
-k Weis) and "bedankt, genug" in Schieber, the exchange (keep, or any 3 of 9) and the trump-6
+k Weis) and «Mer bedanked eus!» in Schieber, the exchange (keep, or any 3 of 9) and the trump-6
 swap in la pomme.
 """
 
@@ -51,7 +51,7 @@ def counts(variant: Any, state: object, golden: list[int]) -> list[int]:
 
 # --- Schieber ----------------------------------------------------------------------------------
 
-SCHIEBER_RULES = schieber.Rules(first_dealer=3)  # the seed's rules: Weis declared, "bedankt, genug"
+SCHIEBER_RULES = schieber.Rules(first_dealer=3)  # the seed's rules: Weis declared, «Mer bedanked eus!»
 
 #: (deal, mode) -> counts at depth 1, 2, ... once trump is chosen (seat 0 leads).
 SCHIEBER_PLAY: dict[tuple[str, Trump], list[int]] = {

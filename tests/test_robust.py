@@ -27,6 +27,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import strategies as jst
+from typist import first_choice
 from jass import coiffeur, differenzler, pomme, records, schieber, serial
 from jass.schieber import jasskit
 from jass.pomme import exchange as pomme_exchange
@@ -97,7 +98,8 @@ def test_jass_play_takes_a_superscript_or_a_number_of_5000_digits_as_a_wrong_ans
     for variant in VARIANT_NAMES:
         out = io.StringIO()
         answers = iter(["²", "9" * 5000, "١"])
-        assert main(["play", variant, "--seed", "3"], out=out, read=lambda prompt: next(answers, "1")) == 0
+        assert main(["play", variant, "--seed", "3"], out=out,
+                    read=lambda prompt: next(answers, None) or first_choice(out.getvalue())) == 0
         text = out.getvalue()
         assert "'²' is not a move" in text and "'١' is not a move" in text
         assert "'99999999999" in text and "9" * 100 not in text  # quoted, shortened
@@ -347,7 +349,7 @@ def test_the_highest_schieber_target_is_reached_within_the_round_limit() -> None
         assert schieber.is_over(final) and len(final.history) == MAX_ROUNDS
         assert max(final.scores) >= schieber.MAX_TARGET_SCORE and final.end is schieber.GameEnd.TARGET_REACHED
     assert serial.loads(serial.dumps(final)) == final
-    claim = start.replace(rules=attrs.evolve(rules, end_mode=schieber.EndMode.CLAIM))  # or "bedankt, genug"
+    claim = start.replace(rules=attrs.evolve(rules, end_mode=schieber.EndMode.CLAIM))  # or «Mer bedanked eus!»
     for seed in range(3):
         final = play_until(schieber.VARIANT, claim, random.Random(seed), lambda s: s.phase.value == "round_over")
         assert schieber.is_over(final) and len(final.history) == MAX_ROUNDS

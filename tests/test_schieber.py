@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import pickle
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import attrs
 import pytest
 
 from jass import Card, CardSet, Trump, schieber, serial
 from jass.errors import IllegalMoveError, InvalidRulesError, JassError
+from jass.faces import Pairing
 from jass.play import seeded_seat
 from jass.schieber import (
     Announce,
@@ -43,7 +45,7 @@ from jass.schieber import (
     State,
 )
 from jass.tricks import PlayRules, Undertrump
-from jass.weis import SequenceOrder, Weis, WeisRules, WeisTiebreak
+from jass.weis import UndenufeOrder, Weis, WeisRules, WeisTiebreak
 
 #: Seat 3 deals, seat 0 is Vorhand.
 VORHAND_0 = Rules(first_dealer=3)
@@ -466,19 +468,19 @@ def test_without_cross_weis_equal_points_keep_the_strongest_single_weis() -> Non
 @pytest.mark.parametrize(
     ("order", "scores"),
     [
-        pytest.param(SequenceOrder.NATURAL, (20, 0),
-                     id="3 undenufe_sequences natural (default): seat 0's Q-K-A beats seat 1's 6-7-8"),
-        pytest.param(SequenceOrder.REVERSED, (0, 20),
-                     id="3 undenufe_sequences reversed (Parlett): seat 1's 6-7-8 beats seat 0's Q-K-A"),
+        pytest.param(UndenufeOrder.NATURAL, (20, 0),
+                     id="3 undenufe_order natural (default): seat 0's Q-K-A beats seat 1's 6-7-8"),
+        pytest.param(UndenufeOrder.REVERSED, (0, 20),
+                     id="3 undenufe_order reversed (Parlett): seat 1's 6-7-8 beats seat 0's Q-K-A"),
     ],
 )
-def test_weis_ties_in_undenufe(order: SequenceOrder, scores: tuple[int, int]) -> None:
+def test_weis_ties_in_undenufe(order: UndenufeOrder, scores: tuple[int, int]) -> None:
     """RULES 3 "Weis ties in Undenufe": two sequences of 3 (20 each), equal points and kind; the
     top card decides in natural order, the bottom card in Undenufe's own order. Trick 1 is
     played with Undenufe and the Weis are credited when it completes."""
     deal = hands("CQ CK CA H6 H8 D6 D8 S10 SQ", "S6 S7 S8 C6 C8 H10 HQ D10 DQ",
                  "C7 C10 S9 SJ H7 H9 D7 D9 DJ", "C9 CJ SK SA HJ HK HA DK DA")
-    rules = Rules(first_dealer=3, weis=WeisRules(undenufe_sequences=order))
+    rules = Rules(first_dealer=3, weis=WeisRules(undenufe_order=order))
     state = play_first(game(deal, Trump.UNDENUFE, rules=rules), 4, declare={0: "CQ CK CA", 1: "S6 S7 S8"})
     assert state.play is not None and len(state.play.tricks) == 1
     assert weis_points(state) == scores
@@ -965,7 +967,7 @@ def test_no_announcement_only_one_team_over() -> None:
 
 
 def test_announce_only_in_claim_mode_of_a_target_game() -> None:
-    """``end_mode=AUTO`` and fixed rounds have no "bedankt, genug"."""
+    """``end_mode=AUTO`` and fixed rounds have no «Mer bedanked eus!»."""
     for rules in (Rules(first_dealer=3, end_mode=EndMode.AUTO),
                   Rules(first_dealer=3, target_score=None, rounds=3)):
         state = worked_play(worked_start(rules), 2)
@@ -1155,7 +1157,7 @@ def test_stoeck_mode_in_auto_mode(stoeck: StoeckMode, phase: Phase, totals: tupl
     assert state.phase is phase and schieber.totals(state) == totals
 
 
-# --- the options people argue about: who may say "bedankt, genug" -----------------------------
+# --- the options people argue about: who may say «Mer bedanked eus!» -----------------------------
 
 
 @pytest.mark.parametrize(
@@ -1253,6 +1255,100 @@ def test_first_vorhand_option(rules: Rules, dealer: int, vorhand: int) -> None:
     assert schieber.apply(state, Deal()).dealer == (dealer + 1) % 4
 
 
+@pytest.mark.parametrize(
+    ("pairing", "dealer", "vorhand"),
+    [
+        pytest.param(Pairing.ROMANDIE, 3, 0,
+                     id="3 first_vorhand diamonds_7 (jeuxdecartes.net), Romandie's pairing: 7♦ is D7, seat 0's"),
+        pytest.param(Pairing.SEED, 3, 0, id="3 first_vorhand diamonds_7, seed 001's pairing: 7♦ is D7 (Schellen 7)"),
+        pytest.param(Pairing.SWISSLOS, 1, 2, id="3 first_vorhand diamonds_7, Swisslos' pairing: 7♦ is C7, seat 2's"),
+        pytest.param(Pairing.JASSVERZEICHNIS, 0, 1,
+                     id="3 first_vorhand diamonds_7, jassverzeichnis' pairing: 7♦ is H7, seat 1's"),
+    ],
+)
+def test_first_vorhand_diamonds_7_follows_the_pairing(pairing: Pairing, dealer: int, vorhand: int) -> None:
+    """RULES 1a: the first Vorhand's card is stated as a French card, the 7♦; the pairing says
+    which Swiss suit it is. In the worked deal D7 is seat 0's, C7 seat 2's, H7 seat 1's."""
+    rules = Rules(first_vorhand=FirstVorhand.DIAMONDS_7, pairing=pairing)
+    state = schieber.new_game(rules, seed=1, deal=WORKED_DEAL)
+    assert (state.dealer, state.vorhand) == (dealer, vorhand)
+    assert rules.first_vorhand_card() in state.dealt[vorhand]
+    assert serial.loads(serial.dumps(state)) == state
+
+
+def test_presets_follow_their_sources_pairing() -> None:
+    """RULES 1a: Swisslos' presets pair as Swisslos does, so its doubled suits, Schilten and
+    Schellen, are ♠ and ♣ («Schilten/Schaufel oder Schellen/Kreuz [...] doppelt»); Romandie's
+    chibre names French suits and opens with the 7♦; "pique double" doubles ♠ only."""
+    swisslos = Rules.swisslos()
+    doubled = {swisslos.pairing.symbol(mode.suit) for mode in Trump if mode.suit is not None
+               and swisslos.multiplier(mode) == 2}
+    assert doubled == {"♠", "♣"}
+    seed = Rules()
+    assert {seed.pairing.symbol(m.suit) for m in Trump if m.suit is not None and seed.multiplier(m) == 2} == {"♥", "♦"}
+    assert Rules.flat().pairing is Rules.tournament().pairing is Pairing.SWISSLOS
+    romandie = Rules.romandie()
+    assert (romandie.pairing, romandie.first_vorhand_card(), romandie.target_score) == (Pairing.ROMANDIE, Card.D7, 1000)
+    pique = Rules.pique_double()
+    assert pique.multipliers == (1, 2, 1, 1, 1, 1) and pique.target_score == 1500
+    assert [pique.pairing.symbol(m.suit) for m in Trump if m.suit is not None and pique.multiplier(m) == 2] == ["♠"]
+    assert "pairing" not in serial.to_dict(Rules()) and serial.to_dict(swisslos)["pairing"] == "swisslos"
+
+
+# --- the options people argue about: Stöck shown to go out ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rules", "scores", "tricks", "end", "written"),
+    [
+        pytest.param(Rules(first_dealer=3, stoeck_claim=True), (2920, 0), 1, GameEnd.CLAIM_CORRECT, (3006, 140),
+                     id="3 stoeck_claim (jasswelt.ch 'Die Stöcke'): seat 0 goes out, its partner's Stöck shown "
+                        "before the second card count: 2920 + 46 + 40 = 3006, won"),
+        pytest.param(Rules(first_dealer=3), (2920, 0), 1, GameEnd.CLAIM_WRONG, (2966, 140),
+                     id="3 stoeck_claim off (default, seed 001): the same claim counts no Stöck: 2966, lost"),
+        pytest.param(Rules(first_dealer=3, stoeck_claim=True), (2870, 0), 2, GameEnd.CLAIM_WRONG, (2986, 140),
+                     id="3 stoeck_claim: Stöck already played count once: 2870 + 46 + 40 + 30 = 2986, lost"),
+        pytest.param(Rules(first_dealer=3, stoeck_claim=True, target_score=200), (0, 0), 1, GameEnd.CLAIM_WRONG,
+                     (86, 140), id="3 stoeck_claim: short even with the Stöck, 46 + 40 = 86 of 200: lost, the Stöck written"),
+    ],
+)
+def test_stoeck_claim_option(rules: Rules, scores: tuple[int, int], tricks: int, end: GameEnd,
+                             written: tuple[int, int]) -> None:
+    """RULES 3 "Stöck", ``stoeck_claim``: «Beim Ausmachen dürfen die Stöcke jederzeit vorgewiesen
+    werden, sofern die 20 Punkte zum Fertig machen genügen [...] auch dann, wenn der Betreffende
+    [...] die zweite Karte der Stöcke noch nicht ausspielt hat». The worked round (Schilten x2):
+    after trick 1 team 0 has 23 x 2 = 46 and seat 2 has played the ♥Q of its Stöck (40 with the
+    multiplier); team 1 its Weis, 70 x 2 = 140. The winner of the last trick goes out."""
+    state = worked_play(worked_start(rules, scores=scores), tricks)
+    seat = schieber.to_act(state)
+    assert seat is not None and seat % 2 == 0 and Announce() in schieber.legal_moves(state)
+    over = schieber.apply(state, Announce(), seat=seat)
+    assert (over.end, over.scores) == (end, written)
+    assert over.winner == (0 if end is GameEnd.CLAIM_CORRECT else 1)
+
+
+def test_stoeck_claim_counts_only_the_announcing_teams_stoeck() -> None:
+    """With ``claim_by=ANY_TEAM`` seat 1 (team 1) goes out after seat 0's ♣A in trick 2: team
+    0's Stöck (seat 2 still holds the ♥K) are not shown, so nobody is credited with them.
+    Written (0, 2860): 2860 + 140 = 3000, won."""
+    rules = Rules(first_dealer=3, stoeck_claim=True, claim_by=ClaimBy.ANY_TEAM)
+    state = play(worked_play(worked_start(rules, scores=(0, 2860)), 1), "CA")
+    over = schieber.apply(state, Announce(), seat=1)
+    assert (over.end, over.winner, over.scores) == (GameEnd.CLAIM_CORRECT, 1, (46, 3000))
+    assert over.history[-1].teams[0].stoeck == 0
+
+
+@pytest.mark.parametrize("settings", [
+    pytest.param({"end_mode": EndMode.AUTO}, id="auto: no claim to show them with"),
+    pytest.param({"target_score": None, "rounds": 12}, id="fixed rounds: no claim"),
+    pytest.param({"stoeck": StoeckMode.ROUND_END}, id="Stöck after the round: not shown during it"),
+    pytest.param({"stoeck": StoeckMode.OFF}, id="no Stöck"),
+])
+def test_stoeck_claim_needs_a_claim_and_immediate_stoeck(settings: dict[str, Any]) -> None:
+    with pytest.raises(InvalidRulesError, match="stoeck_claim=True: Stöck are shown to go out"):
+        Rules(stoeck_claim=True, **settings)
+
+
 def test_first_vorhand_rosen_7_from_seeds_and_json() -> None:
     """With ``ROSEN_7`` every seeded game starts with the Rosen 7 in Vorhand's hand, loads back
     from JSON in every round, and refuses a first dealer of its own."""
@@ -1266,6 +1362,8 @@ def test_first_vorhand_rosen_7_from_seeds_and_json() -> None:
     assert serial.loads(serial.dumps(state)) == state  # round 1: the dealer moved on
     with pytest.raises(InvalidRulesError, match="first_dealer=2 and first_vorhand=rosen_7"):
         Rules(first_dealer=2, first_vorhand=FirstVorhand.ROSEN_7)
+    with pytest.raises(InvalidRulesError, match="first_dealer=0 and first_vorhand=diamonds_7"):
+        Rules(first_dealer=0, first_vorhand=FirstVorhand.DIAMONDS_7)
 
 
 def test_new_options_are_written_to_json_only_when_used() -> None:

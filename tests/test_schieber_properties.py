@@ -15,7 +15,7 @@ Hypothesis chooses the game's seed and the seed of a ``random.Random`` that pick
 and at the end of each game:
 
 8. replaying the move list from the same seed gives an equal final state;
-9. the game ended as section 3 says: a correct "bedankt, genug" wins and a wrong one loses for
+9. the game ended as section 3 says: a correct «Mer bedanked eus!» wins and a wrong one loses for
    the team that has just won a trick, a target game is won by a team over the target (the team
    of the last trick first when both are over at the end of a round, in claim mode), a game of
    fixed rounds by the higher score (or nobody).
@@ -64,6 +64,9 @@ PRESETS: dict[str, Rules] = {
     "flat-auto": Rules.flat(),
     "flat-claim": attrs.evolve(Rules.flat(), end_mode=EndMode.CLAIM),
     "tournament": Rules.tournament(),
+    "romandie": Rules.romandie(),
+    "pique-double": Rules.pique_double(),
+    "stoeck-claim": Rules(stoeck_claim=True, claim_by=ClaimBy.ANY_TEAM),
 }
 
 #: Moves that need no state to build: a random one of them that ``legal_moves`` does not list
@@ -74,7 +77,7 @@ PLAIN_MOVES: list[Move] = [
 
 
 def choose_move(rng: random.Random, state: State, moves: tuple[Move, ...]) -> Move:
-    """A random legal move. "Bedankt, genug" is said mostly when it is right (else a random
+    """A random legal move. Going out is said mostly when it is right (else a random
     announcement would end nearly every claim-mode game in its first rounds)."""
     if Announce() in moves:
         seat = schieber.to_act(state)

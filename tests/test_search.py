@@ -230,7 +230,7 @@ def schieber_play(state: schieber.State) -> Any:
 
 
 def test_monte_carlo_says_bedankt_only_when_it_wins() -> None:
-    """Rule "bedankt, genug" (seed 001): a claim wins the game at the target, else loses it.
+    """Rule «Mer bedanked eus!» (seed 001): a claim wins the game at the target, else loses it.
     The bot claims at once when its team's points reach the target, never short of it."""
     rules = schieber.Rules(target_score=1000, first_dealer=3)
     start = schieber.apply(schieber.new_game(rules, seed=12), schieber.ChooseTrump("obenabe"))

@@ -29,7 +29,7 @@ from jass.errors import JassError, SerialError
 from jass.play import CardPlay, PlayCard, Trick
 from jass.tricks import PlayRules
 from jass.trump import Trump
-from jass.weis import SequenceOrder, Weis, WeisRules, detect_weis
+from jass.weis import UndenufeOrder, Weis, WeisRules, detect_weis
 
 VARIANTS = (schieber, differenzler, pomme, coiffeur)
 
@@ -203,10 +203,10 @@ def test_options_added_after_jass_1_are_written_only_when_used() -> None:
     """An option added after the format was fixed (``LATER_OPTION``) is left out at its default,
     so the JSON of every value without it stays byte for byte, and read back when given."""
     data = serial.to_dict(WeisRules())
-    assert "undenufe_sequences" not in data and "cross_weis" in data
-    reversed_rules = WeisRules(undenufe_sequences=SequenceOrder.REVERSED)
+    assert "undenufe_order" not in data and "cross_weis" in data
+    reversed_rules = WeisRules(undenufe_order=UndenufeOrder.REVERSED)
     data = serial.to_dict(reversed_rules)
-    assert data["undenufe_sequences"] == "reversed"
+    assert data["undenufe_order"] == "reversed"
     assert serial.from_dict(data) == reversed_rules
     assert serial.from_dict(serial.to_dict(WeisRules())) == WeisRules()
 

@@ -147,7 +147,7 @@ def test_the_rule_bot_beats_random_by_a_wide_margin(variant: str, preset: str | 
 
 def test_a_random_bot_plays_whole_games() -> None:
     """The issue's reproducer: with the default rules 100 of 100 random games ended
-    CLAIM_WRONG, the random bot saying "bedankt, genug" at random in round 1."""
+    CLAIM_WRONG, the random bot saying «Mer bedanked eus!» at random in round 1."""
     ends = set()
     rounds = []
     for seed in range(12):

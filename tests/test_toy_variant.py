@@ -78,7 +78,8 @@ def test_jass_simulate_and_rules_take_it() -> None:
     out = io.StringIO()
     assert main(["rules", "toy"], out=out) == 0
     text = out.getvalue()
-    assert "first_dealer = None" in text and "source: none, the toy's own rule." in text
+    assert "first_dealer = none: The dealer; None draws it from the game's seed." in text
+    assert "from none, the toy's own rule." in text
     assert "  default: " in text  # its one preset
 
 

@@ -20,7 +20,7 @@ from jass.errors import InvalidCardsError, InvalidNotationError, InvalidRulesErr
 from jass.trump import Trump
 from jass.weis import (
     STOECK_POINTS,
-    SequenceOrder,
+    UndenufeOrder,
     Weis,
     WeisKind,
     WeisRules,
@@ -34,7 +34,7 @@ from jass.weis import (
 
 SEQ, FOUR = WeisKind.SEQUENCE, WeisKind.FOUR_OF_A_KIND
 QUARTET_FIRST, MORE_CARDS_FIRST = WeisTiebreak.QUARTET_FIRST, WeisTiebreak.MORE_CARDS_FIRST
-NATURAL, REVERSED = SequenceOrder.NATURAL, SequenceOrder.REVERSED
+NATURAL, REVERSED = UndenufeOrder.NATURAL, UndenufeOrder.REVERSED
 LOW = WeisRules(low_quartets=True)
 NO_CROSS = WeisRules(cross_weis=False)
 
@@ -284,31 +284,64 @@ BEST_ROWS = [
 ]
 
 
-# RULES.md 3 "Weis ties in Undenufe", option undenufe_sequences: (a, b, mode, order, relation).
+# RULES.md 3 "Weis ties in Undenufe", option undenufe_order: (a, b, mode, order, relation).
 UNDENUFE_ROWS = [
     pytest.param("CQ CK CA", "S6 S7 S8", Trump.UNDENUFE, NATURAL, ">",
-                 id="3 undenufe_sequences natural (default): Q-K-A beats 6-7-8 in Undenufe"),
+                 id="3 undenufe_order natural (default): Q-K-A beats 6-7-8 in Undenufe"),
     pytest.param("S6 S7 S8", "CQ CK CA", Trump.UNDENUFE, REVERSED, ">",
-                 id="3 undenufe_sequences reversed: 6-7-8 beats Q-K-A in Undenufe (Parlett)"),
+                 id="3 undenufe_order reversed: 6-7-8 beats Q-K-A in Undenufe (Parlett)"),
     pytest.param("H7 H8 H9 H10", "D8 D9 D10 DJ", Trump.UNDENUFE, REVERSED, ">",
-                 id="3 undenufe_sequences reversed: 7-10 beats 8-J (the lower bottom card)"),
+                 id="3 undenufe_order reversed: 7-10 beats 8-J (the lower bottom card)"),
     pytest.param("H7 H8 H9 H10", "D7 D8 D9 D10", Trump.UNDENUFE, REVERSED, "=",
-                 id="3 undenufe_sequences reversed: equal sequences stay equal (seats decide)"),
+                 id="3 undenufe_order reversed: equal sequences stay equal (seats decide)"),
     pytest.param("CQ CK CA", "S6 S7 S8", Trump.OBENABE, REVERSED, ">",
-                 id="3 undenufe_sequences reversed changes nothing in Obenabe"),
+                 id="3 undenufe_order reversed changes nothing in Obenabe"),
     pytest.param("CQ CK CA", "S6 S7 S8", Trump.SCHILTEN, REVERSED, ">",
-                 id="3 undenufe_sequences reversed changes nothing with a trump suit"),
+                 id="3 undenufe_order reversed changes nothing with a trump suit"),
     pytest.param("S6 S7 S8 S9", "CQ CK CA", Trump.UNDENUFE, NATURAL, ">",
-                 id="3 undenufe_sequences: points come first in either order (50 beats 20)"),
+                 id="3 undenufe_order: points come first in either order (50 beats 20)"),
     pytest.param("CQ CK CA", "S6 S7 S8 S9", Trump.UNDENUFE, REVERSED, "<",
-                 id="3 undenufe_sequences reversed: points come first (50 beats 20)"),
-    pytest.param("CA SA HA DA", "C10 S10 H10 D10", Trump.UNDENUFE, REVERSED, ">",
-                 id="3 undenufe_sequences reversed: four of a kind keep their natural order"),
+                 id="3 undenufe_order reversed: points come first (50 beats 20)"),
+    pytest.param("CA SA HA DA", "CK SK HK DK", Trump.UNDENUFE, NATURAL, ">",
+                 id="3 undenufe_order natural (default): four Aces beat four Kings in Undenufe too"),
+    pytest.param("CK SK HK DK", "CA SA HA DA", Trump.UNDENUFE, REVERSED, ">",
+                 id="3 undenufe_order reversed: four Kings beat four Aces (Parlett: 'Kings beat Aces')"),
+    pytest.param("CQ SQ HQ DQ", "CK SK HK DK", Trump.UNDENUFE, REVERSED, ">",
+                 id="3 undenufe_order reversed: four Queens beat four Kings (Parlett: 'Queens beat Kings')"),
+    pytest.param("C10 S10 H10 D10", "CA SA HA DA", Trump.UNDENUFE, REVERSED, ">",
+                 id="3 undenufe_order reversed: four 10s beat four Aces"),
+    pytest.param("CA SA HA DA", "CK SK HK DK", Trump.OBENABE, REVERSED, ">",
+                 id="3 undenufe_order reversed changes nothing in Obenabe: four Aces beat four Kings"),
+    pytest.param("CJ SJ HJ DJ", "CK SK HK DK", Trump.UNDENUFE, REVERSED, ">",
+                 id="3 undenufe_order reversed: points come first, four U (200) beat four Kings (100)"),
 ]
 
 
+# anzeigervonsaanen.ch (2020): with Undenufe four 6s beat four Aces; four 6s are a Weis only with
+# low_quartets (100, as four Aces).
+LOW = WeisRules(low_quartets=True)
+LOW_ROWS = [
+    pytest.param("C6 S6 H6 D6", "CA SA HA DA", REVERSED, ">",
+                 id="3 undenufe_order reversed, low_quartets: four 6s beat four Aces (anzeigervonsaanen.ch)"),
+    pytest.param("C6 S6 H6 D6", "CA SA HA DA", NATURAL, "<",
+                 id="3 undenufe_order natural, low_quartets: four Aces beat four 6s"),
+    pytest.param("C6 S6 H6 D6", "C8 S8 H8 D8", REVERSED, ">",
+                 id="3 undenufe_order reversed, low_quartets: four 6s beat four 8s"),
+    pytest.param("C9 S9 H9 D9", "C6 S6 H6 D6", REVERSED, ">",
+                 id="3 undenufe_order reversed, low_quartets: four 9s (150) beat four 6s (100)"),
+]
+
+
+@pytest.mark.parametrize(("a", "b", "order", "relation"), LOW_ROWS)
+def test_undenufe_order_of_low_quartets(a: str, b: str, order: UndenufeOrder, relation: str) -> None:
+    first, second = Weis.from_cards(a, LOW), Weis.from_cards(b, LOW)
+    winner = 0 if relation == ">" else 1
+    assert best_weis([[first], [second]], Trump.UNDENUFE, 1, QUARTET_FIRST, order) == winner
+    assert best_weis([[second], [first]], Trump.UNDENUFE, 0, QUARTET_FIRST, order) == 1 - winner
+
+
 @pytest.mark.parametrize(("a", "b", "mode", "order", "relation"), UNDENUFE_ROWS)
-def test_undenufe_sequences(a: str, b: str, mode: Trump, order: SequenceOrder, relation: str) -> None:
+def test_undenufe_order(a: str, b: str, mode: Trump, order: UndenufeOrder, relation: str) -> None:
     ka = weis_strength(W(a), mode, QUARTET_FIRST, order)
     kb = weis_strength(W(b), mode, QUARTET_FIRST, order)
     assert {">": ka > kb, "<": ka < kb, "=": ka == kb}[relation]
@@ -316,7 +349,7 @@ def test_undenufe_sequences(a: str, b: str, mode: Trump, order: SequenceOrder, r
         winner = 0 if relation == ">" else 1
         assert best_weis([[W(a)], [W(b)]], mode, 1, QUARTET_FIRST, order) == winner
         assert best_weis([[W(b)], [W(a)]], mode, 0, QUARTET_FIRST, order) == 1 - winner
-    assert WeisRules().undenufe_sequences is NATURAL
+    assert WeisRules().undenufe_order is NATURAL
 
 
 @pytest.mark.parametrize(("declared", "mode", "vorhand", "tiebreak", "seat"), BEST_ROWS)

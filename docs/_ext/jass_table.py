@@ -8,7 +8,12 @@ the directive's content:
 
 ``.. jass-cards:: HK HQ``
     a row of cards; ``:points: <mode>`` writes each card's points under it, ``:labels:``
-    (``;``-separated) any other words, ``:mark:`` frames some cards.
+    (``;``-separated) any other words, ``:mark:`` frames some cards, ``:cross:`` strikes
+    some out (a card that may not be played).
+
+Every picture takes ``:deck: swiss`` (Swiss-suited cards; French by default) and
+``:pairing:`` (the French symbols of a source's pairing, :class:`jass.faces.Pairing`; seed
+001's by default).
 ``.. jass-order:: <mode>``
     a mode's order, strongest first, with each card's points (``:suit:``, ``:trump-jack-points:``).
 ``.. jass-seating:: <names>``
@@ -39,11 +44,13 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+import jass.faces
 import jass.pictures
 import jass.trump
 from jass import Card, CardSet, Suit, Trump
 from jass.errors import JassError
-from jass.pictures import CARD_HEIGHT, CARD_WIDTH, card_svg
+from jass.faces import FACES, Deck, Faces, Pairing
+from jass.pictures import CARD_HEIGHT, CARD_WIDTH, card_group
 
 _NS = "{http://www.w3.org/2000/svg}"
 _INK = "#1b1b1b"
@@ -68,9 +75,13 @@ def _document(width: float, height: float, title: str, body: str) -> str:
     )
 
 
+#: The faces the pictures being drawn use (set by each directive from ``:deck:`` and ``:pairing:``).
+_FACES: list[Faces] = [FACES]
+
+
 def _card(card: Card, x: float, y: float, scale: float = 1.0) -> str:
-    """The library's own picture of ``card`` (a nested SVG), placed at ``x``, ``y``."""
-    return f'<g transform="translate({x:g},{y:g}) scale({scale:g})">{card_svg(card)}</g>'
+    """The library's own picture of ``card`` (:func:`jass.pictures.card_group`), placed at ``x``, ``y``."""
+    return f'<g transform="translate({x:g},{y:g}) scale({scale:g})">{card_group(card, 0, 0, _FACES[-1])}</g>'
 
 
 def _back(x: float, y: float, scale: float = 1.0) -> str:
@@ -113,14 +124,25 @@ def labels(svg: str) -> list[str]:
 # --- rows of cards and orders -----------------------------------------------------------------
 
 
-def cards_svg(
-    cards: Sequence[Card], under: Sequence[str] = (), marked: Sequence[Card] = (), title: str = ""
-) -> str:
-    """A row of cards with a word under each (``under``) and a frame round the ``marked`` ones.
+def _cross(x: float, y: float, width: float, height: float) -> str:
+    """A red cross over a card that may not be played."""
+    return (
+        f'<g class="cross" stroke="#c0392b" stroke-width="5" stroke-linecap="round" opacity="0.85">'
+        f'<path d="M{x + 6:g},{y + 10:g} L{x + width - 6:g},{y + height - 10:g}"/>'
+        f'<path d="M{x + width - 6:g},{y + 10:g} L{x + 6:g},{y + height - 10:g}"/></g>'
+    )
 
-    >>> svg = cards_svg([Card.HK, Card.HQ], under=["König", "Ober"], marked=[Card.HQ])
-    >>> card_codes(svg), labels(svg), svg.count("<rect x=")
-    (['HK', 'HQ'], ['König', 'Ober'], 1)
+
+def cards_svg(
+    cards: Sequence[Card], under: Sequence[str] = (), marked: Sequence[Card] = (), title: str = "",
+    crossed: Sequence[Card] = (),
+) -> str:
+    """A row of cards with a word under each (``under``), a frame round the ``marked`` ones and
+    a cross over the ``crossed`` ones.
+
+    >>> svg = cards_svg([Card.HK, Card.HQ], under=["König", "Ober"], marked=[Card.HQ], crossed=[Card.HK])
+    >>> card_codes(svg), labels(svg), svg.count("<rect x="), svg.count('class="cross"')
+    (['HK', 'HQ'], ['König', 'Ober'], 1, 1)
     """
     # Room for the widest word under a card (about 8.6 units a character at 15 bold).
     widest = max((len(word) for word in under), default=0) * 8.6 + 10
@@ -135,9 +157,11 @@ def cards_svg(
         if card in marked:
             body.append(_frame(x, top, CARD_WIDTH, CARD_HEIGHT, "#d68910"))
         body.append(_card(card, x, top))
+        if card in crossed:
+            body.append(_cross(x, top, CARD_WIDTH, CARD_HEIGHT))
         if under:
             body.append(_text(x + CARD_WIDTH / 2, top + CARD_HEIGHT + 20, under[i], size=15, weight="bold"))
-    return _document(width, height, title or " ".join(c.code for c in cards), "".join(body))
+    return _document(width, height, title or _FACES[-1].cards(cards), "".join(body))
 
 
 def order_cards(mode: Trump, suit: Suit) -> list[Card]:
@@ -149,8 +173,8 @@ def order_svg(mode: Trump, suit: Suit, trump_jack_points: int = jass.trump.DEFAU
     """The cards of ``suit`` in mode ``mode``, strongest first, each with its points below."""
     cards = order_cards(mode, suit)
     points = [str(mode.card_points(card, trump_jack_points=trump_jack_points)) for card in cards]
-    what = f"{mode} trump" if mode.is_suit else str(mode)
-    title = f"{what}, {suit.swiss_name}: " + ", ".join(f"{c.code} {p}" for c, p in zip(cards, points))
+    what = f"{_FACES[-1].mode(mode)} trump" if mode.is_suit else str(mode)
+    title = f"{what}, {suit.swiss_name}: " + ", ".join(f"{_FACES[-1].card(c)} {p}" for c, p in zip(cards, points))
     return cards_svg(cards, under=points, title=title)
 
 
@@ -438,8 +462,8 @@ def _names(text: str) -> list[str]:
 
 def _options(**more: Any) -> dict[str, Any]:
     """A directive's options: ``:alt:`` (the picture's text for readers who cannot see it),
-    and ``more``."""
-    return {"alt": directives.unchanged, **more}
+    ``:deck:`` and ``:pairing:``, and ``more``."""
+    return {"alt": directives.unchanged, "deck": directives.unchanged, "pairing": directives.unchanged, **more}
 
 
 class _Picture(SphinxDirective):
@@ -456,7 +480,11 @@ class _Picture(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         try:
-            svg = self.picture()
+            _FACES.append(Faces(Deck(self.options.get("deck", "french")), Pairing(self.options.get("pairing", "seed"))))
+            try:
+                svg = self.picture()
+            finally:
+                _FACES.pop()
         except (JassError, ValueError, IndexError, KeyError) as error:
             raise self.error(f"{self.name}: {error}") from None
         digest = hashlib.sha1(svg.encode()).hexdigest()[:12]
@@ -467,7 +495,7 @@ class _Picture(SphinxDirective):
         if not path.exists():
             path.write_text(svg, encoding="utf-8")
         # A page with a picture is read again when the drawing code changes.
-        for module in (jass.pictures, jass.trump):
+        for module in (jass.pictures, jass.trump, jass.faces):
             self.env.note_dependency(str(module.__file__))
         self.env.note_dependency(__file__)
         alt = self.options.get("alt") or re.sub(r"<[^>]+>", "", svg.split("<title>", 1)[1].split("</title>", 1)[0])
@@ -492,7 +520,7 @@ class CardsDirective(_Picture):
 
     option_spec: ClassVar[dict[str, Any]] = _options(
         points=directives.unchanged, labels=directives.unchanged, mark=directives.unchanged,
-        **{"trump-jack-points": directives.nonnegative_int},
+        cross=directives.unchanged, **{"trump-jack-points": directives.nonnegative_int},
     )
 
     def picture(self) -> str:
@@ -507,7 +535,7 @@ class CardsDirective(_Picture):
             if len(under) != len(cards):
                 raise ValueError(f"{len(under)} labels for {len(cards)} cards")
         marked = _cards(self.options.get("mark", ""))
-        return cards_svg(cards, under=under, marked=marked)
+        return cards_svg(cards, under=under, marked=marked, crossed=_cards(self.options.get("cross", "")))
 
 
 class OrderDirective(_Picture):

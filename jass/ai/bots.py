@@ -39,7 +39,7 @@ class RandomBot:
     """Picks uniformly at random among the *sensible* legal moves, reproducibly from ``seed``.
 
     Sensible means every legal move but those that lose the game at once
-    (:attr:`jass.variant.AIHooks.sensible_moves`): in Schieber a claim of "bedankt, genug"
+    (:attr:`jass.variant.AIHooks.sensible_moves`): in Schieber a claim to go out («Mer bedanked eus!»)
     short of the target, which would otherwise end most random games in their first round.
     ``sensible=False`` picks among all legal moves.
     """
@@ -65,7 +65,7 @@ class RuleBot:
     winning card, gives points to a partner who is winning, and otherwise
     throws its least valuable card. Every other decision is its variant's simple rule
     (:attr:`jass.variant.AIHooks.rule_move`): in Schieber it chooses the trump its hand
-    likes best or pushes a weak hand, declares every Weis, and announces "bedankt, genug"
+    likes best or pushes a weak hand, declares every Weis, and announces «Mer bedanked eus!»
     once its team's points reach the target; in Differenzler it predicts from its hand's
     strength; in la pomme it gives away its three least valuable cards when they are worth
     less than three unknown cards, and always takes the turned card for its trump 6.

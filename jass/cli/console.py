@@ -5,6 +5,9 @@ Everything here works from a :class:`~jass.variant.Variant` alone, for any regis
 what a seat is shown comes from its own ``observe(state, seat)`` (the cards on the table and
 in its hand, and the variant's :attr:`~jass.variant.TableText.describe` lines); another seat's
 move is shown in the words every player reads (:attr:`~jass.variant.TableText.public_move`).
+Every card a player reads or types is in the player's :class:`~jass.faces.Faces`: French
+symbols paired as the rules pair them, or the Swiss names (``--deck swiss``); the codes of
+notation (``H10``) are never shown.
 
 >>> from jass.variant import find_variant
 >>> pomme = find_variant("pomme")
@@ -28,10 +31,11 @@ from typing import Any, Final, TextIO
 
 from jass.cards import Card, CardSet
 from jass.errors import JassError
+from jass.faces import FACES, Deck, Faces
 from jass.play import PlayCard
 from jass.variant import AnyVariant
 
-__all__ = ["HELP", "Screen", "Table", "Choices", "wants_colour", "move_words"]
+__all__ = ["HELP", "help_text", "Screen", "Table", "Choices", "wants_colour", "move_words", "faces_for"]
 
 _RED: Final = "\x1b[31m"
 _BOLD: Final = "\x1b[1m"
@@ -39,20 +43,43 @@ _RESET: Final = "\x1b[0m"
 #: A red card (Schilten ♥, Schellen ♦) or suit symbol in a line of text.
 _RED_CARD: Final = re.compile(r"[♥♦](?:10|[6-9JQKA])?")
 
-#: How to answer the prompt: ``jass play --help`` and ``?`` in a game show it.
-HELP: Final = """\
+def help_text(faces: Faces = FACES) -> str:
+    """How to answer the prompt, for a player who sees ``faces`` (``jass play --help`` and ``?``
+    in a game show it)."""
+    if faces.deck is Deck.SWISS:
+        card, example = "Rosen Ass", "a card by its name: Rosen Ass, Schilten Banner (or 10), Eicheln Under"
+        three = "Rosen 6, Rosen 7, Rosen 8"
+    else:
+        suit = Card.H10.suit  # the suit shown as ♥ in seed 001's pairing
+        symbol = faces.symbol(suit)
+        card = f"{symbol}10"
+        letter = {"♣": "c", "♠": "s", "♥": "h", "♦": "d"}[symbol]
+        example = f"a card: {card}, {letter}10 or 10{letter} plays the {faces.suit_name(suit)} 10"
+        three = " ".join(f"{symbol}{rank}" for rank in (6, 7, 8))
+    return f"""\
 How to answer "Your move>":
   3            the move numbered 3 in the list
-  H10          a card: H10, h10, ♥10 or 10H plays the heart ten (* marks the cards you may play)
+  {card:<12} {example} (* marks the cards you may play)
   obe          the start of a move's name, if it names one move: "obe" for "choose Obenabe",
                "k" for "keep the hand", "no" for "no swap"; several? they are listed
-  40           what follows a move's first word: "40" for "predict 40", "C6 C7 C8" for
-               "exchange C6 C7 C8"
+  40           what follows a move's first word: "40" for "predict 40", "{three}" for
+               an exchange of those three cards
   ?            this help, and the table again
   Ctrl-D       leave the game (Ctrl-C too)
-A move that loses the game at once (a claim short of the target) is listed last and asks
-"yes" before it is made. Suits: C = Eicheln ♣, S = Rosen ♠, H = Schilten ♥, D = Schellen ♦;
-ranks 6 to 10, J, Q, K, A."""
+A move that loses the game at once (going out short of the target) is listed last and asks
+"yes" before it is made. {faces.help()[0].upper() + faces.help()[1:]}."""
+
+
+#: How to answer the prompt with the French cards of seed 001's pairing.
+HELP: Final = help_text()
+
+
+def faces_for(variant: AnyVariant, rules: Any, deck: Deck | str = Deck.FRENCH) -> Faces:
+    """The faces a player of ``variant`` sees with ``deck``: French symbols paired as ``rules``
+    pair them (:attr:`~jass.variant.TableText.pairing`; ``None``: the defaults), or Swiss names."""
+    if rules is None:
+        rules = variant.rules_type()
+    return Faces(deck, variant.text.pairing(rules))
 
 
 def wants_colour(stream: TextIO, environ: Mapping[str, str] | None = None) -> bool:
@@ -96,17 +123,14 @@ class Screen:
         print(self.paint(text), file=self.out, flush=True)
 
 
-def move_words(move: Any) -> str:
-    """A move in its own words, a card by its symbol (``play ♥10``, ``choose Obenabe ⬇``)."""
+def move_words(move: Any, variant: AnyVariant | None = None, rules: Any = None, faces: Faces = FACES) -> str:
+    """A move in its own words, its cards as ``faces`` show them (``play ♥10``, ``choose
+    Obenabe ⬇``), by the variant's :attr:`~jass.variant.TableText.move_text` if given."""
+    if variant is not None:
+        return variant.text.move_text(move, rules, faces)
     if isinstance(move, PlayCard):
-        return f"play {move.card.symbol}"
+        return f"play {faces.card(move.card)}"
     return str(move)
-
-
-def _cards(cards: Sequence[Card] | CardSet, playable: CardSet | None = None) -> str:
-    if not cards:
-        return "-"
-    return " ".join(card.symbol + ("*" if playable is not None and card in playable else "") for card in cards)
 
 
 class Table:
@@ -114,11 +138,14 @@ class Table:
     every seat's secrets on their own lines). ``you`` says that the viewer is the person at
     the keyboard ("Your hand", "you" for its seat)."""
 
-    def __init__(self, variant: AnyVariant, screen: Screen, seat: int | None, *, you: bool = False) -> None:
+    def __init__(self, variant: AnyVariant, screen: Screen, seat: int | None, *, you: bool = False,
+                 faces: Faces = FACES) -> None:
         self.variant = variant
         self.screen = screen
         self.seat = seat
         self.you = you and seat is not None
+        #: How the cards look to the viewer.
+        self.faces = faces
 
     def name(self, seat: int) -> str:
         """How a seat is called: ``"you"`` for the viewer at the keyboard."""
@@ -128,7 +155,11 @@ class Table:
         return self.variant.observe(state, seat)
 
     def _describe(self, view: Any) -> list[str]:
-        return list(self.variant.text.describe(view))
+        return list(self.variant.text.describe(view, self.faces))
+
+    def words(self, move: Any, rules: Any) -> str:
+        """``move`` in the viewer's words."""
+        return self.variant.text.move_text(move, rules, self.faces)
 
     def header(self, view: Any) -> str:
         """The round, the dealer and the trump, as far as the view has them."""
@@ -141,7 +172,7 @@ class Table:
             parts.append(f"dealer {self.name(dealer)}")
         trump = getattr(view, "trump", None)
         if trump is not None:
-            parts.append(f"trump {trump} {trump.symbol}")
+            parts.append(f"trump {self.faces.mode(trump)}")
         return self.screen.strong("── " + " · ".join(parts or [self.variant.title]) + " ──")
 
     def trick_line(self, view: Any) -> str | None:
@@ -151,9 +182,10 @@ class Table:
         if not trick:
             return None
         if not isinstance(leader, int):
-            return f"Trick: {_cards(trick)}"
+            return f"Trick: {self.faces.cards(trick)}"
         seats = self.variant.seats
-        return "Trick: " + ", ".join(f"{self.name((leader + i) % seats)} {card.symbol}" for i, card in enumerate(trick))
+        return "Trick: " + ", ".join(f"{self.name((leader + i) % seats)} {self.faces.card(card)}"
+                                     for i, card in enumerate(trick))
 
     def show(self, state: Any, moves: Sequence[Any] = ()) -> None:
         """Draw ``state`` as the viewer sees it; ``moves``, the viewer's legal moves, mark the
@@ -171,7 +203,7 @@ class Table:
             playable = CardSet(move.card for move in moves if isinstance(move, PlayCard))
             owner = "Your hand" if self.you else f"Hand of seat {self.seat}"
             mark = "   (* = playable)" if playable else ""
-            say(f"{owner}: {_cards(getattr(view, 'hand', ()), playable or None)}{mark}")
+            say(f"{owner}: {self.faces.hand(getattr(view, 'hand', ()), playable or None)}{mark}")
             return
         public = self._view(state, None)
         known = self._describe(public)
@@ -184,7 +216,7 @@ class Table:
             say(trick)
         for seat in range(self.variant.seats):
             view = self._view(state, seat)
-            say(f"seat {seat}: {_cards(getattr(view, 'hand', ()))}")
+            say(f"seat {seat}: {self.faces.hand(getattr(view, 'hand', ()))}")
             for line in self._describe(view):
                 if line not in known:  # this seat's secret
                     say(f"  seat {seat} · {line}")
@@ -192,10 +224,11 @@ class Table:
     def move_line(self, state: Any, move: Any, seat: int) -> str:
         """The line for ``seat`` making ``move`` in ``state``, in the words the viewer may read:
         the whole move for its own seat (and in the open view), else the public words."""
+        rules = getattr(state, "rules", None)
         if self.seat is None or seat == self.seat or isinstance(move, PlayCard):
-            text = move_words(move)
+            text = self.words(move, rules)
         else:
-            text = self.variant.text.public_move(move, getattr(state, "rules", None))
+            text = self.variant.text.public_move(move, rules, self.faces)
         return f"  {self.name(seat)}: {text}"
 
     def report(self, before: Any, after: Any) -> list[str]:
@@ -208,7 +241,7 @@ class Table:
             trick = tricks[-1]
             taker = self.name(trick.winner)
             verb = "take" if taker == "you" else "takes"
-            lines.append(f"  -> {taker} {verb} {_cards(trick.cards)} ({trick.points} points)")
+            lines.append(f"  -> {taker} {verb} {self.faces.cards(trick.cards)} ({trick.points} points)")
         history: Sequence[Any] = getattr(new, "history", ())
         if len(history) > len(getattr(old, "history", ())):
             lines.append(self.screen.strong(f"── Round {len(history)} is over ──"))
@@ -252,29 +285,38 @@ _LISTED: Final = 24
 
 class Choices:
     """The legal ``moves`` of the seat at the keyboard, in the order they are offered, and the
-    typed answers that name them.
+    typed answers that name them, the cards in them as ``faces`` show them.
 
     Moves that the variant counts as losing the game at once (not among
     :attr:`~jass.variant.AIHooks.sensible_moves`) come last and :meth:`loses` says so, for a
     confirmation. A kind of move with very many ways (a prediction 0..157, an exchange of 3 of
-    9 cards) is not numbered: its first word and an example stand for all of them.
+    9 cards) is not numbered: its first word and an example stand for all of them. A variant
+    may list its moves and read the answers its own way
+    (:attr:`~jass.variant.TableText.choice_lines`, :attr:`~jass.variant.TableText.read_move`:
+    Coiffeur's rows by their numbers on the slate); then nothing is numbered.
     """
 
-    def __init__(self, variant: AnyVariant, view: Any, moves: Sequence[Any]) -> None:
+    def __init__(self, variant: AnyVariant, view: Any, moves: Sequence[Any], faces: Faces = FACES) -> None:
         self.variant = variant
         self.view = view
         self.moves = tuple(moves)
+        self.faces = faces
+        self.rules = getattr(view, "rules", None)
         sensible = variant.ai.sensible_moves(view, self.moves)
         self.losing = tuple(move for move in self.moves if move not in sensible)
         ordered = [move for move in self.moves if move not in self.losing] + list(self.losing)
+        #: The variant's own list of the moves, if it reads the answers itself.
+        self.own = variant.text.choice_lines(view, self.moves, faces)
         kinds: dict[str, list[Any]] = {}
         for move in ordered:
             kinds.setdefault(self._verb(move), []).append(move)
         many = len(ordered) > _LISTED
         #: The moves listed with numbers (number ``i + 1`` is ``numbered[i]``).
-        self.numbered = tuple(move for move in ordered if not (many and len(kinds[self._verb(move)]) > 3))
+        self.numbered = () if self.own is not None else tuple(
+            move for move in ordered if not (many and len(kinds[self._verb(move)]) > 3))
         #: The kinds of move not numbered, by first word: their moves.
-        self.grouped = {verb: tuple(group) for verb, group in kinds.items() if many and len(group) > 3}
+        self.grouped = {} if self.own is not None else {
+            verb: tuple(group) for verb, group in kinds.items() if many and len(group) > 3}
 
     def _notation(self, move: Any) -> str:
         return self.variant.notation.format_move(move)
@@ -282,14 +324,20 @@ class Choices:
     def _verb(self, move: Any) -> str:
         return self._notation(move).split(" ", 1)[0]
 
+    def words(self, move: Any) -> str:
+        """``move`` in the player's words."""
+        return self.variant.text.move_text(move, self.rules, self.faces)
+
     def loses(self, move: Any) -> bool:
         """Whether ``move`` loses the game at once."""
         return move in self.losing
 
     def listing(self, width: int = 80) -> list[str]:
         """The choices as lines: numbered moves in columns, then one line per kind of move
-        that has too many ways to number."""
-        items = [f"{number}. {move_words(move)}" for number, move in enumerate(self.numbered, 1)
+        that has too many ways to number (or the variant's own list)."""
+        if self.own is not None:
+            return list(self.own)
+        items = [f"{number}. {self.words(move)}" for number, move in enumerate(self.numbered, 1)
                  if not self.loses(move)]
         lines = []
         if items:
@@ -299,9 +347,9 @@ class Choices:
                 lines.append("  " + "".join(item.ljust(column) for item in items[start : start + per_line]).rstrip())
         for number, move in enumerate(self.numbered, 1):
             if self.loses(move):
-                lines.append(f"  {number}. {move_words(move)}: this loses the game now")
+                lines.append(f"  {number}. {self.words(move)}: this loses the game now")
         for verb, group in self.grouped.items():
-            first, last = self._notation(group[0]), self._notation(group[-1])
+            first, last = self.words(group[0]), self.words(group[-1])
             # "or" only after something to choose instead: a prediction alone is "one of 158".
             lead = "or one" if lines else "One"
             lines.append(f"  {lead} of {len(group)} «{verb}» moves, from «{first}» to «{last}»: "
@@ -309,28 +357,34 @@ class Choices:
         return lines
 
     def match(self, text: str) -> Any:
-        """The legal move that ``text`` names: a number of the list, a move as written in the
-        variant's notation (or what follows its first word), or the start of a move's name when
-        only one move has it. Raises :class:`~jass.errors.JassError` with what went wrong (the
-        moves an ambiguous start names, the card not held, ...)."""
+        """The legal move that ``text`` names: a number of the list, a move as the list writes
+        it (its cards as the player's faces show them, or what follows its first word), or the
+        start of a move's name when only one move has it. Raises
+        :class:`~jass.errors.JassError` with what went wrong (the moves an ambiguous start
+        names, the card not held, ...)."""
         answer = " ".join(text.split())
         if not answer:
-            raise JassError("'' is not a move: answer with a number, a card such as H10, or the start "
-                            "of a move's name (? for help)")
+            raise JassError("'' is not a move: answer with a number, a card such as "
+                            f"{self._example()}, or the start of a move's name (? for help)")
+        own = self.variant.text.read_move(answer, self.view, self.moves, self.faces)
+        if own is not None:
+            if own not in self.moves:
+                raise JassError(f"{_quoted(answer)}: «{self.words(own)}» is not a legal move now")
+            return own
         folded = answer.casefold()
         # ASCII digits only (int() reads "١٢"), and no int of thousands of digits (int() refuses them).
         if answer.isascii() and answer.isdigit() and len(answer) <= 6 and self.numbered \
                 and 1 <= int(answer) <= len(self.numbered):
             return self.numbered[int(answer) - 1]
+        read = self.faces.read(answer)  # the cards typed, as notation
         verbs = list(dict.fromkeys(self._verb(move) for move in self.moves))
-        first = folded.split(" ", 1)[0]
-        attempts = [answer] if first in verbs else [f"{verb} {answer}" for verb in verbs]
-        rules = getattr(self.view, "rules", None)
+        first = read.casefold().split(" ", 1)[0]
+        attempts = [read] if first in verbs else [f"{verb} {read}" for verb in verbs]
         parsed: list[Any] = []
         problems: list[str] = []
         for attempt in attempts:
             try:
-                parsed.append(self.variant.notation.parse_move(attempt, rules))
+                parsed.append(self.variant.notation.parse_move(attempt, self.rules))
             except (JassError, ValueError) as error:
                 problems.append(getattr(error, "reason", None) or str(error))  # a record's error has a path too
         legal = list(dict.fromkeys(move for move in parsed if move in self.moves))
@@ -344,39 +398,47 @@ class Choices:
                             "type more of one, or its number")
         raise JassError(self._why_not(answer, first in verbs, parsed, problems))
 
+    def _example(self) -> str:
+        return self.faces.card(Card.H10)
+
     def _names(self, move: Any) -> tuple[str, ...]:
-        notation = self._notation(move)
-        rest = notation.split(" ", 1)[1] if " " in notation else ""
-        return tuple(name.casefold() for name in (notation, move_words(move), str(move), rest) if name)
+        """What a player may type of ``move``: its words, or what follows their first word, and
+        the same of its notation, to which a player's cards are read (:meth:`Faces.read`)."""
+        names = []
+        for text in (self.words(move), self._notation(move)):
+            names += [text, text.split(" ", 1)[1] if " " in text else ""]
+        return tuple(name.casefold() for name in names if name)
 
     def _named(self, folded: str) -> list[Any]:
-        exact = [move for move in self.moves if folded in self._names(move)]
+        keys = {folded, self.faces.read(folded).casefold()}
+        exact = [move for move in self.moves if keys & set(self._names(move))]
         if exact:
             return exact
-        return [move for move in self.moves if any(name.startswith(folded) for name in self._names(move))]
+        return [move for move in self.moves if any(name.startswith(key) for name in self._names(move) for key in keys)]
 
     def _shown(self, moves: Sequence[Any]) -> str:
         shown = []
         for move in moves[:8]:
             number = self.numbered.index(move) + 1 if move in self.numbered else None
-            shown.append(f"{number}. {move_words(move)}" if number else f"«{self._notation(move)}»")
+            shown.append(f"{number}. {self.words(move)}" if number else f"«{self.words(move)}»")
         return ", ".join(shown) + (", ..." if len(moves) > 8 else "")
 
     def _why_not(self, answer: str, verb_given: bool, parsed: Sequence[Any], problems: Sequence[str]) -> str:
-        """The message for an answer that names no legal move."""
+        """The message for an answer that names no legal move, its cards in the player's faces."""
         hand: CardSet = getattr(self.view, "hand", CardSet())
-        card = _card(answer)
+        card = self._card(answer)
         if card is None and len(parsed) == 1 and isinstance(parsed[0], PlayCard):
             card = parsed[0].card
         if card is not None:
+            shown = self.faces.card(card)
             if card not in hand:
-                return f"you do not hold {card}"
-            playable = [str(move.card) for move in self.moves if isinstance(move, PlayCard)]
+                return f"you do not hold {shown}"
+            playable = [move.card for move in self.moves if isinstance(move, PlayCard)]
             if playable:
-                return f"{card} cannot be played now: you may play {' '.join(playable)}"
-            return f"{card} cannot be played now: no card is played at this point (see the list)"
+                return f"{shown} cannot be played now: you may play {self.faces.cards(playable)}"
+            return f"{shown} cannot be played now: no card is played at this point (see the list)"
         if parsed:
-            return f"{_quoted(answer)}: «{self._notation(parsed[0])}» is not a legal move now"
+            return f"{_quoted(answer)}: «{self.words(parsed[0])}» is not a legal move now"
         if verb_given and problems:
             return f"{_quoted(answer)}: {problems[0]}"
         if answer.isascii() and answer.isdigit():
@@ -384,20 +446,19 @@ class Choices:
                 return f"{_quoted(answer)} is not a choice: answer 1 to {len(self.numbered)}, or type a move"
             if problems:
                 return f"{_quoted(answer)}: {problems[-1]}"
-        return (f"{_quoted(answer)} is not a move: answer with a number, a card such as H10 or ♥10, or the "
-                "start of a move's name (? for help)")
+        return (f"{_quoted(answer)} is not a move: answer with a number, a card such as {self._example()}, "
+                "or the start of a move's name (? for help)")
+
+    def _card(self, text: str) -> Card | None:
+        try:
+            return self.faces.parse_card(text)
+        except JassError:
+            return None
 
 
 def _quoted(answer: str) -> str:
     """``answer`` quoted for a message, cut after 40 characters (a pasted page stays one line)."""
     return repr(answer if len(answer) <= 40 else answer[:40] + "…")
-
-
-def _card(text: str) -> Card | None:
-    try:
-        return Card.parse(text)
-    except JassError:
-        return None
 
 
 Reader = Callable[[str], str]

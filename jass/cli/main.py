@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import os
+import re
 import sys
 import textwrap
 import time
@@ -31,10 +32,11 @@ from jass import __version__
 from jass._base import public_name
 from jass.ai.players import BOTS, make_bot
 from jass.ai.tournament import run_arena
-from jass.cards import deal
-from jass.cli.console import HELP, Choices, Screen, Table, move_words, wants_colour
+from jass.cards import Suit, deal
+from jass.cli.console import HELP, Choices, Screen, Table, faces_for, help_text, wants_colour
 from jass.errors import InvalidSeedError, JassError
-from jass.options import changes, options, plain, show_value
+from jass.faces import Deck, Faces
+from jass.options import changes, disagreements, for_players, in_words, not_supported, options
 from jass.records import make_record, read_record, replay
 from jass.trump import Trump
 from jass.variant import VARIANTS, AnyVariant, check_seed, find_variant
@@ -92,6 +94,19 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _deck(text: str) -> Deck:
+    """A deck: french or swiss."""
+    try:
+        return Deck(text.strip().casefold())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r:.40}: choose french (♣♠♥♦) or swiss (Schellen, Schilten, "
+                                         "Rosen, Eicheln)") from None
+
+
+_DECK_HELP = ("the cards you see: french (♣♠♥♦, each Swiss suit with the French symbol the rules pair it "
+              "with) or swiss (Schellen, Schilten, Rosen, Eicheln, by name); default french")
+
+
 def _variant(text: str) -> str:
     """A registered variant's name (or alias, in any case)."""
     try:
@@ -147,6 +162,7 @@ def _add_play(commands: Any) -> None:
                       help="the other players: one bot for all, or one per seat in order "
                            f"(default rule; known: {', '.join(BOTS)})")
     play.add_argument("--record", metavar="FILE", help="write the game's record to FILE at the end (for jass replay)")
+    play.add_argument("--deck", type=_deck, default=Deck.FRENCH, help=_DECK_HELP)
     play.set_defaults(run=_run_play)
 
 
@@ -164,7 +180,8 @@ def _run_play(args: argparse.Namespace, term: _Terminal) -> int:
     state = variant.new_game(rules, seed=args.seed)
     bots = {seat: make_bot(name, seed=(state.seed + seat) & 0xFFFF) for seat, name in zip(others, names)}
     screen = term.screen
-    table = Table(variant, screen, human, you=True)
+    faces = faces_for(variant, state.rules, args.deck)
+    table = Table(variant, screen, human, you=True, faces=faces)
     team = variant.teams[variant.team_of(human)]
     partners = [seat for seat in team if seat != human]
     with_whom = f" (team {variant.team_of(human)}, with seat {' and '.join(map(str, partners))})" if partners else ""
@@ -172,6 +189,10 @@ def _run_play(args: argparse.Namespace, term: _Terminal) -> int:
                + ", ".join(f"seat {seat} is a {name} bot" for seat, name in zip(others, names)) + ".")
     screen.say(f"Rules: {'preset ' + args.preset if args.preset else 'the defaults'} "
                f"(jass rules {variant.name} explains them). Type ? for help, Ctrl-D to leave.")
+    if faces.deck is Deck.FRENCH:
+        screen.say("Suits: " + ", ".join(f"{faces.symbol(suit)} {faces.pairing.suit_name(suit)}"
+                                         for suit in sorted(Suit, key=lambda suit: "♣♠♥♦".index(faces.symbol(suit))))
+                   + f" ({faces.pairing.value} pairing).")
     initial, made = state, []
     try:
         while not variant.is_over(state):
@@ -204,17 +225,17 @@ def _ask(variant: AnyVariant, table: Table, state: Any, moves: Sequence[Any], te
     without asking."""
     screen = term.screen
     if len(moves) == 1:
-        screen.say(f"  (your only move: {move_words(moves[0])})")
+        screen.say(f"  (your only move: {table.words(moves[0], state.rules)})")
         return moves[0]
     view = variant.observe(state, table.seat)
-    choices = Choices(variant, view, moves)
+    choices = Choices(variant, view, moves, table.faces)
     table.show(state, moves)
     for line in choices.listing(screen.width):
         screen.say(line)
     while True:
         answer = term.read("Your move> ")
         if answer.strip() in ("?", "help"):
-            screen.say(HELP)
+            screen.say(help_text(table.faces))
             table.show(state, moves)
             for line in choices.listing(screen.width):
                 screen.say(line)
@@ -225,7 +246,7 @@ def _ask(variant: AnyVariant, table: Table, state: Any, moves: Sequence[Any], te
             screen.say(f"  {error}")
             continue
         if choices.loses(move):
-            reply = term.read(f"  {move_words(move)}: this loses the game at once. Make it anyway? (yes/no) ")
+            reply = term.read(f"  {choices.words(move)}: this loses the game at once. Make it anyway? (yes/no) ")
             if reply.strip().casefold() not in ("y", "yes"):
                 screen.say("  Not made: choose again.")
                 continue
@@ -350,40 +371,91 @@ def _run_rules(args: argparse.Namespace, term: _Terminal) -> int:
         return 0
     variant = find_variant(args.variant)
     rules_type: Any = variant.rules_type
-    defaults = rules_type()
-    say(term.screen.strong(f"{variant.title}: the options of {public_name(rules_type)}"))
-    say("Each with its default; set them in Python, Rules(name=value), or pick a preset (--preset).")
     width = max(40, min(term.screen.width, 100))
-    for option in options(rules_type, defaults):
-        depth = "  " * option.name.count(".")
-        wrap = textwrap.TextWrapper(width=width, initial_indent=depth + "    ", subsequent_indent=depth + "      ",
-                                    break_on_hyphens=False)
+
+    def fill(text: str, indent: str, more: str = "") -> str:
+        return textwrap.fill(text, width=width, initial_indent=indent, subsequent_indent=more or indent,
+                             break_on_hyphens=False)
+
+    say(term.screen.strong(f"{variant.title}: the rules of this library, and how to change them"))
+    text = variant.text
+    if text.about:
+        say(fill(text.about, ""))
+    if text.rules_page:
+        say(f"Every rule, with its sources' words: {text.rules_page}")
+    say()
+    say(fill(f"The options, each with its default. A preset sets several at once (jass play {variant.name} "
+             f"--preset NAME); in Python: {public_name(rules_type)}(option=value).", ""))
+    for line in _option_lines(rules_type, fill):
+        say(line)
+    found = disagreements(rules_type)
+    if found:
         say()
-        if option.group:
-            say(f"{depth}{option.name}: {plain(option.meaning)}")
-            continue
-        say(f"{depth}{option.name} = {show_value(option.default)}")
-        if option.meaning:
-            say(textwrap.fill(plain(option.meaning), width=width, initial_indent=depth + "    ",
-                              subsequent_indent=depth + "    ", break_on_hyphens=False))
-        if option.choices:
-            say(f"{depth}    allowed:")
-            for choice in option.choices:
-                say(textwrap.fill(f"{choice.value}: {plain(choice.meaning)}", width=width, break_on_hyphens=False,
-                                  initial_indent=depth + "      ", subsequent_indent=depth + "        "))
-        else:
-            say(wrap.fill(f"allowed: {plain(option.allowed)}"))
-        say(wrap.fill(f"source: {plain(option.source) or 'not given'}"))
+        topics = [f"{_topic(entry.text)} ({entry.option})" if entry.option else _topic(entry.text) for entry in found]
+        say(fill("Where the sources disagree (the page above quotes each side): " + "; ".join(topics) + ".", ""))
+    missing = not_supported(rules_type)
+    if missing:
+        say()
+        say("Not supported (rules of other sources this library cannot play yet):")
+        for entry in missing:
+            say(fill(f"- {for_players(entry.rule)}", "  ", "    "))
     say()
     say(term.screen.strong("Presets") + f" (jass play {variant.name} --preset NAME):")
+    defaults = rules_type()
     for name, factory in variant.presets.items():
         doc = (inspect.getdoc(factory) or "").split("\n\n")[0]
         changed = changes(variant.preset(name), defaults)
-        shown = ", ".join(f"{key}={show_value(value)}" for key, value in changed.items()) or "nothing: the defaults"
-        say(textwrap.fill(f"{name}: {plain(' '.join(doc.split()))}", width=width, initial_indent="  ",
-                          subsequent_indent="    "))
-        say(textwrap.fill(f"changes {shown}", width=width, initial_indent="    ", subsequent_indent="      "))
+        shown = ", ".join(f"{key} {in_words(value)}" for key, value in changed.items()) or "nothing: the defaults"
+        say(fill(f"{name}: {for_players(' '.join(doc.split()))} Sets: {shown}.", "  ", "      "))
     return 0
+
+
+def _option_lines(rules_type: Any, fill: Callable[..., str]) -> list[str]:
+    """Each option in about two lines: its name, its default in words (and the other values of
+    a choice) and what it means; then where the rule comes from, without the sources' words
+    (the rules page quotes them)."""
+    lines: list[str] = []
+    whole: tuple[str, ...] = ()  # options shown as one value (a slate): their fields are not listed
+    for option in options(rules_type):
+        if option.name.startswith(whole):
+            continue
+        depth = "  " * (option.name.count(".") + 1)
+        names = [choice.value.rpartition(".")[2] for choice in option.choices]
+        meaning = _first_sentence(_plain_values(for_players(option.meaning), names))
+        value = in_words(option.default)
+        if option.group and value == "(its options follow)":
+            lines.append(fill(f"{option.name}: {meaning}", depth, depth + "    "))
+            continue
+        if option.group:
+            whole += (option.name + ".",)
+        others = [choice.value.rpartition(".")[2].casefold().replace("_", " ") for choice in option.choices]
+        also = [word for word in others if word != value]
+        head = f"{option.name} = {value}" + (f" (or {', '.join(also)})" if also else "")
+        lines.append(fill(f"{head}: {meaning}", depth, depth + "    "))
+        source = _plain_values(for_players(re.sub(r"\s*\([^()]*\)", "", option.source)), names)
+        if source:
+            lines.append(fill(f"from {source.rstrip('.')}.", depth + "    "))
+    return lines
+
+
+def _plain_values(text: str, names: Sequence[str] = ()) -> str:
+    """The option's own enum members (``names``) written as code (``TRICK_WINNER``) as words
+    (``trick winner``)."""
+    if not names:
+        return text
+    pattern = r"\b(?:" + "|".join(re.escape(name) for name in names) + r")\b"
+    return re.sub(pattern, lambda found: found.group(0).casefold().replace("_", " "), text)
+
+
+def _first_sentence(text: str) -> str:
+    first, dot, _ = text.partition(". ")
+    return first + "." if dot else text
+
+
+def _topic(text: str) -> str:
+    """The bold title a disagreement starts with (``The target``)."""
+    found = re.match(r"\*\*(.+?)\*\*", text)
+    return found.group(1) if found else text.split(":", 1)[0]
 
 
 # --- jass replay ---------------------------------------------------------------------------------
@@ -401,6 +473,7 @@ def _add_replay(commands: Any) -> None:
     view.add_argument("--seat", type=_seat, help="see the game as this seat saw it")
     view.add_argument("--open", action="store_true", help="see every hand (the default)")
     replay_parser.add_argument("--no-pause", action="store_true", help="print the whole game without waiting")
+    replay_parser.add_argument("--deck", type=_deck, default=Deck.FRENCH, help=_DECK_HELP)
     replay_parser.set_defaults(run=_run_replay)
 
 
@@ -420,7 +493,7 @@ def _run_replay(args: argparse.Namespace, term: _Terminal) -> int:
         raise JassError(f"--seat {seat}: {variant.name} has the seats 0..{variant.seats - 1}")
     states = list(replay(record))  # checks every move first
     screen = term.screen
-    table = Table(variant, screen, seat)
+    table = Table(variant, screen, seat, faces=faces_for(variant, states[0].rules, args.deck))
     seen = f"as seat {seat} saw it" if seat is not None else "with every hand open"
     screen.say(screen.strong(variant.title) + f": a record of {len(record.moves)} moves, {seen}.")
     table.show(states[0])
@@ -457,17 +530,19 @@ def _run_replay(args: argparse.Namespace, term: _Terminal) -> int:
 def _add_deal(commands: Any) -> None:
     deal_parser = commands.add_parser("deal", help="deal four hands and show their Weis")
     deal_parser.add_argument("--seed", type=_seed, default=0, help="the deal's seed (default 0)")
+    deal_parser.add_argument("--deck", type=_deck, default=Deck.FRENCH, help=_DECK_HELP)
     deal_parser.set_defaults(run=_run_deal)
 
 
 def _run_deal(args: argparse.Namespace, term: _Terminal) -> int:
     hands = deal(args.seed)
+    faces = Faces(args.deck)
     term.screen.say(f"Deal from seed {args.seed}:")
     for seat, hand in enumerate(hands):
-        weis = ", ".join(str(w) for w in detect_weis(hand)) or "no Weis"
-        stoeck = [str(t) for t in Trump if t.is_suit and has_stoeck(hand, t)]
+        weis = ", ".join(faces.weis(w) for w in detect_weis(hand)) or "no Weis"
+        stoeck = [faces.mode(t) for t in Trump if t.is_suit and has_stoeck(hand, t)]
         extra = f"; Stöck if {' or '.join(stoeck)} is trump" if stoeck else ""
-        term.screen.say(f"  seat {seat}: {' '.join(card.symbol for card in hand)}   ({weis}{extra})")
+        term.screen.say(f"  seat {seat}: {faces.hand(hand)}   ({weis}{extra})")
     return 0
 
 

@@ -11,11 +11,12 @@ Seats 0 and 2 play against seats 1 and 3, as in Schieber. Each team has a column
 **slate** (:class:`Slate`): one row per mode to play, each with its factor. Each round
 Vorhand (the seat after the dealer) chooses an open row of its team's column and a mode it
 allows (:class:`ChooseRow`), or pushes (:class:`Push`) to the **next player**, not to the
-partner; when all have pushed the first must choose. The chooser leads the first trick. The
-round is played and counted as in Schieber (:mod:`jass.teams`: card points, the last trick's
-5, the match bonus), everything times the row's factor, and only the declaring team's points
-are written, in that row. No Weis and no Stöck by default (Swisslos: "Der Coiffeur wird ohne
-Weisen gespielt"); the options ``weis`` and ``stoeck`` add them. Once both teams have played
+partner (Swisslos; ``push_to=PushTo.PARTNER`` pushes to the partner, jassen.ch); when all
+have pushed the first must choose. The chooser leads the first trick. The round is played and
+counted as in Schieber (:mod:`jass.teams`: card points, the last trick's 5, the match bonus),
+everything times the row's factor, and only the declaring team's points are written, in that
+row. No Weis by default (Swisslos: "Der Coiffeur wird ohne Weisen gespielt"), and no Stöck (a
+library choice: Swisslos says nothing of them); the options ``weis`` and ``stoeck`` add them. Once both teams have played
 every row, the team with more points wins (equal: a draw).
 
 >>> from jass import coiffeur, Trump
@@ -69,6 +70,7 @@ __all__ = [
     "Row",
     "Slate",
     "Rules",
+    "PushTo",
     "StoeckMode",
     "ChooseRow",
     "Push",

@@ -7,9 +7,8 @@ from collections.abc import Sequence
 
 from jass.coiffeur import moves
 from jass.coiffeur.dealing import next_deal
-from jass.coiffeur.rules import Rules
+from jass.coiffeur.rules import PushTo, Rules
 from jass.coiffeur.score import score_so_far
-from jass.coiffeur.slate import Slate
 from jass.coiffeur.state import (
     CHOOSE,
     GAME_OVER,
@@ -31,14 +30,24 @@ from jass.variant.state import changed
 __all__ = ["legal_moves", "apply", "apply_trusted", "to_act", "is_over", "winner"]
 
 
-def seats_that_choose(slate: Slate, history: Sequence[RoundScore], dealer: int) -> list[int]:
+def seats_that_choose(rules: Rules, history: Sequence[RoundScore], dealer: int) -> list[int]:
     """The seats that may choose, in order from Vorhand: those whose team has an open row (the
-    others pass the choice on: a team whose column is full has nothing to choose)."""
+    others pass the choice on: a team whose column is full has nothing to choose). Pushing to
+    the partner (``PushTo.PARTNER``): the first of them and the partner only."""
     filled = [0, 0]
     for score in history:
         filled[score.team] += 1
-    rows = len(slate.rows)
-    return [(dealer + 1 + k) % SEATS for k in range(SEATS) if filled[(dealer + 1 + k) % 2] < rows]
+    rows = len(rules.slate.rows)
+    seats = [(dealer + 1 + k) % SEATS for k in range(SEATS) if filled[(dealer + 1 + k) % 2] < rows]
+    if rules.push_to is PushTo.PARTNER:
+        return [seats[0], (seats[0] + 2) % SEATS]
+    return seats
+
+
+def pushes_allowed(rules: Rules, choosers: Sequence[int]) -> int:
+    """How many pushes a round allows: round the table until all have pushed (then the first
+    must choose), or one, to the partner, who must choose."""
+    return 1 if rules.push_to is PushTo.PARTNER else len(choosers)
 
 
 def seat_to_act(phase: Phase, dealer: int, pushed: int, choosers: Sequence[int], to_play: int | None) -> int | None:
@@ -60,7 +69,7 @@ def to_act(state: State) -> int | None:
     setting = state.setting
     if setting.phase is PLAY:
         return state.play.to_play if state.play is not None else None
-    choosers = seats_that_choose(setting.rules.slate, setting.history, setting.dealer) if setting.phase is CHOOSE else []
+    choosers = seats_that_choose(setting.rules, setting.history, setting.dealer) if setting.phase is CHOOSE else []
     return seat_to_act(setting.phase, setting.dealer, setting.pushed, choosers, None)
 
 
@@ -111,11 +120,13 @@ def legal_moves(state: State) -> tuple[moves.Move, ...]:
             return cards
         return weis_options(setting.dealt[seat].bits, weis, moves.DeclareWeis) + cards
     if phase is CHOOSE:
-        choosers = seats_that_choose(setting.rules.slate, setting.history, setting.dealer)
+        rules = setting.rules
+        choosers = seats_that_choose(rules, setting.history, setting.dealer)
         seat = choosers[setting.pushed % len(choosers)]
-        options: tuple[moves.Move, ...] = _choices(setting.rules, setting.history, team_of(seat))
-        # Pushing goes round the seats that may choose; when all have pushed, the first must choose.
-        return options + (moves.PUSH,) if setting.pushed < len(choosers) else options
+        options: tuple[moves.Move, ...] = _choices(rules, setting.history, team_of(seat))
+        # Pushing goes round the seats that may choose, and when all have pushed the first must
+        # choose; or it goes once to the partner, who must choose.
+        return options + (moves.PUSH,) if setting.pushed < pushes_allowed(rules, choosers) else options
     if phase is ROUND_OVER:
         return (moves.DEAL,)
     return ()

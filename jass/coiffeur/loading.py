@@ -113,7 +113,7 @@ def check_observation(view: Observation, path: str = "$") -> None:
                           f"{path}.scores")
     if view.own_weis is not None and (seat is None or sum(w.points for w in view.own_weis) != view.declared_points[seat]):
         raise SerialError("is not the sum of this seat's own Weis", f"{path}.declared_points[{seat}]")
-    choosers = seats_that_choose(view.rules.slate, history, view.dealer) if view.phase is Phase.CHOOSE else []
+    choosers = seats_that_choose(view.rules, history, view.dealer) if view.phase is Phase.CHOOSE else []
     if view.phase is Phase.CHOOSE and not choosers:
         raise SerialError("every row of the slate is played: the game is over", f"{path}.phase")
     allowed: tuple[type, ...] = {Phase.CHOOSE: (moves.ChooseRow, moves.Push), Phase.ROUND_OVER: (moves.Deal,)}.get(view.phase, (PlayCard, moves.DeclareWeis))

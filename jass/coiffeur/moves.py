@@ -40,16 +40,18 @@ class ChooseRow:
     mode: RoundMode = attrs.field(converter=_move_mode)
 
     def __str__(self) -> str:
-        return f"choose row {self.row}: {self.mode} {self.mode.symbol}"
+        # The slate numbers its rows from 1, as the player reads and types them.
+        return f"choose row {self.row + 1}: {self.mode} {self.mode.symbol}"
 
 
 @attrs.frozen
 class Push:
-    """The seat to choose leaves the choice to the next player ("schieben"): not to the partner,
-    but round the table; after all have pushed the first must choose."""
+    """The seat to choose leaves the choice to another ("schieben"): to the next player round
+    the table (after all have pushed the first must choose), or with ``push_to=PARTNER`` to the
+    partner, who must choose."""
 
     def __str__(self) -> str:
-        return "push (schieben) to the next player"
+        return "push (schieben)"
 
 
 @attrs.frozen

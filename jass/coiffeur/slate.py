@@ -87,6 +87,15 @@ class Slate:
     #: Source: the slate's preset (see ``slate``), or the table's own list.
     rows: tuple[Row, ...] = attrs.field(converter=_rows_tuple, validator=_rows_valid)
 
+    def __str__(self) -> str:
+        """The slate in words, its rows numbered as on the slate (from 1).
+
+        >>> str(Slate.jassreglement())
+        '8 rows: 1 Eicheln x1, 2 Rosen x2, 3 Schilten x3, 4 Schellen x4, 5 Obenabe x5, 6 Undenufe x6, 7 Joker 1 x7, 8 Joker 2 x8'
+        """
+        return f"{len(self.rows)} rows: " + ", ".join(
+            f"{number} {row.name} x{row.factor}" for number, row in enumerate(self.rows, 1))
+
     @classmethod
     def jassreglement(cls) -> Slate:
         """The Jassreglement's 8 rows (jassverzeichnis.ch, "Anleitung für den Coiffeur-Jass"):

@@ -4,11 +4,11 @@ presets, and the card play it configures (undertrumping only when void).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar, Final
 
 import attrs
 
-from jass._base import NamedEnum, instance_of, int_in
+from jass._base import NamedEnum, NotSupported, instance_of, int_in
 from jass.tricks import PlayRules, Undertrump
 from jass.variant.state import MAX_ROUNDS
 
@@ -65,23 +65,52 @@ class Rules:
     jass.errors.InvalidRulesError: rounds=0: expected an int 1..10000
     """
 
+    #: Where the sources leave a reading open and the library takes one (no option needed).
+    DISAGREEMENTS: ClassVar[tuple[str, ...]] = (
+        "**Tie-break rounds**: seed 001 says only «bij gelijkspel wordt een ronde meer gespeeld»; "
+        "the library has all four players play the extra round, which extends the game: afterwards "
+        "the single lowest total wins, so a player who was not in the tie can still overtake.",
+    )
+    #: The Differenzler rules of the sources that the library cannot play yet.
+    NOT_SUPPORTED: ClassVar[tuple[NotSupported, ...]] = (
+        NotSupported(
+            "Trump drawn at random instead of shown by the dealer's last card",
+            'Swisslos, "Differenzler Jass-Regeln" (its online game): «Die Trumpffarbe wird jeweils vom Computer '
+            "per Zufall ermittelt»; the library turns the dealer's last card (seed 001, jasswelt.ch).",
+            "random_trump",
+        ),
+    )
+
     #: Rounds in a game; a tie for the lowest total adds rounds until broken, or until the
     #: round limit :data:`~jass.variant.MAX_ROUNDS` ends the game drawn.
     #: Source: seed 001 (four, "een ronde meer" on a tie); jasswelt.ch and jassverzeichnis.ch
     #: play twelve.
+    #: Disagreement: **Length**: four rounds (seed 001: «in vier ronden»; the default); twelve
+    #: (jasswelt.ch, jassverzeichnis.ch; preset ``jasswelt``).
     rounds: int = attrs.field(default=4, validator=int_in(1, MAX_ROUNDS))
     #: Who sees a prediction: ``SECRET`` (hidden until the round is over) or ``OPEN``.
     #: Source: seed 001 allows both ("openbaar of in het geheim"); Swisslos plays secret
     #: ("verdeckte Ansage"), jasswelt.ch open.
+    #: Disagreement: **Open or secret predictions**: seed 001 allows both («openbaar of in het
+    #: geheim»); secret (Swisslos: «Die Ansage geschieht verdeckt»; the default); open, on the
+    #: board (jasswelt.ch: «Der Schreiber notiert für alle sichtbar auf der Tafel die geschätzten
+    #: Punkte»): ``OPEN``.
     prediction_mode: PredictionMode = attrs.field(
         default=PredictionMode.SECRET, validator=instance_of(PredictionMode)
     )
     #: Points subtracted from the round's penalty of an exact prediction. The round's penalty
     #: is then ``-exact_bonus``, so a total can fall below zero.
     #: Source: seed 001 has none (0); jasswelt.ch and gambiter.com give 10.
+    #: Disagreement: **Exact bonus**: none (seed 001; the default); 10 points off (jasswelt.ch:
+    #: «Wer seine vorausgesagte Punktzahl genau erreicht hat, erhält 10 Bonuspunkte»;
+    #: gambiter.com): ``exact_bonus=10``. The totals are not clamped and may fall below zero.
     exact_bonus: int = attrs.field(default=0, validator=int_in(0, 1_000))
     #: Whether an exact prediction of 0 earns the bonus (only matters with an ``exact_bonus``).
     #: Source: jasswelt.ch (only with a trick taken); gambiter.com never.
+    #: Disagreement: **An exact prediction of 0**: the bonus only to a player who took a trick
+    #: (jasswelt.ch: «ist ein Stich mit Null Punkten erforderlich»; the default); never
+    #: (gambiter.com: "there is no bonus for predicting and making zero"): ``NEVER``; like any
+    #: other prediction: ``ALWAYS``.
     zero_prediction_bonus: ZeroBonus = attrs.field(
         default=ZeroBonus.WITH_TRICK, validator=instance_of(ZeroBonus)
     )

@@ -9,20 +9,23 @@ from typing import Final
 from jass.differenzler.moves import Move, Predict
 from jass.differenzler.rules import SEATS, PredictionMode, Rules
 from jass.differenzler.state import GAME_OVER, PLAY, PREDICT, ROUND_OVER, Observation
-from jass.variant.facets import TableText
+from jass.faces import Faces
+from jass.variant.facets import TableText, faces_of_rules, move_words
 
 
-def _public_move(move: Move, rules: Rules) -> str:
+def _public_move(move: Move, rules: Rules, faces: Faces | None = None) -> str:
     """What the table reads of a move: a secret prediction is only "predicts"."""
+    faces = faces or faces_of_rules(rules)
     if type(move) is Predict and rules.prediction_mode is PredictionMode.SECRET:
         return "predicts"
-    return str(move)
+    return move_words(move, rules, faces)
 
 
-def _describe(view: Observation) -> list[str]:
+def _describe(view: Observation, faces: Faces | None = None) -> list[str]:
     """What a seat reads besides its hand and the table: the face-up card, the predictions it
     may see (its own always, on a line of its own while secret), the points taken, the penalty
     totals, a finished round (see :attr:`Variant.describe`)."""
+    faces = faces or faces_of_rules(view.rules)
     rules = view.rules
     phase = view.phase
     public = rules.prediction_mode is PredictionMode.OPEN or phase is ROUND_OVER or phase is GAME_OVER
@@ -31,8 +34,8 @@ def _describe(view: Observation) -> list[str]:
     lines = [f"Round {view.round_number + 1} of {rules.rounds}{extra}; penalty points: {totals} "
              "(the fewest win)"]
     if phase is PREDICT or phase is PLAY:
-        lines.append(f"Face-up card {view.face_up.symbol}: the dealer's (seat {view.dealer}), it makes "
-                     f"{view.trump} trump")
+        lines.append(f"Face-up card {faces.card(view.face_up)}: the dealer's (seat {view.dealer}), it makes "
+                     f"{faces.mode(view.trump)} trump")
         shown = []
         for seat in range(SEATS):
             prediction = view.predictions[seat] if public else None
@@ -66,4 +69,9 @@ def _end_reason(view: Observation) -> str:
 
 
 #: What a Differenzler player reads (:class:`~jass.variant.TableText`).
-TEXT: Final = TableText(public_move=_public_move, describe=_describe, end_reason=_end_reason)
+TEXT: Final = TableText(public_move=_public_move, describe=_describe, end_reason=_end_reason,
+                        about=(
+                        "The defaults follow the Dutch StarGames rules (seed 001, one of the two rule texts the "
+                        "library started from) where they speak, and the official Swiss rules (jasswelt.ch, "
+                        "Swisslos) where they are silent."),
+                        rules_page="https://jass.readthedocs.io/en/latest/rules/differenzler.html")

@@ -4,11 +4,11 @@ the limits that keep every game savable.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar, Final
 
 import attrs
 
-from jass._base import instance_of, int_in
+from jass._base import NotSupported, instance_of, int_in
 from jass.tricks import PlayRules
 
 __all__ = ["SEATS", "MAX_TARGET_POINTS", "MAX_POMME_THRESHOLD", "Rules"]
@@ -45,8 +45,37 @@ class Rules:
     jass.errors.InvalidRulesError: pomme_threshold=159: expected an int 0..30
     """
 
+    #: Where the sources disagree and the library keeps one score (the sum is the same).
+    DISAGREEMENTS: ClassVar[tuple[str, ...]] = (
+        "**The score sheet**: one score, a pomme «moins 1 point» (seed 000, the library); a tick "
+        "(putze) and an O on the sheet (fr.wikipedia: «une putze (une coche sur la feuille de score)», "
+        "«une pomme (un O sur la feuille de score)»), the O's bought back by ticks at the end "
+        "(kirschmann.ch: «Une pomme est égale à une putze en moins»). The game score is the same.",
+    )
+    #: The rules of la pomme in the sources that the library cannot play yet.
+    NOT_SUPPORTED: ClassVar[tuple[NotSupported, ...]] = (
+        NotSupported(
+            "Weis and Stöck in la pomme",
+            "seed 000 says nothing of them; fr.wikipedia: «Une annonce ne doit pas forcement être validée par un "
+            "pli»; kirschmann.ch: «annonces valables cumulées»; a French rule sheet (doczz.fr, «Règle du jeu de "
+            "Pomme»): «Les annonces acceptées rapportent des points à leurs auteurs à l'issue de la main en "
+            "cours»; the library plays without them.",
+            "weis",
+        ),
+        NotSupported(
+            "La pomme (putze) for three or four players",
+            "fr.wikipedia: «pouvant se jouer à deux, trois ou quatre joueurs»; kirschmann.ch, «La putze ou "
+            "pomme»: «A chaque donne, il y a deux putzes en jeu»; the library plays the two-player game of "
+            "seed 000.",
+            "players",
+        ),
+    )
+
     #: Points of the trump Jack.
     #: Source: seed 000 ("Valet d'atout : 21 points"); 20 is the general Jass value.
+    #: Disagreement: **The trump Jack**: 21 (seed 000: «Valet d’atout : 21 points»; the
+    #: default), though the seed calls the card values «identiques à celles du jass», where the
+    #: trump Jack is 20; fr.wikipedia: «les valeurs des cartes sont celle du jass»: ``20``.
     trump_jack_points: int = attrs.field(default=21, validator=int_in(0, 1000))
     #: The first player to reach this game score wins.
     #: Source: seed 000 ("Le premier joueur à totaliser 7 points gagne la partie").
@@ -62,6 +91,9 @@ class Rules:
     #: When both players are under the threshold, nobody scores the +1 or a pomme. Off: each
     #: scores a pomme and the higher total still scores +1.
     #: Source: fr.wikipedia "Pomme (jeu de cartes)"; off as seed 000 reads.
+    #: Disagreement: **Both players under 21**: each scores a pomme and the higher total still
+    #: scores +1 (seed 000 read as written; the default); nothing is scored (fr.wikipedia: «Dans ce
+    #: cas-là, aucune putze et aucune pomme n'est marquée»): ``True``.
     both_pommes_cancel: bool = attrs.field(default=False, validator=instance_of(bool))
     #: A player whose only trump is the Jack need not play it to a trump lead (the Bauer
     #: exception of the general rules).

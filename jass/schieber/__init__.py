@@ -8,7 +8,7 @@ Weis scores all of its Weis. Stöck (trump King and Queen in one hand) score 20.
 Taking all nine tricks is a match (+100). Everything is multiplied by the trump
 mode's multiplier. The game goes on until a team reaches the target; in the
 seed's ``claim`` mode a team that has just won a trick ends it by announcing
-"bedankt, genug".
+«Mer bedanked eus!».
 
 >>> from jass import schieber, Trump
 >>> state = schieber.new_game(seed=3, rules=schieber.Rules(first_dealer=3))
@@ -24,7 +24,7 @@ seed's ``claim`` mode a team that has just won a trick ends it by announcing
 The package's files, one concern each (the same in every variant): ``rules`` (:class:`Rules`,
 its enums and presets), ``moves``, ``state`` (:class:`Setting`, :class:`State`,
 :class:`Observation`, the scores), ``score`` (the one scoring function, :func:`totals`,
-:func:`rollout`), ``target`` (how a game to a target ends: "bedankt, genug", the counting
+:func:`rollout`), ``target`` (how a game to a target ends: «Mer bedanked eus!», the counting
 order), ``game`` (:func:`new_game`, :func:`legal_moves`, :func:`apply`, :func:`observe`...),
 then what the layers above read: ``notation``, ``loading``, ``text``, ``ai``, ``encoding``,
 ``checks``. This file registers the variant (:data:`VARIANT`) in :mod:`jass.variant`.
@@ -115,7 +115,8 @@ VARIANT: Final = register(
         state_type=State,
         move_types=(ChooseTrump, Push, DeclareWeis, PlayCard, Announce, Deal),
         observation_type=Observation,
-        presets={"seed": Rules.seed, "swisslos": Rules.swisslos, "flat": Rules.flat, "tournament": Rules.tournament},
+        presets={"seed": Rules.seed, "swisslos": Rules.swisslos, "flat": Rules.flat, "tournament": Rules.tournament,
+                 "romandie": Rules.romandie, "pique_double": Rules.pique_double},
         new_game=new_game,
         legal_moves=legal_moves,
         apply=apply,

@@ -1,4 +1,4 @@
-"""What Schieber's bots use: the rule bot's choices (trump, Weis, "bedankt, genug"), the moves a
+"""What Schieber's bots use: the rule bot's choices (trump, Weis, «Mer bedanked eus!»), the moves a
 player without a plan may make, and the search hooks (the hands a seat's view allows, what a
 round is worth, fast play-outs, the exact end of a round).
 """
@@ -27,7 +27,7 @@ __all__ = ["hand_sampler", "sample_hands", "determinize", "round_values"]
 
 
 def _claim_wins(view: Observation) -> bool:
-    """Whether "bedankt, genug" said now wins: the seat's team's points, written and of this
+    """Whether «Mer bedanked eus!» said now wins: the seat's team's points, written and of this
     round so far, reach the target."""
     target = view.rules.target_score
     if target is None or view.seat is None:
@@ -37,7 +37,7 @@ def _claim_wins(view: Observation) -> bool:
 
 
 def _sensible_moves(view: Observation, moves: Sequence[Move]) -> Sequence[Move]:
-    """Every legal move but a claim of "bedankt, genug" that loses the game at once."""
+    """Every legal move but a claim to go out («Mer bedanked eus!») that loses the game at once."""
     if ANNOUNCE in moves and not _claim_wins(view):
         return [move for move in moves if move is not ANNOUNCE and type(move) is not Announce]
     return moves

@@ -1,5 +1,5 @@
 """The conformance harness's hooks for Schieber: the invariants of a step (157 per round, the
-match) and a random player that says "bedankt, genug" mostly when it is right.
+match) and a random player that says «Mer bedanked eus!» mostly when it is right.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from jass.variant.facets import ConformanceHooks
 
 
 def _choose(state: State, moves: Sequence[Move], rng: random.Random) -> Move:
-    """A random move; "bedankt, genug" mostly when it is right (a random announcement would end
+    """A random move; «Mer bedanked eus!» mostly when it is right (a random announcement would end
     nearly every game of the seed's claim mode in its first round)."""
     if ANNOUNCE in moves:
         seat = to_act(state)

@@ -10,7 +10,7 @@ from jass.cards import Card, CardSet
 from jass.cards import deal as deal_cards
 from jass.play import round_seed
 from jass.schieber.moves import Deal
-from jass.schieber.rules import ROSEN_7, SEATS, Rules
+from jass.schieber.rules import SEATS, Rules
 from jass.schieber.state import CHOOSE_TRUMP, State, build_setting, build_state
 from jass.teams.moves import first_hands
 from jass.variant.state import game_start
@@ -31,8 +31,9 @@ def new_game(
     gives the first round's hands explicitly: four hands of nine cards, or an
     order of the 36 cards (seat *k* gets cards ``9k .. 9k+8``).
 
-    With ``first_vorhand=FirstVorhand.ROSEN_7`` the seat dealt the Rosen 7 is Vorhand: the
-    seat before it is the first dealer.
+    With ``first_vorhand=FirstVorhand.ROSEN_7`` the seat dealt the Rosen 7 is Vorhand (with
+    ``DIAMONDS_7`` the seat dealt the 7♦ of the rules' pairing): the seat before it is the
+    first dealer.
 
     >>> state = new_game(seed=7)
     >>> state.dealt == deal_cards(7), state.phase
@@ -43,15 +44,17 @@ def new_game(
     """
     game_rules, seed, dealer = game_start(rules, seed, Rules, SEATS)
     hands = deal_cards(seed) if deal is None else first_hands(deal)
-    if game_rules.first_vorhand is ROSEN_7:
-        dealer = rosen_7_dealer(hands)
+    card = game_rules.first_vorhand_card()
+    if card is not None:
+        dealer = card_dealer(hands, card)
     setting = build_setting(rules=game_rules, seed=seed, round_number=0, dealer=dealer, phase=CHOOSE_TRUMP, dealt=hands)
     return build_state(setting, None)
 
 
-def rosen_7_dealer(hands: Sequence[CardSet]) -> int:
-    """The first dealer under ``FirstVorhand.ROSEN_7``: the seat before the one dealt the Rosen 7."""
-    holder = next(seat for seat, hand in enumerate(hands) if Card.S7 in hand)
+def card_dealer(hands: Sequence[CardSet], card: Card) -> int:
+    """The first dealer when a card fixes the first Vorhand (``FirstVorhand.ROSEN_7``,
+    ``DIAMONDS_7``): the seat before the one dealt ``card``."""
+    holder = next(seat for seat, hand in enumerate(hands) if card in hand)
     return (holder - 1) % SEATS
 
 

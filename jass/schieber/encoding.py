@@ -23,7 +23,7 @@ _PUSH_ID, _ANNOUNCE_ID, _DEAL_ID, _DECLARE_ID = 42, 43, 44, 45
 _ACTION_NAMES: Final = (
     tuple(f"play {card.name}" for card in Card)
     + tuple(f"choose {mode.name.lower()}" for mode in Trump)
-    + ("push", "announce bedankt, genug", "deal", "declare every Weis")
+    + ("push", "go out (Mer bedanked eus)", "deal", "declare every Weis")
 )
 
 

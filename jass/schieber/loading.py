@@ -11,9 +11,9 @@ from jass._base import check_same
 from jass.errors import SerialError
 from jass.play import PlayCard
 from jass.schieber import moves
-from jass.schieber.dealing import rosen_7_dealer
+from jass.schieber.dealing import card_dealer
 from jass.schieber.game import apply, seat_to_act
-from jass.schieber.rules import ROSEN_7, SEATS, Rules
+from jass.schieber.rules import SEATS, Rules
 from jass.schieber.state import GameEnd, Observation, Phase, RoundScore, Setting, State, TeamScore
 from jass.teams.loading import replay_declaration
 from jass.teams.rules import TRICKS
@@ -29,10 +29,11 @@ def _check_history(setting: Setting, path: str) -> tuple[tuple[RoundScore, ...],
     did not end the game); the rounds and the scores they add up to."""
     rules = setting.rules
     first_dealer = None
-    if rules.first_vorhand is ROSEN_7:
+    card = rules.first_vorhand_card()
+    if card is not None:
         # The first deal fixed the first dealer. A later round's state no longer holds that deal
         # (it may have been given, not seeded), so only round 0 can be checked against it.
-        first_dealer = rosen_7_dealer(setting.dealt) if setting.round_number == 0 else \
+        first_dealer = card_dealer(setting.dealt, card) if setting.round_number == 0 else \
             (setting.dealer - setting.round_number) % SEATS
     over = setting.phase is Phase.ROUND_OVER or setting.phase is Phase.GAME_OVER
     before = rounds_before(setting, Rules, SEATS, over, path, first_dealer)

@@ -1,4 +1,4 @@
-"""Schieber's moves: choosing trump, pushing, declaring Weis, a card, "bedankt, genug", the next
+"""Schieber's moves: choosing trump, pushing, declaring Weis, a card, «Mer bedanked eus!», the next
 deal; and the one instance of each move that has no fields.
 """
 
@@ -49,7 +49,7 @@ class Announce:
     reach the target and losing otherwise (``claim`` mode); who may say it is ``claim_by``."""
 
     def __str__(self) -> str:
-        return "announce «bedankt, genug»"
+        return "go out «Mer bedanked eus!»"
 
 
 @attrs.frozen

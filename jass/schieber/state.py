@@ -30,7 +30,7 @@ class Phase(NamedEnum):
 
     #: Vorhand names the trump mode or pushes; after a push the partner names it.
     CHOOSE_TRUMP = "choose_trump"
-    #: The nine tricks are played (Weis declared with the first card, "bedankt, genug" between tricks).
+    #: The nine tricks are played (Weis declared with the first card, «Mer bedanked eus!» between tricks).
     PLAY = "play"
     #: The round is written; the next dealer deals (:class:`Deal`).
     ROUND_OVER = "round_over"
@@ -45,9 +45,9 @@ class GameEnd(NamedEnum):
     #: in ``AUTO`` mode as soon as it happens, or by the counting order when both teams pass
     #: the target in the first trick.
     TARGET_REACHED = "target_reached"
-    #: A team said "bedankt, genug" with enough points, and won.
+    #: A team said «Mer bedanked eus!» with enough points, and won.
     CLAIM_CORRECT = "claim_correct"
-    #: A team said "bedankt, genug" without enough points, and lost.
+    #: A team said «Mer bedanked eus!» without enough points, and lost.
     CLAIM_WRONG = "claim_wrong"
     #: The fixed number of rounds (``Rules.rounds``) was played; the higher score won (equal
     #: scores: a draw).

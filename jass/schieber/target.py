@@ -1,5 +1,5 @@
 """How a Schieber game ends: a team reaching the target (at the round's end, in ``AUTO`` mode at
-once, or by the counting order when both pass it in trick 1), "bedankt, genug", or the fixed
+once, or by the counting order when both pass it in trick 1), «Mer bedanked eus!», or the fixed
 number of rounds.
 """
 
@@ -10,10 +10,10 @@ from typing import Final
 
 from jass.play import CardPlay
 from jass.schieber.rules import CLAIM, IMMEDIATE, ROUND_POINTS, CountingOrder, EndMode
-from jass.schieber.score import counted_declarations, score_so_far, totals
+from jass.schieber.score import counted_declarations, score_so_far
 from jass.schieber.state import GAME_OVER, ROUND_OVER, GameEnd, State, TeamScore
 from jass.teams.rules import team_of
-from jass.teams.score import STOECK_BITS
+from jass.teams.score import STOECK_BITS, stoeck_holder
 from jass.variant.state import changed
 from jass.weis import STOECK_POINTS
 
@@ -131,9 +131,17 @@ def end_round(state: State, play: CardPlay) -> State:
 
 
 def announce(state: State) -> State:
-    """ "Bedankt, genug": the team wins if its points reach the target, else it loses."""
+    """Going out («Mer bedanked eus!»): the team wins if its points reach the target, else it
+    loses. With ``stoeck_claim`` the team shows Stöck one of its players holds and has not yet
+    been credited with, and they count (jasswelt.ch, "Die Stöcke")."""
+    setting = state.setting
     play = state.play
-    assert play is not None and play.to_play is not None and state.rules.target_score is not None
+    rules = setting.rules
+    assert play is not None and play.to_play is not None and rules.target_score is not None
     team = team_of(play.to_play)
-    reached = totals(state)[team] >= state.rules.target_score
-    return game_over(state, play, team if reached else 1 - team, GameEnd.CLAIM_CORRECT if reached else GameEnd.CLAIM_WRONG)
+    holder = stoeck_holder(setting.dealt, play.trump) if rules.stoeck_claim else None
+    shown = holder is not None and team_of(holder) == team
+    score = score_so_far(setting, play, held_stoeck=shown)
+    reached = setting.scores[team] + score.totals[team] >= rules.target_score
+    return game_over(state, play, team if reached else 1 - team, GameEnd.CLAIM_CORRECT if reached else GameEnd.CLAIM_WRONG,
+                     held_stoeck=shown)

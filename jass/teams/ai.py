@@ -62,7 +62,7 @@ def keeps_shown_winner(view: TeamView, mode: RoundMode | None, seat: int, weis: 
     declarations = [shown[s] if s % 2 == team else () for s in range(SEATS)]
     declarations[seat] = tuple(weis)
     best = best_weis(declarations, mode.trick_mode(0), (view.dealer + 1) % SEATS, rules.equal_weis_tiebreak,
-                     rules.undenufe_sequences)
+                     rules.undenufe_order)
     return best is not None and best % 2 == team
 
 

@@ -29,7 +29,7 @@ class StoeckMode(NamedEnum):
     #: "Paar-Weis-Slag" counts them during the round).
     IMMEDIATE = "immediate"
     #: At the end of the round, with the last card (seed 001's words: the 20 come
-    #: "in de volgende ronde", German source "nach der Runde").
+    #: "in de volgende ronde").
     ROUND_END = "round_end"
     #: Never: a game without Stöck.
     OFF = "off"

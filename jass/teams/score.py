@@ -119,7 +119,7 @@ def team_weis(
         declarations = tuple(w or () for w in declared)
     if not any(declarations):
         return (0, 0)  # nobody has a Weis: most rounds
-    seat = best_weis(declarations, trump, vorhand, rules.equal_weis_tiebreak, rules.undenufe_sequences)
+    seat = best_weis(declarations, trump, vorhand, rules.equal_weis_tiebreak, rules.undenufe_order)
     points = [0, 0]
     if seat is not None:
         team = team_of(seat)

@@ -21,18 +21,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
 from jass.cards import FULL_DECK, CardSet
 from jass.errors import RecordError
+from jass.faces import FACES, Faces, Pairing
+from jass.play import PlayCard
 
 __all__ = [
     "Notation",
     "RecordFormat",
     "Loading",
     "TableText",
+    "MoveText",
+    "Describe",
+    "ReadMove",
+    "ChoiceLines",
+    "move_words",
+    "faces_of_rules",
     "AIHooks",
     "SearchHooks",
     "ConformanceHooks",
@@ -122,12 +130,57 @@ class Loading(Generic[S, O]):
 
 # --- what a player reads ------------------------------------------------------------------------
 
+R_in = TypeVar("R_in", contravariant=True)
+M_in = TypeVar("M_in", contravariant=True)
+O_in = TypeVar("O_in", contravariant=True)
+M_out = TypeVar("M_out", covariant=True)
 
-def _public_move_text(move: Any, rules: Any) -> str:
+
+class MoveText(Protocol[M_in, R_in]):
+    """``(move, rules, faces=None) -> str``: a move in words, its cards as ``faces`` show them
+    (``None``: French cards paired as the rules pair them)."""
+
+    def __call__(self, move: M_in, rules: R_in, faces: Faces | None = None, /) -> str: ...
+
+
+class Describe(Protocol[O_in]):
+    """``(view, faces=None) -> lines``: what a seat may know, its cards as ``faces`` show them
+    (``None``: French cards paired as the view's rules pair them)."""
+
+    def __call__(self, view: O_in, faces: Faces | None = None, /) -> Sequence[str]: ...
+
+
+class ReadMove(Protocol[O_in, M_out]):
+    """``(text, view, moves, faces) -> move | None``: the variant's own reading of what a player
+    typed, among the legal ``moves``; ``None`` leaves it to the notation."""
+
+    def __call__(self, text: str, view: O_in, moves: Sequence[Any], faces: Faces, /) -> M_out | None: ...
+
+
+class ChoiceLines(Protocol[O_in]):
+    """``(view, moves, faces) -> lines | None``: how the variant lists the legal ``moves`` for a
+    player to type them; ``None`` leaves it to the numbered list of the command line."""
+
+    def __call__(self, view: O_in, moves: Sequence[Any], faces: Faces, /) -> Sequence[str] | None: ...
+
+
+def move_words(move: Any, rules: Any = None, faces: Faces | None = None, /) -> str:
+    """A move in its own words, a card as ``faces`` show it (``play ♥10``, ``play Schilten
+    Banner``; by default French cards paired as ``rules`` pair them), any other move by its
+    ``str``."""
+    if isinstance(move, PlayCard):
+        return f"play {(faces or faces_of_rules(rules)).card(move.card)}"
     return str(move)
 
 
-def _nothing_more(view: Any) -> Sequence[str]:
+def faces_of_rules(rules: Any) -> Faces:
+    """French cards paired as ``rules`` pair them (their ``pairing``; seed 001's if they have
+    none): the faces of a text hook given none."""
+    pairing = getattr(rules, "pairing", None)
+    return FACES if pairing is None or pairing is Pairing.SEED else Faces(pairing=pairing)
+
+
+def _nothing_more(view: Any, faces: Faces | None = None, /) -> Sequence[str]:
     return ()
 
 
@@ -135,22 +188,53 @@ def _game_over(view: Any) -> str:
     return "The game is over"
 
 
+def _seed_pairing(rules: Any) -> Pairing:
+    return Pairing.SEED
+
+
+def _notation_reads(text: str, view: Any, moves: Sequence[Any], faces: Faces, /) -> Any:
+    return None
+
+
+def _numbered(view: Any, moves: Sequence[Any], faces: Faces, /) -> Sequence[str] | None:
+    return None
+
+
 @attrs.frozen
 class TableText(Generic[R, M, O]):
-    """The words a player reads about a variant's game (the command line, ``jass serve``)."""
+    """The words a player reads about a variant's game (the command line, ``jass serve``). Every
+    card in them is written as the player's :class:`~jass.faces.Faces` show it (French symbols
+    paired as the rules pair them, or Swiss names); notation stays the machine format."""
 
-    #: ``public_move(move, rules)``: the words every player at the table reads when a seat makes
-    #: ``move`` (``"predicts"`` for a secret prediction, ``"exchanges 3 cards"``); by default
-    #: the move's ``str``.
-    public_move: Callable[[M, R], str] = _public_move_text
-    #: ``describe(view) -> lines``: what the seat of the observation may know beyond its hand
-    #: and the cards on the table (the slate, predictions, Weis and Stöck, the points so far,
-    #: a finished round). Lines every seat reads alike name seats by number; a fact only the
-    #: observer knows gets a line of its own. By default nothing.
-    describe: Callable[[O], Sequence[str]] = _nothing_more
+    #: ``move_text(move, rules, faces)``: the whole move in words, for its own seat (``play
+    #: ♥10``, ``exchange ♣6 ♣7 ♥10``, ``choose row 7: Obenabe ⬇``); by default a card by its
+    #: faces and any other move by its ``str``.
+    move_text: MoveText[M, R] = move_words
+    #: ``public_move(move, rules, faces)``: the words every player at the table reads when a
+    #: seat makes ``move`` (``"predicts"`` for a secret prediction, ``"exchanges 3 cards"``); by
+    #: default the whole move, as :attr:`move_text` writes it.
+    public_move: MoveText[M, R] = move_words
+    #: ``describe(view, faces) -> lines``: what the seat of the observation may know beyond its
+    #: hand and the cards on the table (the slate, predictions, Weis and Stöck, the points so
+    #: far, a finished round). Lines every seat reads alike name seats by number; a fact only
+    #: the observer knows gets a line of its own. By default nothing.
+    describe: Describe[O] = _nothing_more
     #: ``end_reason(view) -> sentence``: why the game of a finished observation ended and who
     #: won; by default "The game is over".
     end_reason: Callable[[O], str] = _game_over
+    #: ``pairing(rules)``: the :class:`~jass.faces.Pairing` the rules draw French cards with
+    #: (a preset that follows a source uses that source's); by default seed 001's.
+    pairing: Callable[[R], Pairing] = _seed_pairing
+    #: ``read_move(text, view, moves, faces)``: the variant's own reading of a typed answer
+    #: (Coiffeur reads a slate's row by its number from 1, or by its name); ``None`` by default.
+    read_move: ReadMove[O, M] = _notation_reads
+    #: ``choice_lines(view, moves, faces)``: the variant's own list of the moves a player may
+    #: type (with :attr:`read_move`); ``None`` by default: the command line numbers them.
+    choice_lines: ChoiceLines[O] = _numbered
+    #: What the rules follow, in a sentence for players (``jass rules`` prints it).
+    about: str = ""
+    #: The page of the documentation that explains the rules, an address (``jass rules``).
+    rules_page: str = ""
 
 
 # --- bots and search ------------------------------------------------------------------------------
@@ -199,7 +283,7 @@ class AIHooks(Generic[S, M, O]):
     #: default, for every move).
     rule_move: Callable[[O, Sequence[M]], M | None] = _card_play_decides
     #: ``sensible_moves(view, moves)``: the moves a player without a plan may make: those that
-    #: do not lose the game at once (a claim of "bedankt, genug" short of the target). By
+    #: do not lose the game at once (a claim to go out («Mer bedanked eus!») short of the target). By
     #: default every legal move. :class:`~jass.ai.bots.RandomBot` picks among these.
     sensible_moves: Callable[[O, Sequence[M]], Sequence[M]] = _every_move
     #: What the search bots need; ``None``: they cannot play the variant (its card play goes

@@ -7,7 +7,9 @@ registry and the cattrs serialiser (git 02f716c); ``tests/test_golden.py`` runs 
 again and compares byte for byte, so the ``jass/1`` and ``jass-record/1`` formats cannot
 change unnoticed. Regenerate only for a deliberate format change:
 ``python tests/golden/recipe.py --write``. Deliberate changes since: Differenzler observations
-gained ``rules`` (a text without it still reads, as the default rules).
+gained ``rules`` (a text without it still reads, as the default rules); Swisslos' Schieber
+presets gained ``"pairing": "swisslos"`` (issue 28: a preset that follows a source draws the
+French cards with that source's pairing; a text without it reads as seed 001's pairing).
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ def _module(name: str) -> Any:
 
 
 def _choose(variant: Any, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
-    """A random move; Schieber's "bedankt, genug" only when it wins (else games end at once)."""
+    """A random move; Schieber's «Mer bedanked eus!» only when it wins (else games end at once)."""
     announce = [m for m in legal if type(m).__name__ == "Announce"]
     if announce:
         team = variant.to_act(state) % 2
@@ -117,7 +119,7 @@ def lines() -> Iterator[tuple[str, str]]:
 
 
 def _claims() -> Iterator[tuple[str, str]]:
-    """Two Schieber games ended by "bedankt, genug": one wrong (at the first chance), one
+    """Two Schieber games ended by «Mer bedanked eus!»: one wrong (at the first chance), one
     right (to a target of 150, as soon as it is reached)."""
     from jass import records, schieber, serial
 

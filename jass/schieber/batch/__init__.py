@@ -4,7 +4,7 @@ Stöck, match and multipliers, exactly as :mod:`jass.schieber` plays and scores 
 One game here is **one round**: the deal, the choice of trump (Vorhand, the seat after the
 dealer, names a mode or pushes; after a push the partner names one), the 36 cards, and the
 round's score as :func:`jass.schieber.score_round` breaks it down. A game to a target
-("bedankt, genug", several rounds) is not modelled: the episode ends with the round's last
+(«Mer bedanked eus!», several rounds) is not modelled: the episode ends with the round's last
 card.
 
 **Actions** (fixed integer ids, :data:`NUM_ACTIONS` = 43):

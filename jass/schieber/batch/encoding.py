@@ -18,7 +18,7 @@ __all__ = ["RL_ACTIONS", "rl_action_mask", "observations"]
 
 
 #: The scalar encoding's number of action ids (:mod:`jass.variant.encoding`): the batch's 43, then
-#: "bedankt, genug", the deal and the declaration of every Weis, which a batch round never offers.
+#: «Mer bedanked eus!», the deal and the declaration of every Weis, which a batch round never offers.
 RL_ACTIONS: Final = 46
 
 

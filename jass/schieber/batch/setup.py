@@ -15,9 +15,8 @@ from numpy.typing import ArrayLike, NDArray
 from jass import schieber
 from jass.batch import core
 from jass.batch.cardplay import ROW
-from jass.cards import Card, CardSet
+from jass.cards import CardSet
 from jass.errors import InvalidCardsError, JassError
-from jass.schieber import FirstVorhand
 from jass.schieber.batch.state import BatchState
 from jass.schieber.batch.tables import CHOOSE_BITS, NUM_PLAYERS, PUSH_BIT, SUIT_BITS, U64, Config
 from jass.teams.score import team_weis
@@ -92,8 +91,8 @@ def _weis_by_mode(
         best = (np.maximum(full[:, 0], full[:, 2]), np.maximum(full[:, 1], full[:, 3]))
         result[:, mode, 0] = team_points[0] * ((best[0] > best[1]) & (best[0] >= 0))
         result[:, mode, 1] = team_points[1] * ((best[1] > best[0]) & (best[1] >= 0))
-    # Undenufe compares Weis as Obenabe does (no trump suit), with its own sequence keys.
-    undenufe_key = config.quartet_key.take(chosen).reshape(n, 4)
+    # Undenufe compares Weis as Obenabe does (no trump suit), with its own keys of Undenufe's order.
+    undenufe_key = config.undenufe_quartet_key.take(chosen).reshape(n, 4)
     for mask in suits:
         undenufe_key = np.maximum(undenufe_key, config.undenufe_sequence_key.take(mask).reshape(n, 4))
     full = undenufe_key * 4 + order
@@ -165,7 +164,7 @@ def init(
     then their number): game *i* is then exactly the first round of
     ``schieber.new_game(rules, seed=seeds[i])`` (the deal :func:`jass.cards.deal` and the
     dealer from the seed unless ``rules.first_dealer`` is set, or the seat before the one dealt
-    the Rosen 7 with ``rules.first_vorhand=FirstVorhand.ROSEN_7``); or a
+    the first Vorhand's card with ``rules.first_vorhand`` ``ROSEN_7`` or ``DIAMONDS_7``); or a
     :class:`numpy.random.Generator` and ``n``: ``n`` uniformly random deals and dealers
     (:func:`jass.batch.core.random_deals`, about twice as fast as seeded deals, but not the
     deal of any seed). ``rules`` default to ``schieber.Rules.tournament(1)``.
@@ -186,7 +185,7 @@ def init(
             dealer = core.random_below(np.full(n, NUM_PLAYERS, dtype=np.uint64), key).astype(np.int8)
         else:
             dealer = np.full(n, first, dtype=np.int8)
-        return _new_states(config, dealt, _rosen_7_dealers(config, dealt, dealer))
+        return _new_states(config, dealt, _card_dealers(config, dealt, dealer))
     seeds = core.as_seeds(key)
     if n is not None and n != seeds.shape[0]:
         raise JassError(f"n={n!r} but {seeds.shape[0]} seeds given")
@@ -195,14 +194,16 @@ def init(
         dealer = core.seeded_seats(seeds, NUM_PLAYERS)
     else:
         dealer = np.full(seeds.shape[0], first, dtype=np.int8)
-    return _new_states(config, dealt, _rosen_7_dealers(config, dealt, dealer))
+    return _new_states(config, dealt, _card_dealers(config, dealt, dealer))
 
 
-def _rosen_7_dealers(config: Config, dealt: NDArray[np.uint64], dealer: NDArray[np.int8]) -> NDArray[np.int8]:
-    """``dealer``, or with ``FirstVorhand.ROSEN_7`` the seat before the one dealt the Rosen 7."""
-    if config.rules.first_vorhand is not FirstVorhand.ROSEN_7:
+def _card_dealers(config: Config, dealt: NDArray[np.uint64], dealer: NDArray[np.int8]) -> NDArray[np.int8]:
+    """``dealer``, or when a card fixes the first Vorhand (``FirstVorhand.ROSEN_7``,
+    ``DIAMONDS_7``) the seat before the one dealt it."""
+    card = config.rules.first_vorhand_card()
+    if card is None:
         return dealer
-    holder = np.argmax((dealt & U64(Card.S7.bit)) != 0, axis=1)
+    holder = np.argmax((dealt & U64(card.bit)) != 0, axis=1)
     result: NDArray[np.int8] = ((holder + 3) & 3).astype(np.int8)
     return result
 

@@ -17,7 +17,7 @@ from jass.cards import Card, CardSet, Rank, Suit
 from jass.errors import InvalidRulesError
 from jass.teams.rules import StoeckMode
 from jass.trump import Trump
-from jass.weis import SequenceOrder, Weis, WeisRules, detect_weis, weis_strength
+from jass.weis import UndenufeOrder, Weis, WeisRules, detect_weis, weis_strength
 
 __all__ = ["NUM_ACTIONS", "NUM_PLAYERS", "FIRST_TRUMP_ACTION", "PUSH", "Config"]
 
@@ -37,13 +37,13 @@ SUIT_BITS: Final = 0x1FF
 U64 = np.uint64
 
 
-def _weis_key(weis: Weis, tiebreak: Any, mode: Trump = Trump.OBENABE, sequences: Any = SequenceOrder.NATURAL) -> int:
+def _weis_key(weis: Weis, tiebreak: Any, mode: Trump = Trump.OBENABE, undenufe: Any = UndenufeOrder.NATURAL) -> int:
     """:func:`jass.weis.weis_strength` (points, kind, top, in trump) as one int, in trump 0;
-    ``mode`` Undenufe with ``sequences`` reversed compares sequences by their bottom card.
+    ``mode`` Undenufe with ``undenufe`` reversed compares Weis in Undenufe's order.
 
     The trump bit is the lowest, so adding 1 to a sequence's key puts it in the trump suit;
     the seat order is added below it later (times 4)."""
-    points, kind, top, in_trump = weis_strength(weis, mode, tiebreak, sequences)
+    points, kind, top, in_trump = weis_strength(weis, mode, tiebreak, undenufe)
     return ((points * 16 + kind) * 16 + top) * 2 + in_trump
 
 
@@ -69,7 +69,7 @@ class Config:
     sequence_count: NDArray[np.int32]
     sequence_key: NDArray[np.int32]
     #: The key of the best sequence in Undenufe (``sequence_key`` unless the rules reverse
-    #: Undenufe's sequences, :class:`~jass.weis.SequenceOrder`).
+    #: Undenufe's order, :class:`~jass.weis.UndenufeOrder`).
     undenufe_sequence_key: NDArray[np.int32]
     #: Four of a kind, by the 9-bit mask of the ranks held four times: the points of the
     #: Weis among them, their number and the key of the best (-2: none); ``quartet_ranks``:
@@ -77,6 +77,9 @@ class Config:
     quartet_points: NDArray[np.int32]
     quartet_count: NDArray[np.int32]
     quartet_key: NDArray[np.int32]
+    #: The key of the best four of a kind in Undenufe (``quartet_key`` unless the rules reverse
+    #: Undenufe's order).
+    undenufe_quartet_key: NDArray[np.int32]
     quartet_ranks: int
 
     @staticmethod
@@ -99,7 +102,7 @@ class Config:
         seq_count = np.zeros(512, dtype=np.int32)
         seq_key = np.full(512, -2, dtype=np.int32)
         undenufe_key = np.full(512, -2, dtype=np.int32)
-        order = weis_rules.undenufe_sequences
+        order = weis_rules.undenufe_order
         for mask in range(512):  # the cards of one suit (Eicheln; every suit is alike)
             found = detect_weis(CardSet.from_bits(mask), weis_rules)
             seq_points[mask] = sum(w.points for w in found)
@@ -110,12 +113,14 @@ class Config:
         quartet_ranks = 0
         rank_points = [0] * 9
         rank_key = [-2] * 9
+        undenufe_rank_key = [-2] * 9
         for rank in Rank:
             if weis_rules.quartet_points(rank):
                 quartet_ranks |= 1 << rank
                 weis = Weis.from_cards([Card.of(suit, rank) for suit in Suit], weis_rules)
                 rank_points[rank] = weis.points
                 rank_key[rank] = _weis_key(weis, tiebreak)
+                undenufe_rank_key[rank] = _weis_key(weis, tiebreak, Trump.UNDENUFE, order)
         ranks_of = [[r for r in range(9) if m >> r & 1] for m in range(512)]
         config = Config(
             rules=rules, tables=PlayTables.of(rules.play), stoeck_masks=np.array(stoeck, dtype=np.uint64),
@@ -126,6 +131,8 @@ class Config:
             quartet_points=np.array([sum(rank_points[r] for r in rs) for rs in ranks_of], dtype=np.int32),
             quartet_count=np.array([len(rs) for rs in ranks_of], dtype=np.int32),
             quartet_key=np.array([max([rank_key[r] for r in rs], default=-2) for rs in ranks_of], dtype=np.int32),
+            undenufe_quartet_key=np.array([max([undenufe_rank_key[r] for r in rs], default=-2) for rs in ranks_of],
+                                          dtype=np.int32),
             quartet_ranks=quartet_ranks,
         )
         for field in attrs.fields(Config):
