@@ -41,17 +41,22 @@ from typing import Final
 
 import attrs
 
+from jass import _kernel
 from jass.cards import SUIT_MASKS, Card, CardSet
 from jass.errors import InvalidCardsError, InvalidRulesError
 from jass.play import CardPlay
 from jass.tricks import PlayRules, legal_bits
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, TRICK_KEYS, TRUMP_STRENGTH, Trump, point_table
 
-__all__ = ["SolveResult", "Solver", "solve", "best_cards", "solve_bits", "equivalent_cards"]
+__all__ = ["SolveResult", "Solver", "solve", "best_cards", "best_line", "solve_bits", "equivalent_cards"]
 
 _HAND: Final = 36
 _HAND_MASK: Final = (1 << _HAND) - 1
 _INF: Final = 1 << 30
+#: The caches' keys are bit sets times this odd constant (an injection). A dict finds an int by
+#: its hash, the int modulo 2**61 - 1, through the hash's low bits; those of card bit sets barely
+#: change between the positions of one search (one suit's cards), and many keys would share them.
+_MIX: Final = 0x9E3779B97F4A7C15
 
 
 @attrs.frozen
@@ -170,18 +175,72 @@ def _tables(trump: int, trump_jack_points: int) -> _Tables:
     return suit_points, beats, strongest, weakest
 
 
+#: Above every card bit: a mask with it meets every set of live cards that has it too.
+_NEVER: Final = 1 << 36
+
+
+@functools.lru_cache(maxsize=8)
+def _between(trump: int) -> tuple[tuple[int, ...], ...]:
+    """``between[c][d]``: the cards strictly between ``c`` and ``d`` in their suit's order in
+    mode ``trump``; :data:`_NEVER` for cards of two suits, a card and itself, or the trump Jack
+    (the Bauer exception singles it out)."""
+    place = {}
+    for suit in range(4):
+        for index, card in enumerate(_suit_order(trump, suit)):
+            place[card] = index
+    table = []
+    for card in range(36):
+        row = []
+        for other in range(36):
+            jack = trump < 4 and trump * 9 + 5 in (card, other)
+            if card // 9 != other // 9 or card == other or jack:
+                row.append(_NEVER)
+            else:
+                low, high = sorted((place[card], place[other]))
+                order = _suit_order(trump, card // 9)
+                row.append(sum(1 << order[i] for i in range(low + 1, high)))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+def _near_bound(
+    card: int, searched: list[tuple[int, int]], foreign: int, near: tuple[int, ...], points: tuple[int, ...],
+    maximise: bool, alpha: int, beta: int,
+) -> int | None:
+    """What a card's search would tell, known from a card of the same hand already searched
+    (``searched``: card and result) when no other seat's live card (``foreign``) lies between
+    them: swapping the two changes no trick's winner, only their points, so the two values
+    differ by at most the points' difference. The bound that settles the card (at most
+    ``alpha`` for the maximising side, at least ``beta`` for the other), or ``None``."""
+    for other, result in searched:
+        if not near[other] & foreign:
+            gap = points[card] - points[other]
+            if gap < 0:
+                gap = -gap
+            if maximise:
+                if result + gap <= alpha:
+                    return result + gap
+            elif result - gap >= beta:
+                return result - gap
+    return None
+
+
 # The search is built as closures, not methods: CPython reads a closure's variables about as
 # fast as its locals, much faster than attributes (self.x) or globals, and the search reads
 # them at every node. Each _build_* function below makes one piece, over the _Shared state.
 
+#: (leader, lead_hand, live, match, stake) -> (low, high): a new trick start's first bounds.
+_Bounds = Callable[[int, int, int, bool, int], tuple[int, int]]
 #: (leader, match) -> value: the end of the round from a trick start (one or two cards each).
 _Ending = Callable[[int, bool], int]
-#: (leader, alpha, beta, match) -> value: the search from a trick start.
-_Start = Callable[[int, int, int, bool], int]
-#: (leader, lead_hand, live, key, alpha, beta, low, high, move, match) -> value: the leads.
-_Leads = Callable[[int, int, int, int, int, int, int, int, int, bool], int]
-#: (trick, pos, leader, led, win_key, win_pos, trick_points, alpha, beta, match, live) -> value.
-_Follow = Callable[[list[int], int, int, int, int, int, int, int, int, bool, int], int]
+#: (leader, alpha, beta, match, left) -> value: the search from a trick start.
+_Start = Callable[[int, int, int, bool, int], int]
+#: (leader, lead_hand, live, key, alpha, beta, low, high, move, match, left) -> value: the leads.
+_Leads = Callable[[int, int, int, int, int, int, int, int, int, bool, int], int]
+#: (pos, leader, led, win_key, win_seat, trick_points, alpha, beta, match, reps) -> value: a card
+#: after the lead, ``reps`` one card of each class of equivalent cards of every hand, then the
+#: cards live at the trick's start and their points.
+_Follow = Callable[[int, int, int, int, int, int, int, int, bool, tuple[int, ...]], int]
 #: (hands, leader, trick, alpha, beta, match) -> value: the search from any position.
 _Search = Callable[[Sequence[int], int, Sequence[int], int, int, bool], int]
 
@@ -204,6 +263,8 @@ class _Kernel:
         self.match_bonus = match_bonus
         self.trump_jack_points = trump_jack_points
         self.table: dict[int, tuple[int, int, int]] = {}
+        #: The table's previous generation, read when the table misses (see ``_Shared.forget``).
+        self.older: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
         self._build(rules)
 
@@ -214,10 +275,49 @@ class _Kernel:
         last_trick = _build_last_trick(shared)
         play_out_two_tricks = _build_play_out_two_tricks(self, shared)
         bounds, leader_takes_all = _build_bounds(shared)
-        start, follow = _build_start(
+        start, follow, last_card = _build_start(
             self, shared, last_trick, play_out_two_tricks, bounds, leader_takes_all, representatives
         )
-        self.search: _Search = _build_search(shared, start, follow)
+        self.search: _Search = _build_search(shared, start, follow, last_card, representatives)
+
+
+#: A cache of :class:`_Caches` past this many entries starts again when a search is made.
+_CACHE_LIMIT: Final = 1_000_000
+
+
+class _Caches:
+    """What the searches of one mode and set of rules work out and may share, whatever the
+    deal: the representatives of a suit's cards, the winners of a last trick, the cards a
+    follower or a leader tries in their order (learnt from the refutations found), the cards
+    of a set sorted. Solvers of one mode share them, so that many small solves (a search
+    bot's) do not each start cold; each is cleared past :data:`_CACHE_LIMIT` entries."""
+
+    __slots__ = ("representatives", "last_winners", "orders", "lead_orders", "by_points", "by_strength")
+
+    def __init__(self, trump: int, trump_jack_points: int) -> None:
+        points, keys_by_led = point_table(Trump(trump), trump_jack_points), TRICK_KEYS[trump]
+        self.representatives: dict[int, int] = {}
+        self.last_winners: dict[int, int] = {}
+        #: A follower's cards to try, in order, by its hand's representatives and the trick so far.
+        self.orders: dict[int, tuple[int, ...]] = {}
+        #: A leader's cards to try, in order, by its hand's representatives.
+        self.lead_orders: dict[int, tuple[int, ...]] = {}
+        # Cards of a set sorted by points, most first (then strongest first, by index).
+        self.by_points = _sorted_cards([points[c] * 64 + c for c in range(36)])
+        # A lead: the strongest cards first (trumps, then the highest of each suit).
+        self.by_strength = _sorted_cards([keys_by_led[c // 9][c] * 64 + points[c] for c in range(36)])
+
+    def bound(self) -> None:
+        """Clear each cache grown past its limit."""
+        for cache in (self.representatives, self.last_winners, self.orders, self.lead_orders):
+            if len(cache) > _CACHE_LIMIT:
+                cache.clear()
+
+
+@functools.lru_cache(maxsize=16)
+def _caches(trump: int, legal_flags: tuple[bool, bool, bool], trump_jack_points: int) -> _Caches:
+    """The caches of one mode and set of rules (the legality of cards, the points)."""
+    return _Caches(trump, trump_jack_points)
 
 
 class _Shared:
@@ -225,9 +325,10 @@ class _Shared:
     state they change (the hands searched, the transposition table, the caches)."""
 
     __slots__ = (
-        "trump", "seats", "team", "match_bonus", "max_entries", "legal_flags", "trump_jack_points", "points",
-        "keys_by_led", "suit_points", "beats", "strongest", "weakest", "seat_at", "same_team", "ours", "shift",
-        "hands", "by_points", "by_strength", "table", "representatives_cache", "last_winners",
+        "trump", "seats", "team", "match_bonus", "generation", "legal_flags", "trump_jack_points", "points",
+        "keys_by_led", "suit_points", "beats", "strongest", "weakest", "seat_at", "same_team", "ours",
+        "hands", "by_points", "by_strength", "table", "older", "representatives_cache", "last_winners", "orders",
+        "lead_orders",
     )
 
     def __init__(self, kernel: _Kernel, rules: PlayRules) -> None:
@@ -235,7 +336,6 @@ class _Shared:
         seats = self.seats = kernel.seats
         team = self.team = kernel.team
         self.match_bonus = kernel.match_bonus
-        self.max_entries = kernel.max_entries
         self.legal_flags = rules.legal_flags
         trump_jack_points = self.trump_jack_points = kernel.trump_jack_points
         points = self.points = point_table(Trump(trump), trump_jack_points)
@@ -244,37 +344,58 @@ class _Shared:
         self.seat_at = [[(leader + pos) % seats for pos in range(seats)] for leader in range(seats)]
         self.same_team = [[(seat & 1) == (other & 1) for other in range(seats)] for seat in range(seats)]
         self.ours = [(seat & 1) == team for seat in range(seats)]
-        self.shift = _HAND * seats  # the key's bits above the hands: the leader, then the match flag
         self.hands = [0] * seats
-        # Cards of a set sorted by points, most first (then strongest first, by index): cached.
-        self.by_points = _sorted_cards([points[c] * 64 + c for c in range(36)])
-        # A lead: the strongest cards first (trumps, then the highest of each suit).
-        self.by_strength = _sorted_cards([keys_by_led[c // 9][c] * 64 + points[c] for c in range(36)])
-        self.table = kernel.table
-        self.representatives_cache: dict[int, int] = {}
-        self.last_winners: dict[int, int] = {}
+        self.table, self.older = kernel.table, kernel.older
+        #: Entries in a generation of the table: two of them hold ``max_entries`` at most.
+        self.generation = max(1, kernel.max_entries // 2)
+        caches = _caches(trump, self.legal_flags, trump_jack_points)
+        caches.bound()
+        self.by_points, self.by_strength = caches.by_points, caches.by_strength
+        self.representatives_cache, self.last_winners = caches.representatives, caches.last_winners
+        self.orders, self.lead_orders = caches.orders, caches.lead_orders
 
     def forget(self) -> None:
-        """Empty the full table and the caches that grow with it (a cache: the search stays exact)."""
+        """Make room in the full table: its entries become the older generation, which drops
+        the one before, and the caches that grow with it start again (the search stays exact)."""
+        self.older.clear()
+        self.older.update(self.table)
         self.table.clear()
         self.representatives_cache.clear()
         self.last_winners.clear()
+        self.orders.clear()
+        self.lead_orders.clear()
 
 
 def _build_representatives(shared: _Shared) -> Callable[[int, int], int]:
     """The search's move pruning: one card of each class of equivalent cards."""
     cache = shared.representatives_cache
     trump, trump_jack_points = shared.trump, shared.trump_jack_points
+    # Each suit apart: its classes depend only on its cards in the hand and live, and on whether
+    # it is the trump suit; the same few patterns come back again and again.
+    trump_flag = [1 << 18 if suit == trump else 0 for suit in range(4)]
+
+    def suit_representatives(suit: int, key: int) -> int:
+        """The representatives of one suit's cards (``key``: the hand's, the live ones, trump)."""
+        shift = 9 * suit
+        found = 0
+        for cls in _classes((key & 511) << shift, (key >> 9 & 511) << shift, trump, trump_jack_points):
+            found |= cls & -cls
+        found >>= shift
+        cache[key] = found
+        return found
 
     def representatives(hand: int, live: int) -> int:
-        """One card of each class of equivalent cards of ``hand``, cached."""
-        key = hand | live << 36
-        found = cache.get(key)
-        if found is None:
-            found = 0
-            for cls in _classes(hand, live, trump, trump_jack_points):
-                found |= cls & -cls
-            cache[key] = found
+        """One card of each class of equivalent cards of ``hand``, cached by suit."""
+        found = 0
+        for suit in 0, 1, 2, 3:
+            shift = 9 * suit
+            mine = hand >> shift & 511
+            if mine:
+                key = mine | (live >> shift & 511) << 9 | trump_flag[suit]
+                reps = cache.get(key)
+                if reps is None:
+                    reps = suit_representatives(suit, key)
+                found |= reps << shift
         return found
 
     return representatives
@@ -306,11 +427,13 @@ def _build_last_trick(shared: _Shared) -> _Ending:
 
 def _build_play_out_two_tricks(kernel: _Kernel, shared: _Shared) -> _Ending:
     """The exact value of four hands of two cards, every line played out. The seats a, b, c, d
-    in play order: hand h*, maximising max_*, legal cards left to try for_*, card c*, key k*."""
+    in play order: hand h*, maximising max_*, legal cards left to try for_*, card c*, key k*;
+    after a card the trick's best key top_*, its winner win_* and the winner's other card lead_*."""
     hands, seat_at, ours, points, keys_by_led = shared.hands, shared.seat_at, shared.ours, shared.points, shared.keys_by_led
     suit0_points, suit1_points, suit2_points, suit3_points = shared.suit_points
     trump, (bauer, undertrump_allowed, void_undertrumps) = shared.trump, shared.legal_flags
     last_winners, match_bonus, last_bonus = shared.last_winners, shared.match_bonus, LAST_TRICK_BONUS
+    restricted, legal = trump < 4 and not undertrump_allowed, _kernel.legal
 
     def play_out_two_tricks(leader: int, match: bool) -> int:
         """Two cards each, four seats: the exact value, every line played out (at most 16)."""
@@ -327,11 +450,12 @@ def _build_play_out_two_tricks(kernel: _Kernel, shared: _Shared) -> _Ending:
             bit_a = for_a & -for_a
             for_a ^= bit_a
             ca = bit_a.bit_length() - 1
-            keys = keys_by_led[ca // 9]
+            led = ca // 9
+            keys = keys_by_led[led]
             ka = keys[ca]
             rest_a = ha ^ bit_a
             best_b = -_INF if max_b else _INF
-            for_b = legal_bits(hb, [ca], trump, bauer, undertrump_allowed, void_undertrumps)
+            for_b = legal(hb, led, ka - 100 if restricted and ka >= 100 else -1, trump, bauer, void_undertrumps)
             while for_b:
                 bit_b = for_b & -for_b
                 for_b ^= bit_b
@@ -339,12 +463,12 @@ def _build_play_out_two_tricks(kernel: _Kernel, shared: _Shared) -> _Ending:
                 kb = keys[cb]
                 rest_b = hb ^ bit_b
                 if kb > ka:
-                    top_b, win_b = kb, b
+                    top_b, win_b, lead_b = kb, b, rest_b
                 else:
-                    top_b, win_b = ka, a
+                    top_b, win_b, lead_b = ka, a, rest_a
                 ours_ab = (rest_a if max_a else 0) | (rest_b if max_b else 0)
                 best_c = -_INF if max_c else _INF
-                for_c = legal_bits(hc, [ca, cb], trump, bauer, undertrump_allowed, void_undertrumps)
+                for_c = legal(hc, led, top_b - 100 if restricted and top_b >= 100 else -1, trump, bauer, void_undertrumps)
                 while for_c:
                     bit_c = for_c & -for_c
                     for_c ^= bit_c
@@ -352,37 +476,38 @@ def _build_play_out_two_tricks(kernel: _Kernel, shared: _Shared) -> _Ending:
                     kc = keys[cc]
                     rest_c = hc ^ bit_c
                     if kc > top_b:
-                        top_c, win_c = kc, c
+                        top_c, win_c, lead_c = kc, c, rest_c
                     else:
-                        top_c, win_c = top_b, win_b
+                        top_c, win_c, lead_c = top_b, win_b, lead_b
                     ours_abc = ours_ab | rest_c if max_c else ours_ab
                     trick_points = points[ca] + points[cb] + points[cc]
+                    rest_abc = rest_a | rest_b | rest_c
                     best_d = -_INF if max_d else _INF
-                    for_d = legal_bits(hd, [ca, cb, cc], trump, bauer, undertrump_allowed, void_undertrumps)
+                    for_d = legal(hd, led, top_c - 100 if restricted and top_c >= 100 else -1, trump, bauer, void_undertrumps)
                     while for_d:
                         bit_d = for_d & -for_d
                         for_d ^= bit_d
                         visited += 1
                         cd = bit_d.bit_length() - 1
                         rest_d = hd ^ bit_d
-                        winner = d if keys[cd] > top_c else win_c
-                        first = trick_points + points[cd]
+                        if keys[cd] > top_c:
+                            winner, lead = d, rest_d
+                        else:
+                            winner, lead = win_c, lead_c
                         # The last trick is forced: its winning card, from the four left
                         # and the card its leader (the first trick's winner) plays.
-                        rests = (rest_a, rest_b, rest_c, rest_d)
-                        lead = rests[(winner - leader) % 4]
-                        cache_key = rest_a | rest_b | rest_c | rest_d | lead << 36
+                        cache_key = (rest_abc | rest_d | lead << 36) * _MIX
                         top = last_winners.get(cache_key)
                         if top is None:
-                            top = last_winners[cache_key] = _winning_card(rests, lead, keys_by_led)
+                            top = last_winners[cache_key] = _winning_card((rest_a, rest_b, rest_c, rest_d), lead, keys_by_led)
                         ours_rest = ours_abc | rest_d if max_d else ours_abc
                         if ours[winner]:
                             if top & ours_rest:
                                 value = total + match_bonus if match else total
                             else:
-                                value = first
+                                value = trick_points + points[cd]
                         elif top & ours_rest:
-                            value = total - first
+                            value = total - trick_points - points[cd]
                         else:
                             value = 0
                         if (value > best_d) if max_d else (value < best_d):
@@ -405,7 +530,7 @@ def _winning_card(cards: tuple[int, int, int, int], lead: int, keys_by_led: tupl
     return max(cards, key=lambda bit: last_keys[bit.bit_length() - 1])
 
 
-def _build_bounds(shared: _Shared) -> tuple[Callable[[int, bool], tuple[int, int]], Callable[[int, int], bool]]:
+def _build_bounds(shared: _Shared) -> tuple[_Bounds, Callable[[int, int], bool]]:
     """A new trick start's first bounds: the points in play, the trumps sure to go to one
     side; and the claim, that the leader takes every trick."""
     hands, team, match_bonus, last_bonus = shared.hands, shared.team, shared.match_bonus, LAST_TRICK_BONUS
@@ -416,7 +541,16 @@ def _build_bounds(shared: _Shared) -> tuple[Callable[[int, bool], tuple[int, int
     trump_shift = 9 * trump if trump < 4 else 0
     trump_order = _TRUMP_RANKS
     trump_points = [points[trump_shift + r] for r in range(9)] if trump < 4 else [0] * 9
+    strength_of = [shared.keys_by_led[c // 9][c] % 100 for c in range(36)]
     secured_cache: dict[int, int] = {}
+    masters_cache: dict[int, int] = {}
+    ours = shared.ours
+
+    def master_points(suit: int, mine: int, theirs: int) -> int:
+        """The points of the cards of ``mine`` above every card of ``theirs`` (one suit's ranks)."""
+        top = strongest[suit][theirs]
+        return sum(points[9 * suit + r] for r in range(9) if mine >> r & 1 and strength_of[9 * suit + r] > top)
+
 
     def secured_trump_points(our_trumps: int, their_trumps: int) -> int:
         """The points of the strongest trumps left while one side holds them all: > 0 ours, < 0 theirs."""
@@ -436,13 +570,34 @@ def _build_bounds(shared: _Shared) -> tuple[Callable[[int, bool], tuple[int, int
                 total -= trump_points[r]
         return total
 
-    def bounds(live: int, match: bool) -> tuple[int, int]:
-        """The least and the most points ``team`` can take from a trick start with ``live`` in the hands."""
+    def cashed_points(lead_hand: int, live: int) -> int:
+        """The points of the leader's masters when no one else holds a trump: it can lead them
+        one after the other, each taking its trick (the other cards of the trick not counted)."""
+        others = live ^ lead_hand
+        if others & trump_mask:
+            return 0
+        total = 0
+        for shift in 0, 9, 18, 27:
+            mine = lead_hand >> shift & 0x1FF
+            if mine:
+                key = mine | (others >> shift & 0x1FF) << 9 | shift << 18
+                found = masters_cache.get(key)
+                if found is None:
+                    found = masters_cache[key] = master_points(shift // 9, mine, others >> shift & 0x1FF)
+                total += found
+        return total
+
+    def bounds(leader: int, lead_hand: int, live: int, match: bool, stake: int) -> tuple[int, int]:
+        """The least and the most points ``team`` can take from a trick start with ``live`` in the
+        hands, where ``stake`` is every point left (with the match bonus when ``match``)."""
         low = 0
-        high = (
-            suit0_points[live & 0x1FF] + suit1_points[live >> 9 & 0x1FF] + suit2_points[live >> 18 & 0x1FF]
-            + suit3_points[live >> 27] + last_bonus
-        )
+        high = stake - match_bonus if match else stake
+        cashed = cashed_points(lead_hand, live)
+        if ours[leader]:
+            low = cashed
+        elif cashed:
+            high -= cashed
+            match = False  # the other side takes a trick
         if match:
             high += match_bonus
         if secure_trumps:
@@ -452,9 +607,9 @@ def _build_bounds(shared: _Shared) -> tuple[Callable[[int, bool], tuple[int, int
                 secured = secured_cache.get(our_trumps | their_trumps << 9)
                 if secured is None:
                     secured = secured_cache[our_trumps | their_trumps << 9] = secured_trump_points(our_trumps, their_trumps)
-                if secured > 0:
+                if secured > low:
                     low = secured
-                else:
+                elif secured < 0 and not cashed:
                     high += secured
         return low, high
 
@@ -476,45 +631,52 @@ def _build_bounds(shared: _Shared) -> tuple[Callable[[int, bool], tuple[int, int
 
 def _build_start(
     kernel: _Kernel, shared: _Shared, last_trick: _Ending, play_out_two_tricks: _Ending,
-    bounds: Callable[[int, bool], tuple[int, int]], leader_takes_all: Callable[[int, int], bool],
+    bounds: _Bounds, leader_takes_all: Callable[[int, int], bool],
     representatives: Callable[[int, int], int],
-) -> tuple[_Start, _Follow]:
+) -> tuple[_Start, _Follow, _Follow]:
     """The search from a trick start, and the searches it calls, built here as they call it
-    in turn: ``leads`` (each lead card) and ``follow`` (each card after the lead)."""
-    hands, table, forget, max_entries = shared.hands, shared.table, shared.forget, shared.max_entries
-    seats, shift, ours = shared.seats, shared.shift, shared.ours
+    in turn: ``leads`` (each lead card), ``follow`` (the cards between the lead and the last)
+    and ``last_card`` (the card that completes the trick and starts the next)."""
+    hands, table, older, forget, generation = shared.hands, shared.table, shared.older, shared.forget, shared.generation
+    seats, ours = shared.seats, shared.ours
+    match_bonus, last_bonus = shared.match_bonus, LAST_TRICK_BONUS
     play_out_last_two = seats == 4
     leads: _Leads  # assigned below, after ``follow`` that needs ``start``: read when ``start`` runs
 
-    def start(leader: int, alpha: int, beta: int, match: bool) -> int:
-        """A trick start: the value is the points ``team`` takes from here on."""
+    def start(leader: int, alpha: int, beta: int, match: bool, left: int) -> int:
+        """A trick start: the value is the points ``team`` takes from here on (``left``: the
+        points of the cards in the hands)."""
         kernel.nodes += 1
+        if beta <= 0:
+            return 0  # a side never takes fewer than no points
         lead_hand = hands[leader]
         if not lead_hand & (lead_hand - 1):
             return last_trick(leader, match)
-        if play_out_last_two and not (lead_hand & (lead_hand - 1)) & (lead_hand & (lead_hand - 1)) - 1:
-            key = leader << shift | (4 << shift if match else 0)
-            for seat in range(seats):
-                key |= hands[seat] << 36 * seat
-            found = table.get(key)
-            if found is not None:
-                return found[0]
-            value = play_out_two_tricks(leader, match)
-            if len(table) >= max_entries:
-                forget()
-            table[key] = (value, value, -1)
-            return value
         if seats == 4:
             h0, h1, h2, h3 = hands
             live = h0 | h1 | h2 | h3
-            key = h0 | h1 << 36 | h2 << 72 | h3 << 108 | leader << 144
+            key = (h0 | h1 << 36 | h2 << 72 | h3 << 108 | leader << 144 | match << 146) * _MIX
         else:
             h0, h1 = hands
             live = h0 | h1
-            key = h0 | h1 << 36 | leader << 72
-        if match:
-            key |= 4 << shift
+            key = (h0 | h1 << 36 | leader << 72 | match << 74) * _MIX
+        stake = left + last_bonus + match_bonus if match else left + last_bonus
+        if alpha >= stake:
+            return stake  # nor more than every point left
+        if play_out_last_two and not (lead_hand & (lead_hand - 1)) & (lead_hand & (lead_hand - 1)) - 1:
+            found = table.get(key)
+            if found is None and older:
+                found = older.get(key)
+            if found is not None:
+                return found[0]
+            value = play_out_two_tricks(leader, match)
+            if len(table) >= generation:
+                forget()
+            table[key] = (value, value, -1)
+            return value
         entry = table.get(key)
+        if entry is None and older:
+            entry = older.get(key)
         if entry is not None:
             low, high, move = entry
             if low >= beta:
@@ -526,7 +688,7 @@ def _build_start(
             if high < beta:
                 beta = high
         else:
-            low, high = bounds(live, match)
+            low, high = bounds(leader, lead_hand, live, match, stake)
             if high <= alpha:
                 return high
             if low >= beta:
@@ -534,38 +696,64 @@ def _build_start(
             move = -1
             if leader_takes_all(lead_hand, live):
                 value = high if ours[leader] else 0
+                if len(table) >= generation:
+                    forget()
                 table[key] = (value, value, -1)
                 return value
-        return leads(leader, lead_hand, live, key, alpha, beta, low, high, move, match)
+        return leads(leader, lead_hand, live, key, alpha, beta, low, high, move, match, left)
 
-    follow = _build_follow(kernel, shared, start, representatives)
+    last_card = _build_last_card(kernel, shared, start)
+    follow = _build_follow(kernel, shared, last_card) if seats > 2 else last_card
     leads = _build_leads(shared, follow, representatives)
-    return start, follow
+    return start, follow, last_card
 
 
 def _build_leads(shared: _Shared, follow: _Follow, representatives: Callable[[int, int], int]) -> _Leads:
     """The search of the lead cards of a trick start, whose result it keeps in the table."""
-    hands, table, forget, max_entries = shared.hands, shared.table, shared.forget, shared.max_entries
+    hands, table, forget, generation = shared.hands, shared.table, shared.forget, shared.generation
     ours, points, keys_by_led, by_strength = shared.ours, shared.points, shared.keys_by_led, shared.by_strength
+    four = shared.seats == 4
+    lead_orders = shared.lead_orders
+    between, near_bound = _between(shared.trump), _near_bound
 
     def leads(
         leader: int, lead_hand: int, live: int, key: int, alpha: int, beta: int, low: int, high: int, move: int,
-        match: bool,
+        match: bool, left: int,
     ) -> int:
         """Each lead (the table's best ``move`` first) in the window; the bounds found kept at ``key``."""
         maximise = ours[leader]
         best = -_INF if maximise else _INF
         best_move = move
-        cards = by_strength(representatives(lead_hand, live))
+        # One card of each class of equivalent cards of every hand: the classes hold for the
+        # whole trick (a card played stays live until the trick is complete).
+        reps: tuple[int, ...]
+        if four:
+            h0, h1, h2, h3 = hands
+            reps = (representatives(h0, live), representatives(h1, live), representatives(h2, live),
+                    representatives(h3, live), live, left)
+        else:
+            reps = (representatives(hands[0], live), representatives(hands[1], live), live, left)
+        lead_key = reps[leader] * _MIX
+        cards = lead_orders.get(lead_key)
+        if cards is None:
+            cards = lead_orders[lead_key] = by_strength(reps[leader])
+        tried = cards
         if move >= 0 and move in cards:
-            cards = (move,) + tuple(c for c in cards if c != move)
+            tried = (move,) + tuple(c for c in cards if c != move)
         window_alpha, window_beta = alpha, beta
-        for card in cards:
-            bit = 1 << card
-            hands[leader] = lead_hand ^ bit
+        searched = None
+        foreign = _NEVER | live ^ lead_hand
+        for card in tried:
+            if searched is not None:
+                known = near_bound(card, searched, foreign, between[card], points, maximise, window_alpha, window_beta)
+                if known is not None:
+                    if (known > best) if maximise else (known < best):
+                        best = known
+                    continue
+            hands[leader] = lead_hand ^ 1 << card
+            led = card // 9
             value = follow(
-                [card], 1, leader, card // 9, keys_by_led[card // 9][card], 0, points[card], window_alpha,
-                window_beta, match, live,
+                1, leader, led, keys_by_led[led][card], leader, points[card], window_alpha, window_beta, match, reps
             )
             if maximise:
                 if value > best:
@@ -573,6 +761,8 @@ def _build_leads(shared: _Shared, follow: _Follow, representatives: Callable[[in
                     if value > window_alpha:
                         window_alpha = value
                         if window_alpha >= window_beta:
+                            if card != cards[0]:
+                                lead_orders[lead_key] = (card,) + tuple(c for c in cards if c != card)
                             break
             else:
                 if value < best:
@@ -580,7 +770,13 @@ def _build_leads(shared: _Shared, follow: _Follow, representatives: Callable[[in
                     if value < window_beta:
                         window_beta = value
                         if window_alpha >= window_beta:
+                            if card != cards[0]:
+                                lead_orders[lead_key] = (card,) + tuple(c for c in cards if c != card)
                             break
+            if searched is None:
+                searched = [(card, value)]
+            else:
+                searched.append((card, value))
         hands[leader] = lead_hand
         if best <= alpha:
             high = best
@@ -588,7 +784,7 @@ def _build_leads(shared: _Shared, follow: _Follow, representatives: Callable[[in
             low = best
         else:
             low = high = best
-        if len(table) >= max_entries:
+        if len(table) >= generation:
             forget()
         table[key] = (low, high, best_move)
         return best
@@ -596,81 +792,75 @@ def _build_leads(shared: _Shared, follow: _Follow, representatives: Callable[[in
     return leads
 
 
-def _build_follow(
-    kernel: _Kernel, shared: _Shared, start: _Start, representatives: Callable[[int, int], int]
-) -> _Follow:
-    """The search after the lead: a card to follow, the trick's winner, the next trick's start."""
-    hands, seat_at, same_team, ours, seats = shared.hands, shared.seat_at, shared.same_team, shared.ours, shared.seats
-    points, keys_by_led, beats, by_points, by_strength = (
-        shared.points, shared.keys_by_led, shared.beats, shared.by_points, shared.by_strength
-    )
+def _build_orders(shared: _Shared) -> Callable[[int, int, int, bool], tuple[int, ...]]:
+    """The cards a follower tries, in order, from the cards that represent its hand."""
+    points, beats, by_points, by_strength = shared.points, shared.beats, shared.by_points, shared.by_strength
     trump, (bauer, undertrump_allowed, void_undertrumps) = shared.trump, shared.legal_flags
-    match_bonus, last_bonus = shared.match_bonus, LAST_TRICK_BONUS
-    side_orders: dict[int, tuple[int, ...]] = {}
-    other_orders: dict[int, tuple[int, ...]] = {}
+    restricted = trump < 4 and not undertrump_allowed
+
+    def order(reps: int, led: int, win_key: int, winning_side: bool) -> tuple[int, ...]:
+        """The legal cards of ``reps`` in a trick led in ``led`` whose best card has ``win_key``."""
+        # The best trump of the trick is its winning card: its strength is the key's last digits.
+        best = win_key - 100 if restricted and win_key >= 100 else -1
+        legal = _kernel.legal(reps, led, best, trump, bauer, void_undertrumps)
+        beating = beats[led][win_key]
+        # When the own side holds the trick, the cards that leave it there, most points first,
+        # then the others, fewest first; else the cards that take the trick, the weakest first,
+        # then the others, fewest points first.
+        if winning_side:
+            return by_points(legal & ~beating) + by_points(legal & beating)[::-1]
+        return by_strength(legal & beating)[::-1] + by_points(legal & ~beating)[::-1]
+
+    return order
+
+
+def _build_follow(kernel: _Kernel, shared: _Shared, last_card: _Follow) -> _Follow:
+    """The search of the cards between the lead and the last card of a trick."""
+    hands, seat_at, same_team, ours, seats = shared.hands, shared.seat_at, shared.same_team, shared.ours, shared.seats
+    points, keys_by_led, orders = shared.points, shared.keys_by_led, shared.orders
+    order = _build_orders(shared)
+    between, near_bound = _between(shared.trump), _near_bound
 
     def follow(
-        trick: list[int], pos: int, leader: int, led: int, win_key: int, win_pos: int, trick_points: int,
-        alpha: int, beta: int, match: bool, live: int,
+        pos: int, leader: int, led: int, win_key: int, win_seat: int, trick_points: int, alpha: int, beta: int,
+        match: bool, reps: tuple[int, ...],
     ) -> int:
         """A card after the lead: the value is the points ``team`` takes from this trick on."""
         kernel.nodes += 1
         seat = seat_at[leader][pos]
         hand = hands[seat]
-        legal = legal_bits(hand, trick, trump, bauer, undertrump_allowed, void_undertrumps)
-        if legal & (legal - 1):
-            legal &= representatives(hand, live)
-        beating = beats[led][win_key]
-        winning_side = same_team[seat][seat_at[leader][win_pos]]
-        # Ordering: when the own side holds the trick, the cards that leave it there, most
-        # points first, then the others, fewest first; else the cards that take the trick,
-        # the weakest first, then the others, fewest points first.
-        order_key = legal | (legal & beating) << 36
-        if winning_side:
-            cards = side_orders.get(order_key)
-            if cards is None:
-                cards = side_orders[order_key] = by_points(legal & ~beating) + by_points(legal & beating)[::-1]
-        else:
-            cards = other_orders.get(order_key)
-            if cards is None:
-                cards = other_orders[order_key] = by_strength(legal & beating)[::-1] + by_points(legal & ~beating)[::-1]
+        winning_side = same_team[seat][win_seat]
+        order_key = (reps[seat] | (win_key + 2 | led << 7 | winning_side << 9) << 36) * _MIX
+        cards = orders.get(order_key)
+        if cards is None:
+            cards = orders[order_key] = order(reps[seat], led, win_key, winning_side)
         maximise = ours[seat]
         best = -_INF if maximise else _INF
         keys = keys_by_led[led]
-        last = pos == seats - 1
+        after = follow if pos + 2 < seats else last_card
+        searched = None
+        foreign = _NEVER
         for card in cards:
-            bit = 1 << card
-            hands[seat] = hand ^ bit
+            if searched is not None:
+                known = near_bound(card, searched, foreign, between[card], points, maximise, alpha, beta)
+                if known is not None:
+                    if (known > best) if maximise else (known < best):
+                        best = known
+                    continue
+            hands[seat] = hand ^ 1 << card
             key = keys[card]
-            if last:
-                winner = seat_at[leader][pos if key > win_key else win_pos]
-                gain = trick_points + points[card] if ours[winner] else 0
-                if hands[winner]:
-                    if match and not ours[winner]:
-                        value = gain + start(winner, alpha - gain, beta - gain, False)
-                    else:
-                        value = gain + start(winner, alpha - gain, beta - gain, match)
-                elif ours[winner]:
-                    value = gain + last_bonus + (match_bonus if match else 0)
-                else:
-                    value = 0
+            if key > win_key:
+                value = after(pos + 1, leader, led, key, seat, trick_points + points[card], alpha, beta, match, reps)
             else:
-                trick.append(card)
-                if key > win_key:
-                    value = follow(
-                        trick, pos + 1, leader, led, key, pos, trick_points + points[card], alpha, beta, match, live
-                    )
-                else:
-                    value = follow(
-                        trick, pos + 1, leader, led, win_key, win_pos, trick_points + points[card], alpha, beta, match, live
-                    )
-                trick.pop()
+                value = after(pos + 1, leader, led, win_key, win_seat, trick_points + points[card], alpha, beta, match, reps)
             if maximise:
                 if value > best:
                     best = value
                     if value > alpha:
                         alpha = value
                         if alpha >= beta:
+                            if card != cards[0]:
+                                orders[order_key] = (card,) + tuple(c for c in cards if c != card)
                             break
             else:
                 if value < best:
@@ -678,39 +868,135 @@ def _build_follow(
                     if value < beta:
                         beta = value
                         if alpha >= beta:
+                            if card != cards[0]:
+                                orders[order_key] = (card,) + tuple(c for c in cards if c != card)
                             break
+            if searched is None:
+                searched = [(card, value)]
+                foreign |= reps[-2] ^ hand
+            else:
+                searched.append((card, value))
         hands[seat] = hand
         return best
 
     return follow
 
 
-def _build_search(shared: _Shared, start: _Start, follow: _Follow) -> _Search:
+def _build_last_card(kernel: _Kernel, shared: _Shared, start: _Start) -> _Follow:
+    """The search of the card that completes a trick: its winner leads the next."""
+    hands, seat_at, same_team, ours = shared.hands, shared.seat_at, shared.same_team, shared.ours
+    points, keys_by_led, orders = shared.points, shared.keys_by_led, shared.orders
+    match_bonus, last_bonus = shared.match_bonus, LAST_TRICK_BONUS
+    order = _build_orders(shared)
+    between, near_bound = _between(shared.trump), _near_bound
+
+    def last_card(
+        pos: int, leader: int, led: int, win_key: int, win_seat: int, trick_points: int, alpha: int, beta: int,
+        match: bool, reps: tuple[int, ...],
+    ) -> int:
+        """The trick's last card: the value is the points ``team`` takes from this trick on."""
+        kernel.nodes += 1
+        seat = seat_at[leader][pos]
+        hand = hands[seat]
+        winning_side = same_team[seat][win_seat]
+        order_key = (reps[seat] | (win_key + 2 | led << 7 | winning_side << 9) << 36) * _MIX
+        cards = orders.get(order_key)
+        if cards is None:
+            cards = orders[order_key] = order(reps[seat], led, win_key, winning_side)
+        maximise = ours[seat]
+        best = -_INF if maximise else _INF
+        keys = keys_by_led[led]
+        left = reps[-1]
+        searched = None
+        foreign = _NEVER
+        for card in cards:
+            if searched is not None:
+                known = near_bound(card, searched, foreign, between[card], points, maximise, alpha, beta)
+                if known is not None:
+                    if (known > best) if maximise else (known < best):
+                        best = known
+                    continue
+            hands[seat] = hand ^ 1 << card
+            winner = seat if keys[card] > win_key else win_seat
+            # What is decided before the next trick: a side takes at least no points, at most all.
+            if ours[winner]:
+                gain = trick_points + points[card]
+                if not hands[winner]:
+                    value = gain + last_bonus + (match_bonus if match else 0)
+                elif gain >= beta:
+                    value = gain
+                else:
+                    rest = left - gain
+                    most = gain + rest + last_bonus + (match_bonus if match else 0)
+                    value = most if alpha >= most else gain + start(winner, alpha - gain, beta - gain, match, rest)
+            elif not hands[winner] or beta <= 0:
+                value = 0
+            else:
+                rest = left - trick_points - points[card]
+                if alpha >= rest + last_bonus:
+                    value = rest + last_bonus
+                else:
+                    value = start(winner, alpha, beta, False, rest)
+            if maximise:
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            if card != cards[0]:
+                                orders[order_key] = (card,) + tuple(c for c in cards if c != card)
+                            break
+            else:
+                if value < best:
+                    best = value
+                    if value < beta:
+                        beta = value
+                        if alpha >= beta:
+                            if card != cards[0]:
+                                orders[order_key] = (card,) + tuple(c for c in cards if c != card)
+                            break
+            if searched is None:
+                searched = [(card, value)]
+                foreign |= reps[-2] ^ hand
+            else:
+                searched.append((card, value))
+        hands[seat] = hand
+        return best
+
+    return last_card
+
+
+def _build_search(
+    shared: _Shared, start: _Start, follow: _Follow, last_card: _Follow, representatives: Callable[[int, int], int]
+) -> _Search:
     """The entry of the search: a position at a trick start or in the middle of a trick."""
     hands, points, keys_by_led, match_bonus = shared.hands, shared.points, shared.keys_by_led, shared.match_bonus
+    seat_at, seats = shared.seat_at, shared.seats
 
     def search(
         position_hands: Sequence[int], leader: int, position_trick: Sequence[int], alpha: int, beta: int, match: bool
     ) -> int:
         """The points ``team`` takes from the position, searched in the window (alpha, beta)."""
         hands[:] = position_hands
-        trick = list(position_trick)
-        if not trick:
-            if not any(hands):
-                return match_bonus if match else 0  # the round is over: was it a match?
-            return start(leader, alpha, beta, match)
-        led = trick[0] // 9
-        keys = keys_by_led[led]
-        win_key, win_pos, trick_points = -2, 0, 0
         live = 0
-        for pos, card in enumerate(trick):
+        for h in hands:
+            live |= h
+        left = sum(points[card] for card in range(36) if live >> card & 1)
+        if not position_trick:
+            if not live:
+                return match_bonus if match else 0  # the round is over: was it a match?
+            return start(leader, alpha, beta, match, left)
+        led = position_trick[0] // 9
+        keys = keys_by_led[led]
+        win_key, win_seat, trick_points = -2, leader, 0
+        for pos, card in enumerate(position_trick):
             trick_points += points[card]
             live |= 1 << card
             if keys[card] > win_key:
-                win_key, win_pos = keys[card], pos
-        for h in hands:
-            live |= h
-        return follow(trick, len(trick), leader, led, win_key, win_pos, trick_points, alpha, beta, match, live)
+                win_key, win_seat = keys[card], seat_at[leader][pos]
+        reps = (*(representatives(h, live) for h in hands), live, left + trick_points)
+        pos = len(position_trick)
+        return (follow if pos < seats - 1 else last_card)(pos, leader, led, win_key, win_seat, trick_points, alpha, beta, match, reps)
 
     return search
 
@@ -744,8 +1030,9 @@ class Solver:
     ``seats`` is 4 (teams of seats 0+2 and 1+3) or 2 (seat against seat). ``match_bonus`` is
     added for a team that takes every trick of the round (Schieber: 100). The table holds at
     most ``max_entries`` positions per objective (with the caches that grow beside it, about
-    350 bytes a position in CPython: 4 million take about 1.4 GB); when it is
-    full it starts again, which costs time, never exactness.
+    200 bytes a position in CPython: 4 million take about 0.8 GB), in two generations: when
+    the newer one holds half of them, the older one is dropped, which costs time, never
+    exactness.
 
     >>> solver = Solver(Trump.OBENABE)
     >>> hands = [CardSet.parse(h).bits for h in ("SA S6", "SK S7", "SQ S8", "SJ S9")]
@@ -800,7 +1087,7 @@ class Solver:
     @property
     def table_size(self) -> int:
         """Entries in the transposition tables."""
-        return sum(len(kernel.table) for kernel in self._kernels.values())
+        return sum(len(kernel.table) + len(kernel.older) for kernel in self._kernels.values())
 
     def clear(self) -> None:
         """Forget the transposition tables (to bound memory between unrelated positions)."""
@@ -872,18 +1159,33 @@ class Solver:
         return self._mtdf(team, hands, leader, trick, match)
 
     def _mtdf(self, team: int, hands: list[int], leader: int, trick: list[int], match: bool) -> int:
-        """The exact value by null-window searches that bisect the range of possible points, the
-        table keeping the bounds from one search to the next (a fail-soft result may move a
-        bound further than the test asked)."""
+        """The exact value by null-window searches, the table keeping the bounds from one search
+        to the next (a fail-soft result may move a bound further than the test asked): first
+        whether ``team`` takes every point and whether it takes any (each quickly refuted when
+        false, and often true late in a round), then the bisection of the range left."""
         search = self._kernel(team).search
         low, high = 0, self._remaining(hands, trick) + (self.match_bonus if match else 0)
+        # The first test splits the range; the next asks whether the value is at that side's
+        # end (every point, or none): often so late in a round, and refuted quickly if not.
+        ends = True
         while low < high:
             beta = (low + high + 1) // 2
             found = search(hands, leader, trick, beta - 1, beta, match)
             if found < beta:
                 high = found
+                if ends and high > low:
+                    found = search(hands, leader, trick, low, low + 1, match)
+                    if found <= low:
+                        return low
+                    low = found
             else:
                 low = found
+                if ends and high > low:
+                    found = search(hands, leader, trick, high - 1, high, match)
+                    if found >= high:
+                        return high
+                    high = found
+            ends = False
         return low
 
     def points(
@@ -931,13 +1233,18 @@ class Solver:
         team = 0 if self.match_bonus == 0 else seat & 1
         return self._optimal(hands, leader, trick, list(tricks_won), team, first_only=False)
 
-    def _optimal(self, hands: list[int], leader: int, trick: list[int], won: list[int], team: int, *, first_only: bool) -> int:
+    def _optimal(
+        self, hands: list[int], leader: int, trick: list[int], won: list[int], team: int, *, first_only: bool,
+        target: int | None = None,
+    ) -> int:
         """The optimal cards of the seat to play (or the first one found, with ``first_only``) in
-        the game of ``team``'s points, which ``team`` maximises and the other side minimises."""
+        the game of ``team``'s points, which ``team`` maximises and the other side minimises;
+        ``target`` is the position's value when it is known."""
         seat = (leader + len(trick)) % self.seats
         hand = hands[seat]
         match = self.match_bonus > 0 and won[1 - team] == 0
-        target = self._mtdf(team, hands, leader, trick, match)
+        if target is None:
+            target = self._mtdf(team, hands, leader, trick, match)
         search = self._kernel(team).search
         live = hand
         for h in hands:
@@ -945,15 +1252,21 @@ class Solver:
         for c in trick:
             live |= 1 << c
         legal = legal_bits(hand, trick, self.trump, *self.rules.legal_flags)
+        maximise = seat & 1 == team
         optimal = 0
         for cls in _classes(legal, live, int(self.trump), self.trump_jack_points):
             card = (cls & -cls).bit_length() - 1
             after, next_leader, next_trick, gain, next_won = self._after(hands, leader, trick, card, won)
             gain = max(gain if team == 0 else -gain, 0)
             next_match = match and next_won[1 - team] == 0
-            # No card beats ``target`` for the side to play: is this one as good?
+            # No card does better than ``target`` for the side to play: one null window tells
+            # whether this card does as well.
             bound = target - gain
-            if gain + search(after, next_leader, next_trick, bound - 1, bound + 1, next_match) == target:
+            if maximise:
+                kept = search(after, next_leader, next_trick, bound - 1, bound, next_match) >= bound
+            else:
+                kept = search(after, next_leader, next_trick, bound, bound + 1, next_match) <= bound
+            if kept:
                 if first_only:
                     return cls & -cls
                 optimal |= cls
@@ -969,11 +1282,14 @@ class Solver:
         won = list(tricks_won)
         line: list[int] = []
         team = 0 if self.match_bonus == 0 else (leader + len(trick)) % self.seats & 1
+        # The value along an optimal line is known: what is left of it after each card's gain.
+        target = self._mtdf(team, hands, leader, trick, self.match_bonus > 0 and won[1 - team] == 0)
         while any(hands):
-            bit = self._optimal(hands, leader, trick, won, team, first_only=True)
+            bit = self._optimal(hands, leader, trick, won, team, first_only=True, target=target)
             card = bit.bit_length() - 1
             line.append(card)
-            hands, leader, trick, _, won = self._after(hands, leader, trick, card, won)
+            hands, leader, trick, gain, won = self._after(hands, leader, trick, card, won)
+            target -= max(gain if team == 0 else -gain, 0)
         return line
 
 
@@ -1035,6 +1351,21 @@ def best_cards(play: CardPlay, *, match_bonus: int = 0) -> CardSet:
     solver = Solver(play.trump, seats=play.seats, rules=play.rules, trump_jack_points=play.trump_jack_points,
                     match_bonus=match_bonus)
     return CardSet.from_bits(solver.best_cards(hands, leader, trick, tricks_won=won))
+
+
+def best_line(play: CardPlay, *, match_bonus: int = 0) -> tuple[Card, ...]:
+    """One optimal line from ``play`` to the last card (the
+    :attr:`~SolveResult.principal_variation` of :func:`solve`), found alone: what a search bot
+    needs to finish a round, at about the cost of one value.
+
+    >>> hands = [CardSet.parse(h) for h in ("HA H6", "HK C7", "HQ C8", "H10 C9")]
+    >>> [str(card) for card in best_line(CardPlay.start(Trump.OBENABE, hands, leader=0))]
+    ['HA', 'HK', 'HQ', 'H10', 'H6', 'C7', 'C8', 'C9']
+    """
+    hands, leader, trick, won = _play_parts(play)
+    solver = Solver(play.trump, seats=play.seats, rules=play.rules, trump_jack_points=play.trump_jack_points,
+                    match_bonus=match_bonus)
+    return tuple(Card.from_index(c) for c in solver.principal_variation(hands, leader, trick, tricks_won=won))
 
 
 def solve_bits(

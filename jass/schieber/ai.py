@@ -12,7 +12,7 @@ from typing import Final
 
 from jass.ai import counting
 from jass.ai.sampling import HandSampler
-from jass.ai.solver import solve
+from jass.ai.solver import best_line
 from jass.cards import CardSet
 from jass.play import CardPlay, PlayCard
 from jass.schieber.game import apply
@@ -181,7 +181,7 @@ def _solve(state: State) -> tuple[float, ...] | None:
     play = state.play
     if state.setting.phase is not Phase.PLAY or play is None or len(play.tricks) < 9 - _SOLVE_FROM:
         return None
-    line = solve(play, match_bonus=state.setting.rules.match_bonus).principal_variation
+    line = best_line(play, match_bonus=state.setting.rules.match_bonus)
     for card in line:
         state = apply(state, PlayCard(card))
         done = round_values(state)
