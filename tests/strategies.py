@@ -225,16 +225,20 @@ def tricks(min_size: int = 1, max_size: int = 4) -> st.SearchStrategy[list[Card]
 from jass import differenzler  # noqa: E402  (kept with the strategies that use it)
 
 
-def differenzler_rules() -> st.SearchStrategy[differenzler.Rules]:
-    """Every combination of the Differenzler options; games of 1..4 rounds (ties add more)."""
-    return st.builds(
-        differenzler.Rules,
-        rounds=st.integers(min_value=1, max_value=4),
-        prediction_mode=st.sampled_from(list(differenzler.PredictionMode)),
-        exact_bonus=st.sampled_from([0, 0, 10]),
-        zero_prediction_bonus=st.sampled_from(list(differenzler.ZeroBonus)),
-        first_dealer=st.none() | st.integers(min_value=0, max_value=3),
-        play=play_rules(),
+@st.composite
+def differenzler_rules(draw: st.DrawFn) -> differenzler.Rules:
+    """Every combination of the Differenzler options, for three players and four; games of
+    1..4 rounds (ties add more)."""
+    seats = draw(st.sampled_from(differenzler.SEAT_COUNTS))
+    return differenzler.Rules(
+        rounds=draw(st.integers(min_value=1, max_value=4)),
+        prediction_mode=draw(st.sampled_from(list(differenzler.PredictionMode))),
+        exact_bonus=draw(st.sampled_from([0, 0, 10])),
+        zero_prediction_bonus=draw(st.sampled_from(list(differenzler.ZeroBonus))),
+        first_dealer=draw(st.none() | st.integers(min_value=0, max_value=seats - 1)),
+        play=draw(play_rules()),
+        seats=seats,
+        dealer_credit=draw(st.booleans()),
     )
 
 

@@ -16,7 +16,9 @@ id          action
 ==========  ==============================================================================
 
 **Rules**: a :class:`jass.differenzler.Rules`; ``play`` (Bauer exception, undertrumping),
-``exact_bonus``, ``zero_prediction_bonus`` and ``first_dealer`` are used.
+``exact_bonus``, ``zero_prediction_bonus`` and ``first_dealer`` are used. Four players only:
+rules for three (``seats=3``) or with ``dealer_credit`` are refused
+(:class:`~jass.errors.InvalidRulesError`).
 
 **Rewards**: :attr:`DifferenzlerState.rewards` is ``int32[N, 4]``: minus each seat's penalty
 on the round's last card, 0 on every other step.
@@ -121,6 +123,12 @@ class DifferenzlerState:
 def _tables(rules: differenzler.Rules) -> PlayTables:
     if not isinstance(rules, differenzler.Rules):
         raise InvalidRulesError(f"rules={rules!r}: expected a jass.differenzler.Rules")
+    if rules.seats != 4 or rules.dealer_credit:
+        field = f"seats={rules.seats}" if rules.seats != 4 else "dealer_credit=True"
+        raise InvalidRulesError(
+            f"{field}: the batch engine plays Differenzler for four players without the dealer's credit; "
+            "play three players (or the credit) with jass.differenzler itself"
+        )
     return PlayTables.of(rules.play)
 
 

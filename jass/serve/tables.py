@@ -240,7 +240,10 @@ class Table:
         self.bot = bot
         #: Seconds a bot waits before its move, so that people can follow.
         self.bot_delay = bot_delay
-        self.players = [Player() for _ in range(variant.seats)]
+        #: The teams and the number of players of the table's rules.
+        self.teams = variant.teams_for(rules)
+        self.seats = variant.seats_for(rules)
+        self.players = [Player() for _ in range(self.seats)]
         #: The game (``None`` until it starts); only this table holds it.
         self.state: Any = None
         #: The state before the first move, and the moves since: the game's record.
@@ -325,7 +328,7 @@ class Table:
             raise TableError('"hello" comes once, first')
         seat = data.get("seat")
         if seat is not None:
-            seat = _seat_number(seat, self.variant.seats)
+            seat = _seat_number(seat, self.seats)
             player = self.players[seat]
             token = data.get("token")
             if player.kind != "human" or not isinstance(token, str) or not secrets.compare_digest(
@@ -342,7 +345,7 @@ class Table:
         """``{"kind": "sit", "seat": 1, "name": "Anna"}``: take an open seat before the game
         starts; the client is sent the seat's secret token (``seated``), its way back in."""
         _fields(data, ("kind", "seat", "name"))
-        seat = _seat_number(data.get("seat"), self.variant.seats)
+        seat = _seat_number(data.get("seat"), self.seats)
         if client.seat is not None:
             raise TableError(f"you sit at seat {client.seat} already")
         if self.started:
@@ -445,8 +448,8 @@ class Table:
             "id": self.id,
             "variant": self.variant.name,
             "title": self.variant.title,
-            "seats": self.variant.seats,
-            "teams": [list(team) for team in self.variant.teams],
+            "seats": self.seats,
+            "teams": [list(team) for team in self.teams],
             "rules": self._rules_json,
             "bot": self.bot,
             "players": [
@@ -651,7 +654,9 @@ def describe(view: Any, variant: AnyVariant) -> dict[str, list[dict[str, Any]]]:
     table: list[dict[str, Any]] = []
     teams: list[dict[str, Any]] = []
     seats: list[dict[str, Any]] = []
-    count_teams, count_seats = len(variant.teams), variant.seats
+    # The table's teams: the rules of the observation may choose the number of players.
+    seating = variant.teams_for(getattr(view, "rules", None))
+    count_teams, count_seats = len(seating), sum(len(team) for team in seating)
     for field in attrs.fields(type(view)):
         name = field.name
         value = getattr(view, name)
@@ -661,14 +666,14 @@ def describe(view: Any, variant: AnyVariant) -> dict[str, list[dict[str, Any]]]:
         if isinstance(value, tuple) and not all(isinstance(item, Weis) for item in value):
             if all(item is None or item == () for item in value):
                 continue
-            values = [_words(item, name, variant) for item in value]
+            values = [_words(item, name, seating) for item in value]
             if len(value) == count_teams:
                 teams.append({"field": name, "label": label, "values": values})
                 continue
             if len(value) == count_seats:
                 seats.append({"field": name, "label": label, "values": values})
                 continue
-        table.append({"field": name, "label": label, "value": _words(value, name, variant)})
+        table.append({"field": name, "label": label, "value": _words(value, name, seating)})
     return {"table": table, "teams": teams, "seats": seats}
 
 
@@ -692,8 +697,8 @@ def _nothing(value: object, name: str) -> bool:
     return isinstance(value, (tuple, CardSet)) and not value
 
 
-def _words(value: object, name: str, variant: AnyVariant) -> str:
-    """One value of an observation in words."""
+def _words(value: object, name: str, seating: tuple[tuple[int, ...], ...]) -> str:
+    """One value of an observation in words (``seating``: the table's teams)."""
     if value is None:
         return "–"
     if isinstance(value, bool):
@@ -707,12 +712,12 @@ def _words(value: object, name: str, variant: AnyVariant) -> str:
     if isinstance(value, enum.Enum):
         return str(value.value).replace("_", " ")
     if isinstance(value, int) and _names_team(name):
-        team = variant.teams[value]
+        team = seating[value]
         return f"seat {team[0]}" if len(team) == 1 else "seats " + "+".join(map(str, team))
     if isinstance(value, int) and _names_seat(name):
         return f"seat {value}"
     if isinstance(value, tuple):
-        return "; ".join(_words(item, "", variant) for item in _flat(value)) or "–"
+        return "; ".join(_words(item, "", seating) for item in _flat(value)) or "–"
     return str(value)
 
 
