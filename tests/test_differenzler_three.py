@@ -289,7 +289,7 @@ def test_a_move_is_due_exactly_while_legal_moves_exist(rules: dz.Rules, seed: in
         moves = dz.legal_moves(state)
         acting = dz.to_act(state)
         assert bool(moves) == (acting is not None) and (acting is None or 0 <= acting < rules.seats)
-        if not moves:
+        if acting is None:
             break
         others = [s for s in range(rules.seats) if s != acting]
         # Another seat's view never holds a card of the acting seat's hand.

@@ -73,6 +73,8 @@ OPTION_PHRASES: dict[str, tuple[str, ...]] = {
     "push_to": ("next player", "to the partner", "pushes to", "pushed to"),
     "play": ("card-play options",),
     "rows": ("rows of the slate",),
+    "seats": ("three players", "twelve cards each", "12 cards each", "for three"),
+    "dealer_credit": ("dealer's credit", "credited one point", "per five points"),
 }
 
 
