@@ -352,12 +352,13 @@ from jass import coiffeur  # noqa: E402
 from jass.teams import StoeckMode  # noqa: E402
 from jass.trump import PerTrickMode  # noqa: E402
 
-#: Rows to build short custom slates from: a suit, a joker and the two per-trick rows.
+#: Rows to build short custom slates from: a suit, a joker, the two per-trick rows and a Misère.
 COIFFEUR_ROWS = (
     coiffeur.Row("Rosen", 2, (Trump.ROSEN,)),
     coiffeur.Row("Joker", 7, tuple(Trump)),
     coiffeur.Row("Slalom", 9, (PerTrickMode.SLALOM_OBENABE, PerTrickMode.SLALOM_UNDENUFE)),
     coiffeur.Row("Guschti", 10, (PerTrickMode.GUSCHTI_OBENABE, PerTrickMode.GUSCHTI_UNDENUFE)),
+    coiffeur.Row("Misère", 1, coiffeur.MISERE_MODES),
 )
 
 
@@ -366,7 +367,8 @@ def coiffeur_rules(draw: st.DrawFn) -> coiffeur.Rules:
     """Coiffeur's options on short slates (1 to 3 rows, so a game is 2 to 6 rounds), with and
     without Weis and Stöck; now and then a preset's full slate."""
     if draw(st.integers(0, 9)) == 0:
-        return draw(st.sampled_from([coiffeur.Rules(), coiffeur.Rules.swisslos_10(), coiffeur.Rules.with_weis()]))
+        return draw(st.sampled_from([coiffeur.Rules(), coiffeur.Rules.swisslos_10(), coiffeur.Rules.with_weis(),
+                                     coiffeur.Rules.misere()]))
     rows = draw(st.lists(st.sampled_from(COIFFEUR_ROWS), min_size=1, max_size=3, unique=True))
     weis = draw(st.none() | weis_rules())
     return coiffeur.Rules(

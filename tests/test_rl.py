@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import strategies as jst
-from jass import PerTrickMode, coiffeur, differenzler, pomme, schieber
+from jass import PerTrickMode, Trump, coiffeur, differenzler, pomme, schieber
 from jass.cards import CardSet
 from jass.variant.encoding import play_layout
 from jass.errors import IllegalMoveError, JassError
@@ -60,7 +60,7 @@ def test_action_ids_name_the_legal_moves_one_to_one(data: st.DataObject, name: s
         assert encoding.move_of(view, action) == move
     assert legal_actions(variant, state) == sorted(ids)
     assert sum(action_mask(variant, state, seat)) == len(ids)
-    others = [s for s in range(variant.seats) if s != seat]
+    others = [s for s in range(variant.seats_for(state.rules)) if s != seat]
     assert all(sum(action_mask(variant, state, s)) == 0 for s in others)
 
 
@@ -75,7 +75,7 @@ def test_an_observation_vector_has_its_layout_and_hides_what_it_must(
     rng = random.Random(seed)
     variations = variant.checks.hidden_variations
     assert variations is not None
-    for seat in range(variant.seats):
+    for seat in range(variant.seats_for(state.rules)):  # three in Differenzler for three
         vector = observation_vector(variant, state, seat)
         assert len(vector) == encoding.size
         assert all(math.isfinite(x) and -1000 <= x <= 1000 for x in vector)
@@ -94,10 +94,12 @@ def test_the_layouts_add_up_by_hand() -> None:
     assert encoding_of("differenzler").size == 343 + 61
     # la pomme adds 5 + 2 + 36 + 36 + 2 + 2 + 3 + 2 + 2 = 90.
     assert encoding_of("pomme").size == 193 + 90
-    # Coiffeur adds 4 + 4 + 5 + 11 + 20 + 4 + 4 + 4 + 4 x 36 + 3 + 5 x 20 + 2 + 2 = 307.
-    assert encoding_of("coiffeur").size == 343 + 307
+    # Coiffeur adds 4 + 4 + 5 + 11 + 20 + 4 + 4 + 4 + 4 x 36 + 3 + 5 x 20 + 2 + 2 = 307, and the
+    # Misère flag (issue 29, appended): 308.
+    assert encoding_of("coiffeur").size == 343 + 308
     # Coiffeur's ids: 36 cards, 20 rows x 10 modes, push, deal, declare.
-    assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124, 36 + 200 + 3]
+    # Coiffeur: the Misère ids (20 rows x 4 modes) follow the earlier ones, which stay.
+    assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124, 36 + 200 + 3 + 80]
 
 
 def test_a_coiffeur_vector_read_by_hand() -> None:
@@ -122,6 +124,26 @@ def test_a_coiffeur_vector_read_by_hand() -> None:
     assert vector[factors: factors + 3] == [0.7, 0.9, 0.0]  # Joker x7, Slalom x9, no third row
     own_open, other_open = factors + 60, factors + 80
     assert vector[own_open: own_open + 3] == [1.0, 1.0, 0.0] == vector[other_open: other_open + 3]
+
+
+def test_a_coiffeur_misere_by_hand() -> None:
+    """A Misère row (issue 29): its ids follow every earlier id (239 + 4 x row + mode), the
+    round mode block shows the mode it is played in, and the appended last float says Misère."""
+    rules = coiffeur.Rules(slate=coiffeur.Slate((coiffeur.Row("Joker", 7, tuple(Trump)),
+                                                 coiffeur.Row("Misère", 1, coiffeur.MISERE_MODES))),
+                           first_dealer=3)
+    state = coiffeur.new_game(rules, seed=2)
+    encoding = encoding_of("coiffeur")
+    choice = coiffeur.ChooseRow(1, PerTrickMode.MISERE_UNDENUFE)
+    view = coiffeur.observe(state, 0)
+    assert encoding.action_of(view, choice) == 239 + 4 * 1 + 1
+    assert encoding.move_of(view, 244) == choice
+    assert encoding.action_of(view, coiffeur.ChooseRow(0, Trump.OBENABE)) == 36 + 10 * 0 + 4  # as before
+    state = coiffeur.apply(state, choice)
+    vector = observation_vector("coiffeur", state, 2)
+    at = 343
+    assert vector[at + 13: at + 24] == [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0]  # played as Undenufe
+    assert vector[-1] == 1.0 and len(vector) == 343 + 308
 
 
 def test_a_schieber_vector_read_by_hand() -> None:
@@ -168,7 +190,7 @@ def test_returns_are_zero_until_the_end_and_add_up_to_zero(name: str) -> None:
     rules = {"schieber": schieber.Rules.tournament(1), "differenzler": differenzler.Rules(rounds=1),
              "pomme": pomme.Rules(target_points=2), "coiffeur": COIFFEUR_SHORT}[name]
     state = variant.new_game(rules, seed=9)
-    assert returns(variant, state) == (0.0,) * variant.seats
+    assert returns(variant, state) == (0.0,) * variant.seats_for(rules)
     final = random_playout(variant, state, seed=3)
     values = returns(variant, final)
     assert sum(values) == pytest.approx(0) and max(values) in (0.0, 1.0)
@@ -191,7 +213,8 @@ def test_a_whole_game_by_action_ids() -> None:
 @pytest.mark.parametrize(
     ("name", "rules"),
     [("schieber", schieber.Rules.tournament(1)), ("differenzler", differenzler.Rules(rounds=1)), ("pomme", None),
-     ("coiffeur", COIFFEUR_SHORT)],
+     ("coiffeur", COIFFEUR_SHORT), ("differenzler", differenzler.Rules(seats=3, rounds=1)),
+     ("coiffeur", coiffeur.Rules(slate=coiffeur.Slate((coiffeur.Row("Misère", 1, coiffeur.MISERE_MODES),))))],
 )
 def test_pettingzoo_api_test_passes(name: str, rules: Any) -> None:
     pytest.importorskip("pettingzoo", reason="the optional extra jass[rl] is not installed")

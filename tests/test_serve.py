@@ -26,7 +26,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 import toy_variant  # noqa: E402,F401  (registered: the server must serve it like any variant)
-from jass import differenzler, records, schieber, serial  # noqa: E402
+from jass import PerTrickMode, coiffeur, differenzler, records, schieber, serial  # noqa: E402
 from jass.ai.players import make_bot  # noqa: E402
 from jass.cards import Card, CardSet  # noqa: E402
 from jass.serve.app import create_app  # noqa: E402
@@ -297,6 +297,33 @@ def test_a_differenzler_table_of_three_seats_three_and_plays_to_the_end(server: 
     assert final["result"]["standings"] == list(state.penalties)
     record = records.read_record(client.get(f"/tables/{table_id}/record").text)
     assert records.final_state(record) == state
+
+
+def test_a_coiffeur_table_offers_and_plays_a_misere_row() -> None:
+    """The server sees the Misère only as a mode of a row (through the registry): the person
+    at seat 0 is offered it in words, chooses it, and the slate writes the other team's points."""
+    rules = coiffeur.Rules(slate=coiffeur.Slate((coiffeur.Row("Misère", 2, coiffeur.MISERE_MODES),)), first_dealer=3)
+    lobby = Lobby(bot_delay=0)
+    table = lobby.create("coiffeur", rules=serial.to_dict(rules), bot="random")
+    client = Client()
+    table.attach(client)
+    table.receive(client, '{"kind": "hello"}')
+    table.receive(client, '{"kind": "sit", "seat": 0}')
+    table.receive(client, '{"kind": "start"}')
+    table.play_bots()
+    update = table.update_for(0)
+    labels = [move["label"] for move in json.loads(update)["moves"]]
+    assert "choose row 1: Misère Slalom Undenufe −⬆⬇" in labels
+    choice = coiffeur.ChooseRow(0, PerTrickMode.MISERE_UNDENUFE)
+    table.play(0, choice)
+    rng = random.Random(5)
+    while not table.over and table.state.history == ():
+        table.play_bots()
+        if table.state.history == () and coiffeur.to_act(table.state) == 0:
+            table.play(0, rng.choice(coiffeur.legal_moves(table.state)))
+    score = table.state.history[0]
+    assert score.mode is PerTrickMode.MISERE_UNDENUFE and score.team == 0
+    assert score.written == score.teams[1].total and table.state.slates[0] == (score.written,)
 
 
 def test_the_toy_variant_is_served_like_the_library_s_own(server: tuple[TestClient, Lobby]) -> None:

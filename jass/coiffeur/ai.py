@@ -99,8 +99,11 @@ def round_values(state: State) -> tuple[float, ...] | None:
 
 def _mode_value(hand: CardSet, mode: RoundMode) -> int:
     """How much a hand likes a mode (:func:`jass.teams.hand_value`; a per-trick mode by the mean
-    of its two)."""
+    of its two; a Misère of Obenabe by what Undenufe likes, and the other way round: the cards
+    that win tricks in one lose them in the other)."""
     if type(mode) is PerTrickMode:
+        if mode.is_misere and not mode.is_slalom:
+            return hand_value(hand, mode.second)
         return (hand_value(hand, mode.first) + hand_value(hand, mode.second)) // 2
     return hand_value(hand, mode)  # type: ignore[arg-type]
 
