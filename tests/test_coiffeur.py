@@ -584,3 +584,19 @@ def test_the_rule_bot_and_the_public_words() -> None:
     assert words(DeclareWeis(Weis.from_cards("H6 H7 H8")), Rules()) == "declares Weis (20 points)"
     assert words(ChooseRow(8, SO), Rules(slate="swisslos_10")) == "choose row 9 (Slalom x9): Slalom Obenabe ⬇⬆"
     assert words(ChooseRow(0, Trump.EICHELN), Rules()) == "choose row 1 (Eicheln ♠ x1): Eicheln ♠"
+
+
+def test_the_search_bots_play_a_misere_row() -> None:
+    """The bots see a Misère only through the round's values (the written points): a game of a
+    one-row Misère slate plays to its end with the search bots, and each round writes the other
+    team's total."""
+    from jass.ai.search import ISMCTSBot, MonteCarloBot
+    from jass.ai.tournament import play_game
+
+    rules = one_row("Misère", 2, *coiffeur.MISERE_MODES)
+    bots = [MonteCarloBot(0, samples=3), ISMCTSBot(1, iterations=15), MonteCarloBot(2, samples=3),
+            ISMCTSBot(3, iterations=15)]
+    final = play_game(coiffeur.VARIANT, bots, rules=rules, seed=6)
+    assert coiffeur.is_over(final) and len(final.history) == 2
+    for score in final.history:
+        assert score.mode in coiffeur.MISERE_MODES and score.written == score.teams[1 - score.team].total

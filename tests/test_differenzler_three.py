@@ -296,3 +296,33 @@ def test_a_move_is_due_exactly_while_legal_moves_exist(rules: dz.Rules, seed: in
         for seat in others:
             assert not dz.observe(state, seat).hand & state.play.hands[acting]
         state = dz.apply(state, rng.choice(moves))
+
+
+# --- the bots and the sampler at a table of three ----------------------------------------------
+
+
+def test_the_sampler_deals_the_unseen_cards_to_two_hands_of_twelve() -> None:
+    """At the start seat 0 sees its twelve cards and the dealer's face-up card: every draw gives
+    the others twelve cards each, the face-up card in the dealer's hand."""
+    state = dz.new_game(dz.Rules(seats=3, first_dealer=2), seed=6)
+    view = dz.observe(state, 0)
+    for draw in range(5):
+        hands = dz.sample_hands(view, random.Random(draw))
+        assert [len(hand) for hand in hands] == [12, 12, 12] and hands[0] == view.hand
+        assert state.face_up in hands[2]
+        assert dz.observe(dz.determinize(view, random.Random(draw)), 0) == view
+
+
+@pytest.mark.parametrize("bot", ["montecarlo", "ismcts"])
+def test_the_search_bots_play_a_round_of_three(bot: str) -> None:
+    from jass.ai.players import make_bot
+    from jass.ai.search import ISMCTSBot, MonteCarloBot
+    from jass.ai.tournament import play_game
+
+    def quick(seed: int) -> Any:
+        return MonteCarloBot(seed, samples=3) if bot == "montecarlo" else ISMCTSBot(seed, iterations=15)
+
+    assert make_bot(bot, seed=1) is not None
+    final = play_game(dz.VARIANT, [quick(seat) for seat in range(3)], rules=dz.Rules(seats=3, rounds=1), seed=8)
+    assert dz.is_over(final) and len(final.history) >= 1
+    assert sum(final.history[0].points) == 157 and sum(final.history[0].tricks_won) == 12

@@ -159,19 +159,19 @@ class Rules:
     play: PlayRules = attrs.field(default=DIFFERENZLER_PLAY, validator=instance_of(PlayRules))
     #: The number of players: 4, nine cards each; or 3, twelve cards each (12 tricks of three
     #: cards; the round's points are still 157).
-    #: Source: the Jassreglement as tagblatt.ch quotes it: «Er wird mit vier Spielern (auch drei
-    #: sind möglich, mit 12 Karten) gespielt»; jasswiki: «Jeder Spieler erhält 12 Karten (3 x 4
-    #: Karten).» The face-up card that makes trump is stated for four; the library turns the
-    #: dealer's last card for three too (no source says otherwise).
+    #: Source: the Jassreglement as tagblatt.ch quotes it («Er wird mit vier Spielern (auch drei
+    #: sind möglich, mit 12 Karten) gespielt») and jasswiki («Jeder Spieler erhält 12 Karten (3 x
+    #: 4 Karten).»). No source says how three find trump: the library turns the dealer's last
+    #: card, as the Jassreglement does for four.
     #: Disagreement: **Five players**: no source gives a deal; not supported.
     seats: int = attrs.field(default=SEATS, validator=_seat_count, metadata=LATER_OPTION)
     #: The dealer, who predicts last, is credited one point per five points by which all the
     #: predictions together miss 157 (over or under; the rest below five counts nothing), taken
     #: off the dealer's penalty of the round.
-    #: Source: jasswiki ("Jassbuch"), Differenzler for three: «Als letzter Ansager erhält er pro
+    #: Source: jasswiki ("Jassbuch"), Differenzler for three («Als letzter Ansager erhält er pro
     #: 5 Punkte unter oder über 157 Schätzpunkten 1 Punkt gutgeschrieben. Diese Gutschriftpunkte
-    #: verrechnet er nach jedem Spiel mit seinen Differenzpunkten.» No other source has it; it
-    #: does not say how a rest below five counts (the library: not at all).
+    #: verrechnet er nach jedem Spiel mit seinen Differenzpunkten.»). No other source has it, and
+    #: none says how a rest below five counts: the library counts only full fives.
     dealer_credit: bool = attrs.field(default=False, validator=instance_of(bool), metadata=LATER_OPTION)
 
     def __attrs_post_init__(self) -> None:
