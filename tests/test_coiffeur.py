@@ -600,3 +600,29 @@ def test_the_search_bots_play_a_misere_row() -> None:
     assert coiffeur.is_over(final) and len(final.history) == 2
     for score in final.history:
         assert score.mode in coiffeur.MISERE_MODES and score.written == score.teams[1 - score.team].total
+
+
+@pytest.mark.parametrize(
+    ("trick", "hand", "expected"),
+    [
+        # Misère Obenabe, seat 2 to play; seat 0 (the partner) led. Lead: the weakest card.
+        pytest.param("", "C6 HA D10", "C6", id="misère rule bot: lead the weakest card"),
+        # Seat 1 (the other team) winning with the SK: shed the most points that lose: S10 (10).
+        pytest.param("S9 SK", "S10 SA H6", "S10", id="misère rule bot: shed points onto the other team's trick"),
+        # The partner (seat 0) winning with the SA: lose with the fewest points, S6.
+        pytest.param("SA S9", "S6 SQ H6", "S6", id="misère rule bot: give the partner as little as possible"),
+        # Every card wins (only spades above the SQ): the cheapest, SJ (2).
+        pytest.param("S6 S7", "SJ SK", "SJ", id="misère rule bot: forced to win, the cheapest card"),
+    ],
+)
+def test_the_rule_bot_plays_a_misere_to_take_few_points(trick: str, hand: str, expected: str) -> None:
+    """In a Misère both teams want few points: the declaring team is written the other's, and the
+    other team's are those it wants low. Seat 2 is to play after seats 0 and 1."""
+    rules = one_row("Misère", 1, *coiffeur.MISERE_MODES)
+    state = coiffeur.apply(coiffeur.new_game(rules, seed=1), ChooseRow(0, MO))
+    view = coiffeur.observe(state, 0)
+    cards = [Card.parse(code) for code in trick.split()]
+    view = attrs.evolve(view, seat=2, trick=tuple(cards), trick_leader=0 if cards else 2, hand=CardSet.parse(hand))
+    moves = [PlayCard(Card.parse(code)) for code in hand.split()]
+    legal = [m for m in moves if not cards or m.card.suit == cards[0].suit] or moves
+    assert coiffeur.VARIANT.ai.rule_move(view, legal) == PlayCard(expected)

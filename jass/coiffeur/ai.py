@@ -13,8 +13,8 @@ from jass.ai.sampling import HandSampler
 from jass.cards import CardSet
 from jass.coiffeur.moves import PUSH, ChooseRow, DeclareWeis, Move
 from jass.coiffeur.state import GAME_OVER, ROUND_OVER, Observation, State, build_setting, build_state
-from jass.play import CardPlay
-from jass.teams.ai import drawn_declarations, hand_value, team_sampler
+from jass.play import CardPlay, PlayCard
+from jass.teams.ai import drawn_declarations, hand_value, misere_card, team_sampler
 from jass.teams.rules import SEATS
 from jass.trump import PerTrickMode, RoundMode
 from jass.variant.facets import AIHooks, SearchHooks
@@ -111,7 +111,12 @@ def _mode_value(hand: CardSet, mode: RoundMode) -> int:
 def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     """Declare every Weis; choose the mode the hand likes best, in the row of the highest factor
     that allows it when the hand is strong and of the lowest when it is weak, or push a weak hand
-    when pushing is still allowed; cards are left to the card-play rules."""
+    when pushing is still allowed; in a Misère play to take few points
+    (:func:`jass.teams.misere_card`);
+    other cards are left to the card-play rules."""
+    mode = view.mode
+    if type(mode) is PerTrickMode and mode.is_misere and moves and type(moves[0]) is PlayCard:
+        return misere_card(view, [m for m in moves if type(m) is PlayCard])
     for move in moves:
         if type(move) is DeclareWeis:
             return move  # the first offered declaration is the fullest one

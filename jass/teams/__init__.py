@@ -71,6 +71,7 @@ __all__ = [
     "team_name",
     "weis_lines",
     "team_sampler",
+    "misere_card",
     "WEIS_LAYOUT",
     "weis_block",
     "fullest_declaration",

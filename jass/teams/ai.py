@@ -13,10 +13,12 @@ from jass.cards import CardSet, Rank, card_set_of
 from jass.teams.moves import WeisDeclaration, weis_options
 from jass.teams.rules import SEATS
 from jass.teams.state import Declared, TeamView
-from jass.trump import RoundMode, Trump
+from jass.play import PlayCard
+from jass.tricks import winning_position
+from jass.trump import RoundMode, Trump, point_table
 from jass.weis import Weis, WeisRules, best_weis, detect_weis
 
-__all__ = ["hand_value", "declarable", "drawn_declarations", "keeps_shown_winner", "team_sampler"]
+__all__ = ["hand_value", "declarable", "drawn_declarations", "keeps_shown_winner", "team_sampler", "misere_card"]
 
 # Rough trick-taking strength of a card held in the trump suit, by rank 6..A.
 _TRUMP_WEIGHT: Final = (1, 1, 1, 7, 2, 10, 2, 3, 5)
@@ -130,3 +132,30 @@ def team_sampler(view: TeamView, mode: RoundMode | None, max_tries: int) -> Hand
         view, trump=mode if mode is not None else Trump.OBENABE, rules=rules.play, known=known,
         accept=accept if checks else None, max_tries=max_tries,
     )
+
+
+def misere_card(view: TeamView, cards: list[PlayCard]) -> PlayCard:
+    """A card of a Misère, where every seat wants its team to take few points (the declaring
+    team is written the other team's points, and those are what the other team wants low):
+    lead the weakest card; else lose the trick if a card can, shedding the most points onto a
+    trick the other team wins and the fewest onto the partner's; else the cheapest card."""
+    mode = view.trump
+    assert mode is not None  # a card is due: the trick has its mode
+    table = point_table(mode)
+    trick = tuple(view.trick)
+    if not trick:
+        return min(cards, key=lambda m: (_rank_in(m, mode), table[m.card.index]))
+    losers = [m for m in cards if winning_position(trick + (m.card,), mode) != len(trick)]
+    if not losers:
+        return min(cards, key=lambda m: table[m.card.index])
+    leader = view.trick_leader if view.trick_leader is not None else 0
+    partner_wins = (leader + winning_position(trick, mode)) % 2 == (view.seat or 0) % 2
+    pick = min if partner_wins else max
+    return pick(losers, key=lambda m: table[m.card.index])
+
+
+def _rank_in(move: PlayCard, mode: Trump) -> int:
+    """How strong a card is in its suit in a trick of ``mode``, Obenabe or Undenufe (0 the
+    weakest): Undenufe turns the order round."""
+    rank = int(move.card.rank)
+    return 8 - rank if mode is Trump.UNDENUFE else rank
