@@ -160,8 +160,10 @@ def play_block(view: PlayView, trump: Trump | None, *, width: int | None = None,
     vector += one_hot(len(Trump) if trump is None else list(Trump).index(trump), _MODES)
     vector += one_hot(None if view.trick_leader is None or not view.trick else
                       relative(view.trick_leader, observer, seats), width)
-    vector += [view.hand_sizes[(observer + k) % seats] / cards_each for k in range(seats)] + pad
-    vector += [points[(observer + k) % seats] / 157 for k in range(seats)] + pad
+    vector += [view.hand_sizes[(observer + k) % seats] / cards_each for k in range(seats)]
+    vector += pad
+    vector += [points[(observer + k) % seats] / 157 for k in range(seats)]
+    vector += pad
     return vector
 
 
@@ -175,5 +177,7 @@ def relative_values(values: Sequence[float], observer: int, scale: float, width:
     [3.0, 1.0, 2.0, 0.0]
     """
     seats = len(values)
-    pad = [0.0] * ((seats if width is None else width) - seats)
-    return [values[(observer + k) % seats] / scale for k in range(seats)] + pad
+    found = [values[(observer + k) % seats] / scale for k in range(seats)]
+    if width is not None and width > seats:
+        found += [0.0] * (width - seats)
+    return found
