@@ -221,7 +221,7 @@ class PlaySetup:
         if not isinstance(rules, PlayRules):
             raise InvalidRulesError(f"rules={rules!r}: expected a PlayRules")
         if type(trump) is not Trump and type(trump) is not PerTrickMode:
-            if isinstance(trump, int) and not isinstance(trump, bool) and 0 <= trump <= 9:
+            if isinstance(trump, int) and not isinstance(trump, bool) and 0 <= trump <= 13:
                 trump = Trump(trump) if trump <= 5 else PerTrickMode(trump)
             else:
                 trump = parse_mode(trump)  # a name, or an error saying what a mode is

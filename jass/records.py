@@ -314,7 +314,7 @@ def _without_seed(variant: AnyVariant, record: Record, initial: Any, from_middle
     """``record`` without the game's seed: the first deal and every later deal written out, and
     the first dealer (which the seed may have drawn) fixed in the rules."""
     rules = initial.rules
-    first = (initial.dealer - initial.round_number) % variant.seats  # the dealer moves on one seat a round
+    first = (initial.dealer - initial.round_number) % variant.seats_for(rules)  # the dealer moves on one seat a round
     if getattr(rules, "first_dealer", None) is None:
         try:
             rules = attrs.evolve(rules, first_dealer=first)

@@ -290,7 +290,7 @@ def _make_converter(compact: bool) -> cattrs.Converter:
     for int_enum in (Trump, Suit, Rank, PerTrickMode):  # ints too: by class, so that the int hook does not take them
         conv.register_structure_hook(int_enum, enum_structure(int_enum))
         conv.register_unstructure_hook(int_enum, enum_unstructure(int_enum))
-    # A round's mode (Trump | PerTrickMode, optionally None): one string among the ten modes'.
+    # A round's mode (Trump | PerTrickMode, optionally None): one string among the fourteen modes'.
     conv.register_structure_hook_func(_is_round_mode, lambda data, kind: _read_mode(data, kind))
     conv.register_unstructure_hook_func(_is_round_mode, lambda mode: None if mode is None else conv.unstructure(mode))
 

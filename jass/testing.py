@@ -262,15 +262,23 @@ class _Checker:
             )
         self.zones: Zones = zones
         self.seats = int(getattr(variant, "seats", None) or variant.SEATS)
+        self._seats_for: Callable[[Any], int] | None = getattr(variant, "seats_for", None)
         # Every move seen legal so far: candidates for the illegal-move check later.
         self.seen: set[Any] = set()
         self.pool: list[Any] = []
         self.illegal_tried = 0
         self.variations = 0
 
+    def seats_of(self, state: Any) -> int:
+        """The players of ``state``'s game: its rules may choose them (Differenzler for three)."""
+        if self._seats_for is None:
+            return self.seats
+        return self._seats_for(getattr(state, "rules", None))
+
     def legal(self, state: Any) -> tuple[Any, ...]:
         """Checks 2 and 3 (one seat to act, the legal moves); the legal moves."""
         variant = self.variant
+        seats = self.seats_of(state)
         moves: tuple[Any, ...] = variant.legal_moves(state)
         over = variant.is_over(state)
         seat = variant.to_act(state)
@@ -281,9 +289,9 @@ class _Checker:
             _expect(moves == (), "legal moves", f"the game is over but legal_moves gives {moves!r}")
         else:
             _expect(
-                isinstance(seat, int) and 0 <= seat < self.seats,
+                isinstance(seat, int) and 0 <= seat < seats,
                 check,
-                f"to_act is {seat!r}, not a seat 0..{self.seats - 1}, and the game is not over",
+                f"to_act is {seat!r}, not a seat 0..{seats - 1}, and the game is not over",
             )
             _expect(moves, "legal moves", f"no legal move for seat {seat}, and the game is not over")
             _expect(
@@ -308,7 +316,8 @@ class _Checker:
         """Checks 2 (only the seat to act sees legal moves) and 6 (nothing hidden leaks)."""
         variant, hooks = self.variant, self.hooks
         acting = variant.to_act(state)
-        views = [variant.observe(state, seat) for seat in range(self.seats)]
+        seats = self.seats_of(state)
+        views = [variant.observe(state, seat) for seat in range(seats)]
         for seat, view in enumerate(views):
             listed = getattr(view, "legal_moves", None)
             if listed is not None:
@@ -324,10 +333,10 @@ class _Checker:
         listed = getattr(spectator, "legal_moves", None)
         _expect(not listed, "one seat to act", f"observe(state, None) lists legal moves {listed!r}")
         # A spectator knows only what every seat knows.
-        public = _intersection(hooks.known_cards(state, seat) for seat in range(self.seats))
+        public = _intersection(hooks.known_cards(state, seat) for seat in range(seats))
         leaked = visible_cards(spectator) - public
         _expect(not leaked, check, f"observe(state, None) shows {leaked}, which a spectator cannot know")
-        seat = self.rng.randrange(self.seats)
+        seat = self.rng.randrange(seats)
         view = views[seat]
         leaked = visible_cards(view) - hooks.known_cards(state, seat)
         _expect(not leaked, check, f"observe(state, {seat}) shows {leaked}, which seat {seat} cannot know")
@@ -378,7 +387,8 @@ class _Checker:
         acting = self.variant.to_act(state)
         if moves and acting is not None:
             # A legal move sent for another seat is refused: WrongSeatError, an IllegalMoveError.
-            wrong = (acting + 1 + self.rng.randrange(self.seats - 1)) % self.seats
+            seats = self.seats_of(state)
+            wrong = (acting + 1 + self.rng.randrange(seats - 1)) % seats
             self.illegal_tried += 1
             try:
                 self.variant.apply(state, moves[0], seat=wrong)

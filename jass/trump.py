@@ -157,29 +157,40 @@ class Trump(enum.IntEnum):
 
 
 class PerTrickMode(enum.IntEnum):
-    """A round whose mode changes from trick to trick, between Obenabe and Undenufe (Coiffeur;
-    Swisslos "Coiffeur"). Each trick is played in one of the six classic modes: the legal
-    cards, the trick's winner and its points follow that trick's mode
+    """A round played trick by trick in Obenabe and Undenufe, each trick in its own: Slalom and
+    Guschti (Coiffeur; Swisslos "Coiffeur"), and Misère. Each trick is played in one of the six
+    classic modes: the legal cards, the trick's winner and its points follow that trick's mode
     (:meth:`trick_mode`).
 
     - Slalom: the tricks alternate, starting with the mode named: Slalom-Obenabe plays trick 1
       Obenabe, trick 2 Undenufe, trick 3 Obenabe, ... ("Beim Slalom wird abwechslungsweise
       ein Stich Obenabe und dann ein Stich Undenufe gespielt");
     - Guschti: five tricks of the mode named, then four of the other ("Beim Guschti-Obenabe
-      werden zuerst fünf Stiche Obenabe und dann vier Stiche Undenufe [...] gejasst").
+      werden zuerst fünf Stiche Obenabe und dann vier Stiche Undenufe [...] gejasst");
+    - Misère: played as Obenabe, Undenufe or a Slalom (quoi-faire.ch: «Bei Misère ist immer
+      “Obenabe“, «Undeufe» oder «Slalom» Trumpf»), every trick as in that mode; the declaring
+      team wants as few points as possible. The card play is its base mode's (:attr:`base`);
+      what is written for it is the variant's scoring (:attr:`is_misere`).
 
-    The values follow :class:`Trump`'s (6..9), so that a mode's value names it among all ten.
+    The values follow :class:`Trump`'s (6..13), so that a mode's value names it among all
+    fourteen.
 
     >>> [str(PerTrickMode.SLALOM_UNDENUFE.trick_mode(n))[0] for n in range(9)]
     ['U', 'O', 'U', 'O', 'U', 'O', 'U', 'O', 'U']
     >>> [str(PerTrickMode.GUSCHTI_OBENABE.trick_mode(n))[0] for n in range(9)]
     ['O', 'O', 'O', 'O', 'O', 'U', 'U', 'U', 'U']
+    >>> [str(PerTrickMode.MISERE_UNDENUFE.trick_mode(n))[0] for n in range(9)]
+    ['U', 'U', 'U', 'U', 'U', 'U', 'U', 'U', 'U']
     """
 
     SLALOM_OBENABE = 6
     SLALOM_UNDENUFE = 7
     GUSCHTI_OBENABE = 8
     GUSCHTI_UNDENUFE = 9
+    MISERE_OBENABE = 10
+    MISERE_UNDENUFE = 11
+    MISERE_SLALOM_OBENABE = 12
+    MISERE_SLALOM_UNDENUFE = 13
 
     @property
     def first(self) -> Trump:
@@ -188,13 +199,34 @@ class PerTrickMode(enum.IntEnum):
 
     @property
     def second(self) -> Trump:
-        """The other of Obenabe and Undenufe."""
+        """The other of Obenabe and Undenufe (a Misère of one mode plays only :attr:`first`)."""
         return Trump.UNDENUFE if self._value_ % 2 == 0 else Trump.OBENABE
 
     @property
     def is_slalom(self) -> bool:
-        """True for Slalom, False for Guschti."""
-        return self._value_ < 8
+        """True for Slalom (and a Misère played as Slalom), False for Guschti and a Misère of
+        one mode."""
+        return self._value_ < 8 or self._value_ >= 12
+
+    @property
+    def is_misere(self) -> bool:
+        """True for the Misère modes: the declaring team wants as few points as possible."""
+        return self._value_ >= 10
+
+    @property
+    def base(self) -> RoundMode:
+        """The mode the round is played in: itself, or for a Misère the Obenabe, Undenufe or
+        Slalom it is played as.
+
+        >>> PerTrickMode.MISERE_OBENABE.base, PerTrickMode.MISERE_SLALOM_UNDENUFE.base
+        (Trump.OBENABE, PerTrickMode.SLALOM_UNDENUFE)
+        """
+        value = self._value_
+        if value < 10:
+            return self
+        if value < 12:
+            return self.first
+        return PerTrickMode(value - 6)
 
     @property
     def suit(self) -> None:
@@ -208,10 +240,14 @@ class PerTrickMode(enum.IntEnum):
 
     def trick_mode(self, number: int) -> Trump:
         """The mode of trick ``number`` (0 for the first): Slalom alternates from the mode named,
-        Guschti plays the first five tricks in it and the rest in the other."""
-        if self._value_ < 8:
+        Guschti plays the first five tricks in it and the rest in the other, a Misère plays
+        every trick as its base mode."""
+        value = self._value_
+        if value < 8 or value >= 12:
             return self.first if number % 2 == 0 else self.second
-        return self.first if number < _GUSCHTI_FIRST_TRICKS else self.second
+        if value < 10:
+            return self.first if number < _GUSCHTI_FIRST_TRICKS else self.second
+        return self.first
 
     @classmethod
     def parse(cls, text: PerTrickMode | str) -> PerTrickMode:
@@ -219,24 +255,33 @@ class PerTrickMode(enum.IntEnum):
 
         >>> PerTrickMode.parse("Slalom-Obenabe"), PerTrickMode.parse("guschti undenufe")
         (PerTrickMode.SLALOM_OBENABE, PerTrickMode.GUSCHTI_UNDENUFE)
+        >>> PerTrickMode.parse("Misère Undenufe"), PerTrickMode.parse("misere-slalom-obenabe")
+        (PerTrickMode.MISERE_UNDENUFE, PerTrickMode.MISERE_SLALOM_OBENABE)
         """
         if isinstance(text, PerTrickMode):
             return text
         if not isinstance(text, str):
             raise InvalidNotationError(f"{text!r} is not a per-trick mode: expected a string")
         key = "_".join(text.strip().casefold().replace("-", " ").replace("_", " ").split())
+        key = key.replace("misère", "misere")
         first, _, second = key.partition("_")
+        if first == "misere" and second.startswith("slalom_"):
+            first, second = "misere_slalom", second[len("slalom_"):]
         found = _PER_TRICK_WORDS.get(first, {}).get(_MODE_WORDS.get(second, Trump.EICHELN))
         if found is None:
             raise InvalidNotationError(
-                f"{text!r} is not a per-trick mode: expected Slalom or Guschti and Obenabe or Undenufe, "
-                "e.g. 'slalom-obenabe'"
+                f"{text!r} is not a per-trick mode: expected Slalom, Guschti, Misère or Misère Slalom and "
+                "Obenabe or Undenufe, e.g. 'slalom-obenabe'"
             )
         return found
 
     @property
     def symbol(self) -> str:
-        """The two modes' arrows, the first mode's first (Guschti's doubled: five tricks of it)."""
+        """The two modes' arrows, the first mode's first (Guschti's doubled: five tricks of it);
+        a Misère's its base mode's after a minus sign (as few points as possible)."""
+        value = self._value_
+        if value >= 10:
+            return "−" + self.base.symbol
         arrows = ("⬇", "⬆") if self.first is Trump.OBENABE else ("⬆", "⬇")
         return "".join(arrows) if self.is_slalom else arrows[0] * 2 + arrows[1]
 
@@ -244,6 +289,8 @@ class PerTrickMode(enum.IntEnum):
         return f"PerTrickMode.{self.name}"
 
     def __str__(self) -> str:
+        if self._value_ >= 10:
+            return f"Misère {self.base}"
         return f"{'Slalom' if self.is_slalom else 'Guschti'} {self.first}"
 
 
@@ -263,14 +310,14 @@ def parse_mode(text: RoundMode | str) -> RoundMode:
     """
     if isinstance(text, (Trump, PerTrickMode)):
         return text
-    if isinstance(text, str) and text.strip().casefold().startswith(("slalom", "guschti")):
+    if isinstance(text, str) and text.strip().casefold().startswith(("slalom", "guschti", "misere", "misère")):
         return PerTrickMode.parse(text)
     try:
         return Trump.parse(text)
     except InvalidNotationError:
         raise InvalidNotationError(
             f"{text!r:.60} is not a trump mode: expected a suit (C, S, H, D, Eicheln, ...), 'obenabe', "
-            "'undenufe', or 'slalom'/'guschti' with 'obenabe'/'undenufe'"
+            "'undenufe', or 'slalom'/'guschti'/'misere'/'misere slalom' with 'obenabe'/'undenufe'"
         ) from None
 
 
@@ -286,6 +333,9 @@ _MODE_WORDS: Final[dict[str, Trump]] = {
 _PER_TRICK_WORDS: Final[dict[str, dict[Trump, PerTrickMode]]] = {
     "slalom": {Trump.OBENABE: PerTrickMode.SLALOM_OBENABE, Trump.UNDENUFE: PerTrickMode.SLALOM_UNDENUFE},
     "guschti": {Trump.OBENABE: PerTrickMode.GUSCHTI_OBENABE, Trump.UNDENUFE: PerTrickMode.GUSCHTI_UNDENUFE},
+    "misere": {Trump.OBENABE: PerTrickMode.MISERE_OBENABE, Trump.UNDENUFE: PerTrickMode.MISERE_UNDENUFE},
+    "misere_slalom": {Trump.OBENABE: PerTrickMode.MISERE_SLALOM_OBENABE,
+                      Trump.UNDENUFE: PerTrickMode.MISERE_SLALOM_UNDENUFE},
 }
 
 _DOWN_ORDER: Final = (

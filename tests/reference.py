@@ -140,9 +140,12 @@ def trick_winner(trick: Sequence[Card], mode: Trump, leader: int = 0, seats: int
 # RULES.md 5a "modes": Slalom and Guschti change the mode from trick to trick.
 def per_trick_modes(kind: str, first: Trump, tricks: int = 18) -> list[Trump]:
     """The mode of each trick: Slalom alternates Obenabe and Undenufe starting with ``first``;
-    Guschti plays five tricks of ``first``, then the other for the rest."""
+    Guschti plays five tricks of ``first``, then the other for the rest; a Misère of one mode
+    (quoi-faire.ch: «Gezählt wird wie beim „Obenabe“, resp. «Undeufe»») plays every trick in it."""
     assert first in (Trump.OBENABE, Trump.UNDENUFE)
     other = Trump.UNDENUFE if first == Trump.OBENABE else Trump.OBENABE
+    if kind == "misere":
+        return [first] * tricks
     if kind == "slalom":
         return [first if number % 2 == 0 else other for number in range(tricks)]
     assert kind == "guschti"

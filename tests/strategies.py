@@ -225,16 +225,20 @@ def tricks(min_size: int = 1, max_size: int = 4) -> st.SearchStrategy[list[Card]
 from jass import differenzler  # noqa: E402  (kept with the strategies that use it)
 
 
-def differenzler_rules() -> st.SearchStrategy[differenzler.Rules]:
-    """Every combination of the Differenzler options; games of 1..4 rounds (ties add more)."""
-    return st.builds(
-        differenzler.Rules,
-        rounds=st.integers(min_value=1, max_value=4),
-        prediction_mode=st.sampled_from(list(differenzler.PredictionMode)),
-        exact_bonus=st.sampled_from([0, 0, 10]),
-        zero_prediction_bonus=st.sampled_from(list(differenzler.ZeroBonus)),
-        first_dealer=st.none() | st.integers(min_value=0, max_value=3),
-        play=play_rules(),
+@st.composite
+def differenzler_rules(draw: st.DrawFn) -> differenzler.Rules:
+    """Every combination of the Differenzler options, for three players and four; games of
+    1..4 rounds (ties add more)."""
+    seats = draw(st.sampled_from(differenzler.SEAT_COUNTS))
+    return differenzler.Rules(
+        rounds=draw(st.integers(min_value=1, max_value=4)),
+        prediction_mode=draw(st.sampled_from(list(differenzler.PredictionMode))),
+        exact_bonus=draw(st.sampled_from([0, 0, 10])),
+        zero_prediction_bonus=draw(st.sampled_from(list(differenzler.ZeroBonus))),
+        first_dealer=draw(st.none() | st.integers(min_value=0, max_value=seats - 1)),
+        play=draw(play_rules()),
+        seats=seats,
+        dealer_credit=draw(st.booleans()),
     )
 
 
@@ -367,12 +371,13 @@ from jass import coiffeur  # noqa: E402
 from jass.teams import StoeckMode  # noqa: E402
 from jass.trump import PerTrickMode  # noqa: E402
 
-#: Rows to build short custom slates from: a suit, a joker and the two per-trick rows.
+#: Rows to build short custom slates from: a suit, a joker, the two per-trick rows and a Misère.
 COIFFEUR_ROWS = (
     coiffeur.Row("Rosen", 2, (Trump.ROSEN,)),
     coiffeur.Row("Joker", 7, tuple(Trump)),
     coiffeur.Row("Slalom", 9, (PerTrickMode.SLALOM_OBENABE, PerTrickMode.SLALOM_UNDENUFE)),
     coiffeur.Row("Guschti", 10, (PerTrickMode.GUSCHTI_OBENABE, PerTrickMode.GUSCHTI_UNDENUFE)),
+    coiffeur.Row("Misère", 1, coiffeur.MISERE_MODES),
 )
 
 
@@ -381,7 +386,8 @@ def coiffeur_rules(draw: st.DrawFn) -> coiffeur.Rules:
     """Coiffeur's options on short slates (1 to 3 rows, so a game is 2 to 6 rounds), with and
     without Weis and Stöck; now and then a preset's full slate."""
     if draw(st.integers(0, 9)) == 0:
-        return draw(st.sampled_from([coiffeur.Rules(), coiffeur.Rules.swisslos_10(), coiffeur.Rules.with_weis()]))
+        return draw(st.sampled_from([coiffeur.Rules(), coiffeur.Rules.swisslos_10(), coiffeur.Rules.with_weis(),
+                                     coiffeur.Rules.misere()]))
     rows = draw(st.lists(st.sampled_from(COIFFEUR_ROWS), min_size=1, max_size=3, unique=True))
     weis = draw(st.none() | weis_rules())
     return coiffeur.Rules(

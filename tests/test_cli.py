@@ -278,6 +278,24 @@ def test_a_person_plays_a_whole_game_with_bad_answers_on_the_way(name: str) -> N
     assert any(line in text for line in ("You win!", "You lose.", "Your team wins!", "Your team loses."))
 
 
+def test_differenzler_for_three_plays_to_the_end_with_twelve_cards_each() -> None:
+    code, text, _, _ = run(["play", "differenzler", "--seed", "7", "--preset", "jasswiki_three"], [], then=FIRST)
+    assert code == 0
+    assert "Differenzler: you are seat 0; seat 1 is a rule bot, seat 2 is a rule bot." in text
+    assert "Round 1 of 4; penalty points: seat 0 0, seat 1 0, seat 2 0 (the fewest win)" in text
+    hand = next(line for line in text.splitlines() if line.startswith("Your hand: "))
+    assert len(hand.split(": ", 1)[1].split()) == 12
+    assert "(one point per five), taken off the penalty" in text  # jasswiki's dealer credit
+    assert "── Game over ──" in text and "seat 3" not in text
+
+
+def test_rules_lists_the_player_counts_of_the_presets() -> None:
+    code, text, _, _ = run(["rules"])
+    assert code == 0
+    assert "  differenzler   Differenzler, 3 or 4 players" in text
+    assert "  schieber       Schieber, 4 players" in text
+
+
 # --- jass play: the cards' own language ------------------------------------------------------------
 
 

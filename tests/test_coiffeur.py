@@ -13,6 +13,8 @@ Conventions: ``first_dealer=3`` makes seat 0 Vorhand; teams are seats 0+2 (team 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pickle
 from collections.abc import Mapping
 
@@ -23,6 +25,7 @@ from jass import Card, CardSet, PerTrickMode, Trump, coiffeur, records, serial
 from jass.coiffeur import ChooseRow, Deal, DeclareWeis, Phase, PlayCard, Push, PushTo, Row, Rules, Slate, State
 from jass.errors import IllegalMoveError, InvalidRulesError, JassError, RecordError, SerialError
 from jass.teams import StoeckMode
+from jass.variant.facets import faces_of_rules
 from jass.weis import Weis, WeisRules
 
 O, U = Trump.OBENABE, Trump.UNDENUFE
@@ -311,6 +314,124 @@ def test_a_declaring_team_that_takes_no_trick_writes_0() -> None:
     assert state.slates == ((0,) + (None,) * 7, (None,) * 8) and state.scores == (0, 0)
 
 
+# --- Misère (issue 29): a row played as Obenabe, Undenufe or Slalom, written the other team's points ---
+
+#: Team 0 (seats 0, 2) holds the five or four highest cards of every suit, team 1 (seats 1, 3)
+#: the rest: in Obenabe every card of team 0 beats every card of team 1 in its suit.
+HIGH_LOW = [CardSet.parse("C10 CJ CQ CK CA S10 SJ SQ SK"), CardSet.parse("C6 C7 C8 C9 H6 H7 H8 H9 H10"),
+            CardSet.parse("SA HJ HQ HK HA DJ DQ DK DA"), CardSet.parse("S6 S7 S8 S9 D6 D7 D8 D9 D10")]
+MO, MU, MSO, MSU = coiffeur.MISERE_MODES
+
+
+def test_a_misere_whose_declarers_take_no_trick_is_written_the_others_match() -> None:
+    """quoi-faire.ch: «Nur alle Punkte welche die Gegner machen, zählen für Sie». Seat 0 pushes,
+    seat 1 chooses Misère Obenabe (x3) and leads H6; seat 2 takes it with the HA and team 0
+    leads from then on: every card it leads is the highest of its suit, so team 0 takes all nine
+    tricks, 152 + 5 + 100 (a match) = 257. Team 1 took nothing and is written 257 x 3 = 771."""
+    rules = one_row("Misère", 3, *coiffeur.MISERE_MODES)
+    state = coiffeur.apply(coiffeur.new_game(rules, seed=1, deal=HIGH_LOW), Push())
+    state = play(coiffeur.apply(state, ChooseRow(0, MO)), "H6 HA S6 C10")
+    assert state.play is not None and state.play.tricks[0].winner == 2
+    while state.phase is Phase.PLAY:
+        state = coiffeur.apply(state, coiffeur.legal_moves(state)[0])
+    score = state.history[-1]
+    assert (score.teams[0].cards, score.teams[0].last_trick, score.teams[0].match) == (152, 5, 100)
+    assert score.teams[1].total == 0
+    assert (score.team, score.written, score.totals) == (1, 771, (0, 771))
+    assert state.slates == ((None,), (771,))
+
+
+def test_a_misere_whose_declarers_take_every_trick_is_written_0() -> None:
+    """Seat 0 holds all nine Eicheln and chooses Misère Obenabe: leading them from the Ace down
+    it takes every trick (the others cannot follow). The other team took nothing: team 0 is
+    written 0, the worst a Misère can do."""
+    rules = one_row("Misère", 1, *coiffeur.MISERE_MODES)
+    state = coiffeur.apply(coiffeur.new_game(rules, seed=1, deal=ALL_CLUBS), ChooseRow(0, MO))
+    clubs = "CA CK CQ CJ C10 C9 C8 C7 C6".split()
+    while state.phase is Phase.PLAY:
+        state = coiffeur.apply(state, PlayCard(clubs.pop(0)) if coiffeur.to_act(state) == 0
+                               else coiffeur.legal_moves(state)[0])
+    score = state.history[-1]
+    assert score.teams[0].total == 257 and (score.team, score.written) == (0, 0)
+
+
+def test_misere_slalom_plays_the_slalom_and_writes_the_other_team_s_points() -> None:
+    """The worked Slalom-Obenabe round above, chosen as Misère Slalom Obenabe in a row x9: the
+    same cards win the same tricks (the card play is the Slalom's), team 1 again takes 133 and
+    team 0 46; team 1 declared, so it is written team 0's 46 x 9 = 414."""
+    rows = Slate.swisslos_10().rows
+    slate = Slate(rows[:8] + (Row("Misère", 9, coiffeur.MISERE_MODES),) + rows[9:])
+    state = coiffeur.new_game(Rules(slate=slate, first_dealer=3), seed=2)
+    state = coiffeur.apply(coiffeur.apply(state, Push()), ChooseRow(8, MSO))
+    for number, (cards, mode, winner, points) in enumerate(WORKED):
+        assert state.play is not None and state.play.trump is mode, number
+        state = play(state, cards)
+        assert state.play is not None
+        assert (state.play.tricks[-1].winner, state.play.tricks[-1].points) == (winner, points), number
+    score = state.history[-1]
+    assert score.mode is MSO and (score.teams[1].total, score.teams[0].total) == (133 * 9, 46 * 9)
+    assert (score.team, score.written) == (1, 414) and state.scores == (0, 414)
+    words = coiffeur.VARIANT.text.describe(coiffeur.observe(state, 0))
+    assert "Round 1 written: team 1 414 in row 9 (Misère Slalom Obenabe −⬇⬆, team 0's points)" in words
+
+
+def test_the_misere_preset_and_its_row() -> None:
+    rules = coiffeur.VARIANT.preset("misere")
+    assert rules.slate.rows[:8] == Slate.jassreglement().rows
+    assert rules.slate.rows[8] == Row("Misère", 1, (MO, MU, MSO, MSU))
+    assert Slate.with_misere() == rules.slate and Rules(slate="with_misere") == rules
+    state = coiffeur.new_game(rules, seed=3)
+    assert ChooseRow(8, MSO) in coiffeur.legal_moves(state)
+    words = coiffeur.VARIANT.text.describe(coiffeur.observe(coiffeur.apply(state, ChooseRow(8, MO)), 1))
+    assert any(line.startswith("Misère: team ") for line in words)
+
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "coiffeur_misere.jsonl"
+#: The round of the golden record, trick by trick (leader first; Obenabe, the 8 worth 8):
+#: seat 1 leads H6, then seat 2 leads every trick. Points: 21 (HA, C10), 21 (SA, S10), 13 (DA,
+#: CJ), 15 (DK, CQ, C8), 15 (DQ, D8, CK), 13 (DJ, CA), 24 (HK, D10, SJ, H8), 14 (HQ, S8, SQ),
+#: 16 (HJ, SK, H10): 152, all team 0's, + 5 + 100 (a match) = 257; team 1 declared: 257 x 3.
+GOLDEN_TRICKS = ["H6 HA S6 C10", "SA S7 S10 C6", "DA D6 CJ C7", "DK D7 CQ C8", "DQ D8 CK C9", "DJ D9 CA H7",
+                 "HK D10 SJ H8", "HQ S8 SQ H9", "HJ S9 SK H10"]
+GOLDEN_POINTS = [21, 21, 13, 15, 15, 13, 24, 14, 16]
+
+
+def test_the_golden_misere_record_worked_by_hand() -> None:
+    """``coiffeur_misere.jsonl`` was written by hand: it replays trick by trick to the points
+    above, writes 771 for team 1, and the library writes the same bytes."""
+    line = GOLDEN.read_text(encoding="utf-8").splitlines()[0]
+    record = records.read_record(line)
+    states = list(records.replay(record))
+    final = states[-1]
+    assert final.history[-1].mode is MO and final.scores == (0, 771)
+    assert [trick.points for trick in states[-2].play.tricks] == GOLDEN_POINTS[:8]
+    assert record.to_text() == line
+    # The same game built by the API gives the same record.
+    rules = one_row("Misère", 3, *coiffeur.MISERE_MODES)
+    start = coiffeur.new_game(rules, seed=1, deal=HIGH_LOW)
+    moves = [Push(), ChooseRow(0, MO)] + [PlayCard(c) for trick in GOLDEN_TRICKS for c in trick.split()]
+    # The game goes on (team 0 has not written the row): a record without the seed is for
+    # trusted eyes only.
+    assert records.make_record(moves, start, with_seed=False, trusted=True).to_text() == line
+    assert serial.loads(serial.dumps(final)) == final
+
+
+@pytest.mark.parametrize(
+    ("typed", "mode"),
+    [
+        pytest.param("9 obenabe", MO, id="misère row: obenabe is Misère Obenabe"),
+        pytest.param("9 une", MU, id="misère row: une is Misère Undenufe"),
+        pytest.param("9 slalom obe", MSO, id="misère row: slalom obe is Misère Slalom Obenabe"),
+        pytest.param("misère slalom undenufe", MSU, id="misère row by its name and the whole mode"),
+    ],
+)
+def test_a_misere_mode_is_typed_by_the_mode_it_is_played_as(typed: str, mode: PerTrickMode) -> None:
+    state = coiffeur.new_game(coiffeur.Rules.misere(), seed=3)
+    view = coiffeur.observe(state, coiffeur.to_act(state))
+    faces = faces_of_rules(state.rules)
+    assert coiffeur.VARIANT.text.read_move(typed, view, coiffeur.legal_moves(state), faces) == ChooseRow(8, mode)
+
+
 # --- 5a: the end of the game ---------------------------------------------------------------------------
 
 
@@ -465,3 +586,45 @@ def test_the_rule_bot_and_the_public_words() -> None:
     assert words(DeclareWeis(Weis.from_cards("H6 H7 H8")), Rules()) == "declares Weis (20 points)"
     assert words(ChooseRow(8, SO), Rules(slate="swisslos_10")) == "choose row 9 (Slalom x9): Slalom Obenabe ⬇⬆"
     assert words(ChooseRow(0, Trump.EICHELN), Rules()) == "choose row 1 (Eicheln ♠ x1): Eicheln ♠"
+
+
+def test_the_search_bots_play_a_misere_row() -> None:
+    """The bots see a Misère only through the round's values (the written points): a game of a
+    one-row Misère slate plays to its end with the search bots, and each round writes the other
+    team's total."""
+    from jass.ai.search import ISMCTSBot, MonteCarloBot
+    from jass.ai.tournament import play_game
+
+    rules = one_row("Misère", 2, *coiffeur.MISERE_MODES)
+    bots = [MonteCarloBot(0, samples=3), ISMCTSBot(1, iterations=15), MonteCarloBot(2, samples=3),
+            ISMCTSBot(3, iterations=15)]
+    final = play_game(coiffeur.VARIANT, bots, rules=rules, seed=6)
+    assert coiffeur.is_over(final) and len(final.history) == 2
+    for score in final.history:
+        assert score.mode in coiffeur.MISERE_MODES and score.written == score.teams[1 - score.team].total
+
+
+@pytest.mark.parametrize(
+    ("trick", "hand", "expected"),
+    [
+        # Misère Obenabe, seat 2 to play; seat 0 (the partner) led. Lead: the weakest card.
+        pytest.param("", "C6 HA D10", "C6", id="misère rule bot: lead the weakest card"),
+        # Seat 1 (the other team) winning with the SK: shed the most points that lose: S10 (10).
+        pytest.param("S9 SK", "S10 SA H6", "S10", id="misère rule bot: shed points onto the other team's trick"),
+        # The partner (seat 0) winning with the SA: lose with the fewest points, S6.
+        pytest.param("SA S9", "S6 SQ H6", "S6", id="misère rule bot: give the partner as little as possible"),
+        # Every card wins (only spades above the SQ): the cheapest, SJ (2).
+        pytest.param("S6 S7", "SJ SK", "SJ", id="misère rule bot: forced to win, the cheapest card"),
+    ],
+)
+def test_the_rule_bot_plays_a_misere_to_take_few_points(trick: str, hand: str, expected: str) -> None:
+    """In a Misère both teams want few points: the declaring team is written the other's, and the
+    other team's are those it wants low. Seat 2 is to play after seats 0 and 1."""
+    rules = one_row("Misère", 1, *coiffeur.MISERE_MODES)
+    state = coiffeur.apply(coiffeur.new_game(rules, seed=1), ChooseRow(0, MO))
+    view = coiffeur.observe(state, 0)
+    cards = [Card.parse(code) for code in trick.split()]
+    view = attrs.evolve(view, seat=2, trick=tuple(cards), trick_leader=0 if cards else 2, hand=CardSet.parse(hand))
+    moves = [PlayCard(Card.parse(code)) for code in hand.split()]
+    legal = [m for m in moves if not cards or m.card.suit == cards[0].suit] or moves
+    assert coiffeur.VARIANT.ai.rule_move(view, legal) == PlayCard(expected)

@@ -66,6 +66,9 @@ DIFFERENZLER_PRESETS: dict[str, differenzler.Rules] = {
         rounds=2, exact_bonus=10, zero_prediction_bonus=differenzler.ZeroBonus.ALWAYS
     ),
     "schieber-card-play": differenzler.Rules(rounds=2, play=PlayRules(bauer_exception=False)),
+    "three": differenzler.Rules(seats=3, rounds=2),
+    "jasswiki-three-open": attrs.evolve(differenzler.Rules.jasswiki_three(), rounds=2,
+                                        prediction_mode=differenzler.PredictionMode.OPEN),
 }
 
 POMME_PRESETS: dict[str, pomme.Rules] = {
@@ -99,6 +102,7 @@ COIFFEUR_PRESETS: dict[str, coiffeur.Rules] = {
         stoeck=coiffeur.StoeckMode.IMMEDIATE, auto_declare=True, match_bonus=0,
         play=PlayRules(bauer_exception=False, undertrump=Undertrump.ALLOWED),
     ),
+    "misere-and-joker": coiffeur.Rules(slate=coiffeur.Slate((coiffeur.Row("Misère", 1, coiffeur.MISERE_MODES), _JOKER))),
 }
 
 CASES: list[tuple[Any, str, Any]] = [
@@ -113,6 +117,7 @@ CASES: list[tuple[Any, str, Any]] = [
 QUICK = {
     (schieber, "tournament"), (differenzler, "jasswelt-short"), (pomme, "jack-20-no-bauer-exception"),
     (coiffeur, "with-weis-and-stoeck"), (handjass, "rob-first-undertrump-allowed"),
+    (differenzler, "three"), (coiffeur, "misere-and-joker"),
 }
 
 

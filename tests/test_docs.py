@@ -77,6 +77,8 @@ OPTION_PHRASES: dict[str, tuple[str, ...]] = {
     "strokes_per_deal": ("one stroke a deal", "two strokes a deal"),
     "nuller_threshold": ("a nuller under", "nuller under 26"),
     "rob_before_exchange": ("robs first", "rob first"),
+    "seats": ("three players", "twelve cards each", "12 cards each", "for three"),
+    "dealer_credit": ("dealer's credit", "credited one point", "per five points"),
 }
 
 

@@ -268,11 +268,12 @@ def per_trick_starts(draw: st.DrawFn) -> tuple[PerTrickMode, tuple[CardSet, ...]
 def test_random_per_trick_plays_follow_each_trick_s_mode(
     start: tuple[PerTrickMode, tuple[CardSet, ...], int, PlayRules], rng: random.Random
 ) -> None:
-    """Every card of a random Slalom or Guschti round, to the last trick (up to 18): the legal
+    """Every card of a random Slalom, Guschti or Misère round, to the last trick (up to 18): the legal
     cards, winners and points of each trick are the reference's in that trick's mode
     (reference.per_trick_modes, from RULES.md 5a)."""
     mode, hands, leader, rules = start
-    kind = "slalom" if mode.is_slalom else "guschti"
+    # A Misère Slalom plays the Slalom's tricks, a Misère of one mode every trick in it.
+    kind = "slalom" if mode.is_slalom else "misere" if mode.is_misere else "guschti"
     modes = reference.per_trick_modes(kind, mode.first)
     play = CardPlay.start(mode, hands, leader, rules)
     while not play.is_done:

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import strategies as jst
-from jass import PerTrickMode, coiffeur, differenzler, handjass, pomme, schieber
+from jass import PerTrickMode, Trump, coiffeur, differenzler, handjass, pomme, schieber
 from jass.cards import CardSet
 from jass.variant.encoding import play_layout
 from jass.errors import IllegalMoveError, JassError
@@ -61,7 +61,7 @@ def test_action_ids_name_the_legal_moves_one_to_one(data: st.DataObject, name: s
         assert encoding.move_of(view, action) == move
     assert legal_actions(variant, state) == sorted(ids)
     assert sum(action_mask(variant, state, seat)) == len(ids)
-    others = [s for s in range(variant.seats) if s != seat]
+    others = [s for s in range(variant.seats_for(state.rules)) if s != seat]
     assert all(sum(action_mask(variant, state, s)) == 0 for s in others)
 
 
@@ -76,7 +76,7 @@ def test_an_observation_vector_has_its_layout_and_hides_what_it_must(
     rng = random.Random(seed)
     variations = variant.checks.hidden_variations
     assert variations is not None
-    for seat in range(variant.seats):
+    for seat in range(variant.seats_for(state.rules)):  # three in Differenzler for three
         vector = observation_vector(variant, state, seat)
         assert len(vector) == encoding.size
         assert all(math.isfinite(x) and -1000 <= x <= 1000 for x in vector)
@@ -95,15 +95,17 @@ def test_the_layouts_add_up_by_hand() -> None:
     assert encoding_of("differenzler").size == 343 + 61
     # la pomme adds 5 + 2 + 36 + 36 + 2 + 2 + 3 + 2 + 2 = 90.
     assert encoding_of("pomme").size == 193 + 90
-    # Coiffeur adds 4 + 4 + 5 + 11 + 20 + 4 + 4 + 4 + 4 x 36 + 3 + 5 x 20 + 2 + 2 = 307.
-    assert encoding_of("coiffeur").size == 343 + 307
+    # Coiffeur adds 4 + 4 + 5 + 11 + 20 + 4 + 4 + 4 + 4 x 36 + 3 + 5 x 20 + 2 + 2 = 307, and the
+    # Misère flag (issue 29, appended): 308.
+    assert encoding_of("coiffeur").size == 343 + 308
     # Coiffeur's ids: 36 cards, 20 rows x 10 modes, push, deal, declare.
     # Handjass for three: 36 + 36 x 3 + 36 x 3 + 7 + 9 = 268 of card play, then 5 + 3 + 36 + 36 + 3 + 4
     # + 4 + 3 + 3 = 97.
     assert sum(length for _, length in play_layout(3)) == 36 + 108 + 108 + 7 + 9 == 268
     assert encoding_of("handjass").size == 268 + 97
+    # Coiffeur: the Misère ids (20 rows x 4 modes) follow the earlier ones, which stay.
     # Handjass's ids: 36 cards, take, keep, rob, no rob, deal.
-    assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124, 36 + 200 + 3, 36 + 5]
+    assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124, 36 + 200 + 3 + 80, 36 + 5]
 
 
 def test_a_coiffeur_vector_read_by_hand() -> None:
@@ -128,6 +130,26 @@ def test_a_coiffeur_vector_read_by_hand() -> None:
     assert vector[factors: factors + 3] == [0.7, 0.9, 0.0]  # Joker x7, Slalom x9, no third row
     own_open, other_open = factors + 60, factors + 80
     assert vector[own_open: own_open + 3] == [1.0, 1.0, 0.0] == vector[other_open: other_open + 3]
+
+
+def test_a_coiffeur_misere_by_hand() -> None:
+    """A Misère row (issue 29): its ids follow every earlier id (239 + 4 x row + mode), the
+    round mode block shows the mode it is played in, and the appended last float says Misère."""
+    rules = coiffeur.Rules(slate=coiffeur.Slate((coiffeur.Row("Joker", 7, tuple(Trump)),
+                                                 coiffeur.Row("Misère", 1, coiffeur.MISERE_MODES))),
+                           first_dealer=3)
+    state = coiffeur.new_game(rules, seed=2)
+    encoding = encoding_of("coiffeur")
+    choice = coiffeur.ChooseRow(1, PerTrickMode.MISERE_UNDENUFE)
+    view = coiffeur.observe(state, 0)
+    assert encoding.action_of(view, choice) == 239 + 4 * 1 + 1
+    assert encoding.move_of(view, 244) == choice
+    assert encoding.action_of(view, coiffeur.ChooseRow(0, Trump.OBENABE)) == 36 + 10 * 0 + 4  # as before
+    state = coiffeur.apply(state, choice)
+    vector = observation_vector("coiffeur", state, 2)
+    at = 343
+    assert vector[at + 13: at + 24] == [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0]  # played as Undenufe
+    assert vector[-1] == 1.0 and len(vector) == 343 + 308
 
 
 def test_a_schieber_vector_read_by_hand() -> None:
@@ -175,7 +197,7 @@ def test_returns_are_zero_until_the_end_and_add_up_to_zero(name: str) -> None:
              "pomme": pomme.Rules(target_points=2), "coiffeur": COIFFEUR_SHORT,
              "handjass": handjass.Rules(target_strokes=2)}[name]
     state = variant.new_game(rules, seed=9)
-    assert returns(variant, state) == (0.0,) * variant.seats
+    assert returns(variant, state) == (0.0,) * variant.seats_for(rules)
     final = random_playout(variant, state, seed=3)
     values = returns(variant, final)
     assert sum(values) == pytest.approx(0) and max(values) in (0.0, 1.0)
@@ -205,7 +227,9 @@ DICT_OBSERVATION_NOTES = (
     ("name", "rules", "moves"),
     [("schieber", schieber.Rules.tournament(1), "sensible"), ("schieber", schieber.Rules(), "all"),
      ("differenzler", differenzler.Rules(rounds=1), "sensible"), ("pomme", None, "sensible"),
-     ("coiffeur", COIFFEUR_SHORT, "sensible"), ("handjass", handjass.Rules(target_strokes=1), "sensible")],
+     ("coiffeur", COIFFEUR_SHORT, "sensible"), ("handjass", handjass.Rules(target_strokes=1), "sensible"),
+     ("differenzler", differenzler.Rules(seats=3, rounds=1), "sensible"),
+     ("coiffeur", coiffeur.Rules(slate=coiffeur.Slate((coiffeur.Row("Misère", 1, coiffeur.MISERE_MODES),))), "sensible")],
 )
 def test_pettingzoo_api_test_passes(name: str, rules: Any, moves: Any) -> None:
     pytest.importorskip("pettingzoo", reason="the optional extra jass[rl] is not installed")
@@ -262,8 +286,8 @@ def test_the_action_id_table_of_the_docs_comes_from_the_encodings() -> None:
     # Schieber by hand: 36 cards, 6 modes, push, the claim, the deal, the declaration.
     actions, runs = rows["Schieber"]
     assert actions == 46 and [run.split(":")[0] for run in runs] == ["0-35", "36-41", "42", "43", "44", "45"]
-    # Coiffeur: 36 cards, 20 rows x 10 modes, push, deal, declare.
+    # Coiffeur: 36 cards, 20 rows x 10 modes, push, deal, declare, then 20 rows x 4 Misères.
     actions, runs = rows[VARIANTS["coiffeur"].title]
-    assert actions == 239 and [run.split(":")[0] for run in runs] == ["0-35", "36-235", "236", "237", "238"]
+    assert actions == 319 and [run.split(":")[0] for run in runs] == ["0-35", "36-235", "236", "237", "238", "239-318"]
     guide = (path.parent.parent / "guides" / "rl.rst").read_text(encoding="utf-8")
     assert ".. jass-action-ids::" in guide

@@ -590,8 +590,10 @@ def test_a_record_without_the_seed_replays_the_same_game(
     record = records.read_record(public)
     assert not record.holds_seed and record.seed is None and record.deal is not None
     # The first dealer is fixed in the rules, unless the rules take it from the deal, which the
-    # record writes out (Schieber's first_vorhand=rosen_7 or diamonds_7 refuses a first_dealer).
-    by_card = getattr(record.rules, "first_vorhand", schieber.FirstVorhand.SEED) is not schieber.FirstVorhand.SEED
+    # record writes out (Schieber's first Vorhand by a card, the Rosen 7 or the 7♦, refuses a
+    # first_dealer).
+    by_card = getattr(record.rules, "first_vorhand", None) in (schieber.FirstVorhand.ROSEN_7,
+                                                               schieber.FirstVorhand.DIAMONDS_7)
     assert record.rules.first_dealer == (None if by_card else initial.dealer)
     assert all(move.split()[0] != "deal" or len(move.split()) > 1 for move in json.loads(public)["moves"])
     replayed = list(records.replay(record))

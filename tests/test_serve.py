@@ -26,7 +26,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 import toy_variant  # noqa: E402,F401  (registered: the server must serve it like any variant)
-from jass import records, schieber, serial  # noqa: E402
+from jass import PerTrickMode, coiffeur, differenzler, records, schieber, serial  # noqa: E402
 from jass.cards import Card, CardSet  # noqa: E402
 from jass.faces import FACES, Deck, Faces  # noqa: E402
 from jass.serve.app import create_app  # noqa: E402
@@ -283,6 +283,60 @@ def test_a_person_plays_a_whole_game_against_three_bots(server: tuple[TestClient
     states = list(records.replay(record))
     mine = [move for state, move in zip(states, record.moves) if schieber.to_act(state) == 2]
     assert len(mine) == len(seen) - 1
+
+
+def test_a_differenzler_table_of_three_seats_three_and_plays_to_the_end(server: tuple[TestClient, Lobby]) -> None:
+    """The server sees the number of players only through the registry (``seats_for``): the
+    preset ``three`` makes a table of three seats, twelve cards each, and a fourth seat is refused."""
+    client, lobby = server
+    rules = {"format": "jass/1", "type": "differenzler.Rules", "rounds": 1, "seats": 3}
+    table_id = new_table(client, variant="differenzler", rules=rules, bot="random")
+    seen: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/{table_id}") as socket:
+        socket.send_json({"kind": "hello"})
+        first = receive(socket)
+        assert first["table"]["seats"] == 3 and first["table"]["teams"] == [[0], [1], [2]]
+        socket.send_json({"kind": "sit", "seat": 3})
+        assert "seat" in refusal(socket)
+        socket.send_json({"kind": "sit", "seat": 1})
+        receive(socket, lambda message: message["kind"] == "seated")
+        socket.send_json({"kind": "start"})
+        final = play_to_the_end(socket, random.Random(3), seen)
+    assert len(seen[0]["observation"]["hand"].split()) == 12
+    # Each for themselves: a team per seat, so the per-seat facts are the teams' (three values).
+    assert [fact["values"] for fact in seen[0]["facts"]["teams"] if fact["field"] == "points"] == [["0"] * 3]
+    state = lobby.tables[table_id].state
+    assert differenzler.is_over(state) and len(state.penalties) == 3
+    assert final["result"]["standings"] == list(state.penalties)
+    record = records.read_record(client.get(f"/tables/{table_id}/record").text)
+    assert records.final_state(record) == state
+
+
+def test_a_coiffeur_table_offers_and_plays_a_misere_row() -> None:
+    """The server sees the Misère only as a mode of a row (through the registry): the person
+    at seat 0 is offered it in words, chooses it, and the slate writes the other team's points."""
+    rules = coiffeur.Rules(slate=coiffeur.Slate((coiffeur.Row("Misère", 2, coiffeur.MISERE_MODES),)), first_dealer=3)
+    lobby = Lobby(bot_delay=0)
+    table = lobby.create("coiffeur", rules=serial.to_dict(rules), bot="random")
+    client = Client()
+    table.attach(client)
+    table.receive(client, '{"kind": "hello"}')
+    table.receive(client, '{"kind": "sit", "seat": 0}')
+    table.receive(client, '{"kind": "start"}')
+    table.play_bots()
+    update = table.update_for(0)
+    labels = [move["label"] for move in json.loads(update)["moves"]]
+    assert "choose row 1 (Misère x2): Misère Slalom Undenufe −⬆⬇" in labels
+    choice = coiffeur.ChooseRow(0, PerTrickMode.MISERE_UNDENUFE)
+    table.play(0, choice)
+    rng = random.Random(5)
+    while not table.over and table.state.history == ():
+        table.play_bots()
+        if table.state.history == () and coiffeur.to_act(table.state) == 0:
+            table.play(0, rng.choice(coiffeur.legal_moves(table.state)))
+    score = table.state.history[0]
+    assert score.mode is PerTrickMode.MISERE_UNDENUFE and score.team == 0
+    assert score.written == score.teams[1].total and table.state.slates[0] == (score.written,)
 
 
 def test_the_toy_variant_is_served_like_the_library_s_own(server: tuple[TestClient, Lobby]) -> None:

@@ -349,6 +349,9 @@ def test_a_classic_mode_is_its_own_trick_mode() -> None:
         pytest.param("GUSCHTI une", PerTrickMode.GUSCHTI_UNDENUFE, id="parse_mode: Undenufe's short name"),
         pytest.param("obenabe", Trump.OBENABE, id="parse_mode: a classic mode"),
         pytest.param("♥", Trump.SCHILTEN, id="parse_mode: a suit"),
+        pytest.param("misere obenabe", PerTrickMode.MISERE_OBENABE, id="parse_mode: misere obenabe"),
+        pytest.param("Misère Undenufe", PerTrickMode.MISERE_UNDENUFE, id="parse_mode: Misère with its accent"),
+        pytest.param("misere_slalom_undenufe", PerTrickMode.MISERE_SLALOM_UNDENUFE, id="parse_mode: misère slalom"),
     ],
 )
 def test_parse_mode(text: str, mode: Trump | PerTrickMode) -> None:
@@ -356,7 +359,8 @@ def test_parse_mode(text: str, mode: Trump | PerTrickMode) -> None:
     assert parse_mode(mode) is mode
 
 
-@pytest.mark.parametrize("bad", ["slalom", "guschti rosen", "slalom obenabe undenufe", "zebra", 7, None])
+@pytest.mark.parametrize("bad", ["slalom", "guschti rosen", "slalom obenabe undenufe", "zebra", 7, None, "misere",
+                                 "misere rosen", "misere guschti obenabe"])
 def test_parse_mode_rejects(bad: Any) -> None:
     with pytest.raises(InvalidNotationError, match="is not a"):
         parse_mode(bad)
@@ -364,8 +368,31 @@ def test_parse_mode_rejects(bad: Any) -> None:
 
 def test_per_trick_mode_names_and_no_points_of_their_own() -> None:
     assert [str(m) for m in PerTrickMode] == [
-        "Slalom Obenabe", "Slalom Undenufe", "Guschti Obenabe", "Guschti Undenufe"]
-    assert [m.symbol for m in PerTrickMode] == ["⬇⬆", "⬆⬇", "⬇⬇⬆", "⬆⬆⬇"]
-    assert [int(m) for m in PerTrickMode] == [6, 7, 8, 9]  # after the six classic modes
+        "Slalom Obenabe", "Slalom Undenufe", "Guschti Obenabe", "Guschti Undenufe", "Misère Obenabe",
+        "Misère Undenufe", "Misère Slalom Obenabe", "Misère Slalom Undenufe"]
+    assert [m.symbol for m in PerTrickMode] == ["⬇⬆", "⬆⬇", "⬇⬇⬆", "⬆⬆⬇", "−⬇", "−⬆", "−⬇⬆", "−⬆⬇"]
+    # After the six classic modes; the Misère modes came later and follow (values stay).
+    assert [int(m) for m in PerTrickMode] == [6, 7, 8, 9, 10, 11, 12, 13]
     with pytest.raises(InvalidNotationError):
         point_table(PerTrickMode.SLALOM_OBENABE)  # each trick has its own
+
+
+@pytest.mark.parametrize(
+    ("mode", "base", "tricks"),
+    [
+        # quoi-faire.ch: «Bei Misère ist immer “Obenabe“, «Undeufe» oder «Slalom» Trumpf [...] Gezählt
+        # wird wie beim „Obenabe“, resp. «Undeufe»»: every trick in the mode it is played as.
+        pytest.param(PerTrickMode.MISERE_OBENABE, Trump.OBENABE, "OOOOOOOOO", id="misère obenabe: every trick obenabe"),
+        pytest.param(PerTrickMode.MISERE_UNDENUFE, Trump.UNDENUFE, "UUUUUUUUU",
+                     id="misère undenufe: every trick undenufe"),
+        pytest.param(PerTrickMode.MISERE_SLALOM_OBENABE, PerTrickMode.SLALOM_OBENABE, "OUOUOUOUO",
+                     id="misère slalom obenabe: the slalom's tricks"),
+        pytest.param(PerTrickMode.MISERE_SLALOM_UNDENUFE, PerTrickMode.SLALOM_UNDENUFE, "UOUOUOUOU",
+                     id="misère slalom undenufe: the slalom's tricks"),
+    ],
+)
+def test_a_misere_plays_every_trick_as_its_base_mode(mode: PerTrickMode, base: Trump | PerTrickMode,
+                                                     tricks: str) -> None:
+    assert mode.is_misere and not base.is_suit and mode.base is base
+    assert "".join(str(mode.trick_mode(n))[0] for n in range(9)) == tricks
+    assert not any(m.is_misere for m in PerTrickMode if m.value < 10)

@@ -117,7 +117,7 @@ class SimpleRuleBot:
             return chosen
         cards = [m for m in moves if isinstance(m, PlayCard)]
         if cards:
-            return self._play(view, cards, variant.teams)
+            return self._play(view, cards, variant.teams_for(getattr(view, "rules", None)))
         return moves[0]
 
     def _play(self, view: Any, cards: list[PlayCard], teams: tuple[tuple[int, ...], ...]) -> PlayCard:

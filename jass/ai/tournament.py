@@ -174,7 +174,8 @@ def _play_one(job: _Job) -> GameRecord | GameFailure:
     game_seed = _game_seed(seed, index // 2 if duplicate else index)
     # A holds the even seats in even games, B in odd ones (for duplicate deals too).
     first = index % 2
-    lineup = [(s + first) % 2 for s in range(variant.seats)]
+    seating = variant.teams_for(rules)
+    lineup = [(s + first) % 2 for s in range(variant.seats_for(rules))]
     try:
         bots = [build_bot(entries[position], _game_seed(game_seed, 2 * s + first)) for s, position in enumerate(lineup)]
         final = play_game(variant, bots, rules=rules, seed=game_seed)
@@ -184,10 +185,10 @@ def _play_one(job: _Job) -> GameRecord | GameFailure:
                            traceback.format_exc())
     winning_team = variant.winner(final)
     # The winner is a team (of one seat in a game of each for themselves); its first seat's bot.
-    winner = None if winning_team is None else POSITIONS[lineup[variant.teams[winning_team][0]]]
+    winner = None if winning_team is None else POSITIONS[lineup[seating[winning_team][0]]]
     standings = variant.standings(final)
     totals: dict[str, list[float]] = {}
-    for team, seats in enumerate(variant.teams):
+    for team, seats in enumerate(seating):
         totals.setdefault(POSITIONS[lineup[seats[0]]], []).append(float(standings[team]))
     return GameRecord(index, game_seed, POSITIONS[first], winner, {n: sum(v) / len(v) for n, v in totals.items()})
 

@@ -138,13 +138,20 @@ class Table:
     the keyboard ("Your hand", "you" for its seat)."""
 
     def __init__(self, variant: AnyVariant, screen: Screen, seat: int | None, *, you: bool = False,
-                 faces: Faces = FACES) -> None:
+                 faces: Faces = FACES, rules: Any = None) -> None:
         self.variant = variant
         self.screen = screen
         self.seat = seat
         self.you = you and seat is not None
         #: How the cards look to the viewer.
         self.faces = faces
+        #: The teams and the number of players of the game's ``rules`` (which may choose them).
+        self.teams = variant.teams_for(rules)
+        self.seats = variant.seats_for(rules)
+
+    def team_of(self, seat: int) -> int:
+        """The index of the team ``seat`` plays in."""
+        return next(index for index, team in enumerate(self.teams) if seat in team)
 
     def name(self, seat: int) -> str:
         """How a seat is called: ``"you"`` for the viewer at the keyboard."""
@@ -182,7 +189,7 @@ class Table:
             return None
         if not isinstance(leader, int):
             return f"Trick: {self.faces.cards(trick)}"
-        seats = self.variant.seats
+        seats = self.seats
         return "Trick: " + ", ".join(f"{self.name((leader + i) % seats)} {self.faces.card(card)}"
                                      for i, card in enumerate(trick))
 
@@ -213,7 +220,7 @@ class Table:
         trick = self.trick_line(public)
         if trick:
             say(trick)
-        for seat in range(self.variant.seats):
+        for seat in range(self.seats):
             view = self._view(state, seat)
             say(f"seat {seat}: {self.faces.hand(getattr(view, 'hand', ()))}")
             for line in self._describe(view):
@@ -259,8 +266,8 @@ class Table:
             f"{self._team(team)} {points}" for team, points in enumerate(standings)))
         winner = variant.winner(state)
         if self.you and self.seat is not None:
-            mine = variant.team_of(self.seat)
-            team = len(variant.teams[mine]) > 1
+            mine = self.team_of(self.seat)
+            team = len(self.teams[mine]) > 1
             if winner is None:
                 lines.append("It is a draw.")
             elif winner == mine:
@@ -272,7 +279,7 @@ class Table:
         return lines
 
     def _team(self, team: int) -> str:
-        seats = self.variant.teams[team]
+        seats = self.teams[team]
         if len(seats) == 1:
             return self.name(seats[0])
         return f"team {team} ({' and '.join(self.name(seat) for seat in seats)})"

@@ -170,9 +170,10 @@ def _run_play(args: argparse.Namespace, term: _Terminal) -> int:
     variant = find_variant(args.variant)
     rules = _preset(variant, args.preset)
     human: int = args.seat
-    if human >= variant.seats:
-        raise JassError(f"--seat {human}: {variant.name} has the seats 0..{variant.seats - 1}")
-    others = [seat for seat in range(variant.seats) if seat != human]
+    count = variant.seats_for(rules)
+    if human >= count:
+        raise JassError(f"--seat {human}: {variant.name} has the seats 0..{count - 1}")
+    others = [seat for seat in range(count) if seat != human]
     names = list(args.bots) * len(others) if len(args.bots) == 1 else list(args.bots)
     if len(names) != len(others):
         raise JassError(f"--bots {','.join(args.bots)}: name one bot, or one for each of the {len(others)} "
@@ -181,10 +182,10 @@ def _run_play(args: argparse.Namespace, term: _Terminal) -> int:
     bots = {seat: make_bot(name, seed=(state.seed + seat) & 0xFFFF) for seat, name in zip(others, names)}
     screen = term.screen
     faces = faces_for(variant, state.rules, args.deck)
-    table = Table(variant, screen, human, you=True, faces=faces)
-    team = variant.teams[variant.team_of(human)]
+    table = Table(variant, screen, human, you=True, faces=faces, rules=state.rules)
+    team = table.teams[table.team_of(human)]
     partners = [seat for seat in team if seat != human]
-    with_whom = f" (team {variant.team_of(human)}, with seat {' and '.join(map(str, partners))})" if partners else ""
+    with_whom = f" (team {table.team_of(human)}, with seat {' and '.join(map(str, partners))})" if partners else ""
     screen.say(screen.strong(f"{variant.title}") + f": you are seat {human}{with_whom}; "
                + ", ".join(f"seat {seat} is a {name} bot" for seat, name in zip(others, names)) + ".")
     screen.say(f"Rules: {'preset ' + args.preset if args.preset else 'the defaults'} "
@@ -379,7 +380,8 @@ def _run_rules(args: argparse.Namespace, term: _Terminal) -> int:
         say("The variants (jass rules VARIANT explains one):")
         for variant in VARIANTS.values():
             aliases = f"; also {', '.join(variant.aliases)}" if variant.aliases else ""
-            say(f"  {variant.name:<14} {variant.title}, {variant.seats} players{aliases}")
+            counts = sorted({variant.seats} | {variant.seats_for(variant.preset(name)) for name in variant.presets})
+            say(f"  {variant.name:<14} {variant.title}, {' or '.join(map(str, counts))} players{aliases}")
         return 0
     variant = find_variant(args.variant)
     rules_type: Any = variant.rules_type
@@ -501,11 +503,12 @@ def _run_replay(args: argparse.Namespace, term: _Terminal) -> int:
     record = read_record(text)
     variant = find_variant(record.variant)
     seat: int | None = args.seat
-    if seat is not None and seat >= variant.seats:
-        raise JassError(f"--seat {seat}: {variant.name} has the seats 0..{variant.seats - 1}")
     states = list(replay(record))  # checks every move first
+    count = variant.seats_for(states[0].rules)
+    if seat is not None and seat >= count:
+        raise JassError(f"--seat {seat}: {variant.name} has the seats 0..{count - 1}")
     screen = term.screen
-    table = Table(variant, screen, seat, faces=faces_for(variant, states[0].rules, args.deck))
+    table = Table(variant, screen, seat, faces=faces_for(variant, states[0].rules, args.deck), rules=states[0].rules)
     seen = f"as seat {seat} saw it" if seat is not None else "with every hand open"
     screen.say(screen.strong(variant.title) + f": a record of {len(record.moves)} moves, {seen}.")
     table.show(states[0])

@@ -19,6 +19,11 @@ row. No Weis by default (Swisslos: "Der Coiffeur wird ohne Weisen gespielt"), an
 library choice: Swisslos says nothing of them); the options ``weis`` and ``stoeck`` add them. Once both teams have played
 every row, the team with more points wins (equal: a draw).
 
+A row of :data:`MISERE_MODES` (the slate ``"with_misere"``, the preset ``misere``) is a
+**Misère**: played as Obenabe, Undenufe or a Slalom, and the declaring team is written the
+points the *other* team takes (quoi-faire.ch: «Nur alle Punkte welche die Gegner machen,
+zählen für Sie»), so it wants as few as possible.
+
 >>> from jass import coiffeur, Trump
 >>> state = coiffeur.new_game(coiffeur.Rules(first_dealer=3), seed=5)
 >>> coiffeur.to_act(state)                        # Vorhand chooses first
@@ -99,6 +104,7 @@ __all__ = [
     "determinize",
     "round_values",
     "JOKER_MODES",
+    "MISERE_MODES",
     "SLATES",
     "standings",
     "format_move",
@@ -120,7 +126,8 @@ VARIANT: Final = register(
         state_type=State,
         move_types=(ChooseRow, Push, DeclareWeis, PlayCard, Deal),
         observation_type=Observation,
-        presets={"jassreglement": Rules.jassreglement, "swisslos_10": Rules.swisslos_10, "with_weis": Rules.with_weis},
+        presets={"jassreglement": Rules.jassreglement, "swisslos_10": Rules.swisslos_10, "with_weis": Rules.with_weis,
+                 "misere": Rules.misere},
         new_game=new_game,
         legal_moves=legal_moves,
         apply=apply,

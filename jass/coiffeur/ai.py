@@ -16,6 +16,7 @@ from jass.coiffeur.moves import PUSH, ChooseRow, DeclareWeis, Move
 from jass.coiffeur.state import GAME_OVER, ROUND_OVER, Observation, State, build_setting, build_state
 from jass.play import CardPlay, PlayCard
 from jass.teams import ai as teams
+from jass.teams.misere import misere_card
 from jass.teams.rules import SEATS
 from jass.trump import PerTrickMode, RoundMode
 from jass.variant.facets import AIHooks, SearchHooks
@@ -101,17 +102,33 @@ def round_values(state: State) -> tuple[float, ...] | None:
 
 def _mode_value(hand: CardSet, mode: RoundMode) -> int:
     """How much a hand likes a mode (:func:`jass.teams.hand_value`; a per-trick mode by the mean
-    of its two)."""
+    of its two; a Misère of Obenabe by what Undenufe likes, and the other way round: the cards
+    that win tricks in one lose them in the other)."""
     if type(mode) is PerTrickMode:
+        if mode.is_misere and not mode.is_slalom:
+            return teams.hand_value(hand, mode.second)
         return (teams.hand_value(hand, mode.first) + teams.hand_value(hand, mode.second)) // 2
     return teams.hand_value(hand, mode)  # type: ignore[arg-type]
+
+
+def _misere_card(view: Observation, moves: Sequence[Move]) -> Move | None:
+    """In a Misère, the card that takes few points (:func:`jass.teams.misere_card`), for both
+    rule bots: counting cards to win tricks is the wrong aim there."""
+    mode = view.mode
+    if type(mode) is PerTrickMode and mode.is_misere and moves and type(moves[0]) is PlayCard:
+        return misere_card(view, [m for m in moves if type(m) is PlayCard])
+    return None
 
 
 def _simple_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     """The simple rule bot's choice (:class:`~jass.ai.bots.SimpleRuleBot`): declare every Weis;
     choose the mode the hand likes best, in the row of the highest factor that allows it when
     the hand is strong and of the lowest when it is weak, or push a weak hand when pushing is
-    still allowed; cards are left to its card-play rules."""
+    still allowed; in a Misère play to take few points; other cards are left to its card-play
+    rules."""
+    misere = _misere_card(view, moves)
+    if misere is not None:
+        return misere
     for move in moves:
         if type(move) is DeclareWeis:
             return move  # the first offered declaration is the fullest one
@@ -128,8 +145,11 @@ def _simple_move(view: Observation, moves: Sequence[Move]) -> Move | None:
 
 
 def _mode_points(hand: CardSet, mode: RoundMode) -> float:
-    """:func:`jass.teams.mode_points` of a mode; a per-trick mode by the mean of its two."""
+    """:func:`jass.teams.mode_points` of a mode; a per-trick mode by the mean of its two; a
+    Misère of Obenabe by Undenufe's, and the other way round, as :func:`_mode_value`."""
     if type(mode) is PerTrickMode:
+        if mode.is_misere and not mode.is_slalom:
+            return teams.mode_points(hand, mode.second)
         return (teams.mode_points(hand, mode.first) + teams.mode_points(hand, mode.second)) / 2
     return teams.mode_points(hand, mode)  # type: ignore[arg-type]
 
@@ -139,7 +159,10 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     row and mode in which the hand's points (:func:`jass.teams.mode_points`) beat half a round's
     by the most, times the row's factor; push a hand worth less than the partner's choice
     promises when pushing is allowed; play the cards by counting them
-    (:func:`jass.ai.counting.choose_card`)."""
+    (:func:`jass.ai.counting.choose_card`), or in a Misère to take few points."""
+    misere = _misere_card(view, moves)
+    if misere is not None:
+        return misere
     for move in moves:
         if type(move) is DeclareWeis:
             return move  # the first offered declaration is the fullest one

@@ -65,18 +65,34 @@ class Rules:
             "players",
         ),
         NotSupported(
-            "The modes 3×3 and misère of the Romandie quoifaire",
+            "The mode 3×3 of the Romandie quoifaire",
             'fr.wikipedia, "Jass": «le quoifaire, ou coiffeur (jeu réunissant : les atouts, le oben-abe, le '
-            "unte-ufe, le zig-zag, le 3×3, la misère et une dixième catégorie à choix)»; the library's rows "
-            "play the six classic modes, Slalom and Guschti.",
-            "misere",
+            "unte-ufe, le zig-zag, le 3×3, la misère et une dixième catégorie à choix)»; no source found says "
+            "how the 3×3 is played (its misère is the library's Misère row).",
+            "three_by_three",
+        ),
+        NotSupported(
+            "A doubled match in Misère (Uri's «Hindersi»)",
+            'urikon.ch, "Regeln alter Schweizer Spiele — Schiäber": «Beim «Hindersi», wenn das ansagende Team '
+            "keinen Stich macht, zählen die Matchpunkte doppelt, also 514 (einfach) und 1028 doppelt.» The "
+            "library writes the opponents' match once (157 + ``match_bonus``, times the row's factor).",
+            "misere_double_match",
+        ),
+        NotSupported(
+            "170 for a Misère without a point",
+            "Flavio-art's Jass app (its code: ``finalTeam1 = team1Match ? 170 : (157 - rawTeam1)``, a match "
+            "being 0 points taken): the library counts a match by tricks, not points, as every match here.",
+            "misere_zero_points",
         ),
     )
 
     #: The rows each team plays once, each with its factor: a :class:`~jass.coiffeur.Slate`, or a preset's
-    #: name (``"jassreglement"``, ``"swisslos_10"``).
+    #: name (``"jassreglement"``, ``"swisslos_10"``, ``"with_misere"``).
     #: Source: the Jassreglement's 8 rows (jassverzeichnis.ch, "Anleitung für den
-    #: Coiffeur-Jass"); Swisslos' "Coiffeur auf 10 Runden" adds Slalom and Guschti.
+    #: Coiffeur-Jass"); Swisslos' "Coiffeur auf 10 Runden" adds Slalom and Guschti; quoi-faire.ch's
+    #: house rules play a Misère (a row of :data:`~jass.coiffeur.MISERE_MODES`: the declaring team
+    #: is written the other team's points), the slate ``"with_misere"`` adds one x1 (no source
+    #: gives its factor on a slate of factors 1..8; Flavio-art's app counts every row 1×).
     #: Disagreement: **The slate**: the Jassreglement's eight rows (jassverzeichnis.ch; the
     #: default); Swisslos' ten, with Slalom and Guschti (``"swisslos_10"``; their factors 9 and
     #: 10 are the library's, as Swisslos names none); jassen.ch's example, for three players,
@@ -135,6 +151,11 @@ class Rules:
     def swisslos_10(cls) -> Rules:
         """Swisslos' Coiffeur on 10 rows (Slalom and Guschti added)."""
         return cls(slate=Slate.swisslos_10())
+
+    @classmethod
+    def misere(cls) -> Rules:
+        """The Jassreglement's slate and a Misère row x1 (:meth:`Slate.with_misere`)."""
+        return cls(slate=Slate.with_misere())
 
     @classmethod
     def with_weis(cls) -> Rules:

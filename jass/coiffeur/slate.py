@@ -13,7 +13,7 @@ from jass._base import int_in
 from jass.errors import InvalidRulesError
 from jass.trump import PerTrickMode, RoundMode, Trump, parse_mode
 
-__all__ = ["Row", "Slate", "JOKER_MODES", "SLATES"]
+__all__ = ["Row", "Slate", "JOKER_MODES", "MISERE_MODES", "SLATES"]
 
 
 #: The most rows a slate holds.
@@ -54,6 +54,12 @@ class Row:
 
 #: The six classic modes: what a joker row allows ("freie Wahl der Trumpfart").
 JOKER_MODES: Final[tuple[RoundMode, ...]] = tuple(Trump)
+#: The modes of a Misère row: played as Obenabe, Undenufe or a Slalom (quoi-faire.ch: «Bei
+#: Misère ist immer “Obenabe“, «Undeufe» oder «Slalom» Trumpf»).
+MISERE_MODES: Final[tuple[RoundMode, ...]] = (
+    PerTrickMode.MISERE_OBENABE, PerTrickMode.MISERE_UNDENUFE, PerTrickMode.MISERE_SLALOM_OBENABE,
+    PerTrickMode.MISERE_SLALOM_UNDENUFE,
+)
 
 
 def _rows_tuple(value: Any) -> tuple[Row, ...]:
@@ -111,6 +117,14 @@ class Slate:
         x10 (Swisslos' page names the two rows, not their factors)."""
         return cls(_SWISSLOS_10)
 
+    @classmethod
+    def with_misere(cls) -> Slate:
+        """The Jassreglement's 8 rows and a Misère row x1, played as Misère Obenabe, Undenufe or
+        Slalom (quoi-faire.ch's house rules play the Misère, «Von diesen zwei Arten muss eine
+        gemacht werden», but their page gives no factor; Flavio-art's Jass app counts every row
+        1× at first, «Alle Varianten zählen zu Beginn 1×»: the only factor a source gives)."""
+        return cls(_JASSREGLEMENT + (Row("Misère", 1, MISERE_MODES),))
+
 
 _JASSREGLEMENT: Final = (
     Row("Eicheln", 1, (Trump.EICHELN,)),
@@ -127,7 +141,8 @@ _SWISSLOS_10: Final = _JASSREGLEMENT + (
     Row("Guschti", 10, (PerTrickMode.GUSCHTI_OBENABE, PerTrickMode.GUSCHTI_UNDENUFE)),
 )
 #: The slate presets by name (``Rules(slate="swisslos_10")``).
-SLATES: Final = {"jassreglement": Slate.jassreglement, "swisslos_10": Slate.swisslos_10}
+SLATES: Final = {"jassreglement": Slate.jassreglement, "swisslos_10": Slate.swisslos_10,
+                  "with_misere": Slate.with_misere}
 
 
 def slate_of(value: object) -> Slate:

@@ -60,7 +60,11 @@ class RoundScore:
 
     @property
     def written(self) -> int:
-        """The points written for the round: the declaring team's total."""
+        """The points written for the round: the declaring team's total; in a Misère the other
+        team's (quoi-faire.ch: «Nur alle Punkte welche die Gegner machen, zählen für Sie»)."""
+        mode = self.mode
+        if type(mode) is PerTrickMode and mode.is_misere:
+            return self.teams[1 - self.team].total
         return self.teams[self.team].total
 
     @property

@@ -15,7 +15,7 @@ from jass.coiffeur.state import CHOOSE, PLAY, Observation
 from jass.errors import JassError
 from jass.faces import Faces
 from jass.teams.text import declaration_text, weis_lines
-from jass.trump import RoundMode, Trump, parse_mode
+from jass.trump import PerTrickMode, RoundMode, Trump, parse_mode
 from jass.variant.facets import TableText, faces_of_rules, move_words
 
 #: What a player may type to push.
@@ -74,11 +74,16 @@ def _describe(view: Observation, faces: Faces | None = None) -> list[str]:
         lines.append(f"Row {view.row + 1}, {row_label(rows[view.row], faces)}, played in {faces.mode(view.mode)} "
                      f"for team {view.chooser % 2}; so far team 0 {view.round_points[0]}, "
                      f"team 1 {view.round_points[1]}")
+        if type(view.mode) is PerTrickMode and view.mode.is_misere:
+            team = view.chooser % 2
+            lines.append(f"Misère: team {team} is written the points team {1 - team} takes (the fewer team {team} "
+                         "takes, the better)")
     lines += weis_lines(view, phase is PLAY, faces)
     if phase is not PLAY and view.history:
         last = view.history[-1]
+        whose = f", team {1 - last.team}'s points" if type(last.mode) is PerTrickMode and last.mode.is_misere else ""
         lines.append(f"Round {len(view.history)} written: team {last.team} {last.written} in row {last.row + 1} "
-                     f"({faces.mode(last.mode)})")
+                     f"({faces.mode(last.mode)}{whose})")
     return lines
 
 
@@ -188,7 +193,8 @@ def _find_row(words: list[str], rows: Sequence[Row], open_rows: dict[int, list[R
 def _find_mode(text: str, modes: Sequence[RoundMode], faces: Faces) -> RoundMode | None:
     """The mode among ``modes`` that ``text`` names: a suit as ``faces`` read it, a mode's name
     (``obenabe``, ``une``), or the start of its last words (``obe``, ``slalom unde``, ``unde``
-    for Slalom-Undenufe on a Slalom row)."""
+    for Slalom-Undenufe on a Slalom row; on a Misère row ``obe`` is Misère Obenabe, ``slalom
+    obe`` Misère Slalom Obenabe)."""
     suit = faces.parse_suit(text)
     if suit is not None:
         return Trump(suit) if Trump(suit) in modes else None
@@ -198,10 +204,17 @@ def _find_mode(text: str, modes: Sequence[RoundMode], faces: Faces) -> RoundMode
         named = None
     if named in modes:
         return named
+    # On a Misère row a mode is typed as the mode it is played as («9 obenabe», «9 une»).
+    misere = [mode for mode in modes if type(mode) is PerTrickMode and mode.is_misere and mode.base is named]
+    if len(misere) == 1:
+        return misere[0]
     typed = text.replace("_", " ").replace("-", " ").split()
     matches = [mode for mode in modes
                if len(typed) <= len(str(mode).split())
                and all(word.startswith(part) for word, part in zip(str(mode).casefold().split()[-len(typed):], typed))]
+    if len(matches) > 1:  # «obenabe» on a Misère row: Misère Obenabe, not Misère Slalom Obenabe
+        fewest = min(len(str(mode).split()) for mode in matches)
+        matches = [mode for mode in matches if len(str(mode).split()) == fewest]
     return matches[0] if len(matches) == 1 else None
 
 

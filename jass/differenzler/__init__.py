@@ -26,6 +26,9 @@ of :mod:`jass.tricks` (undertrumping only when void in the led suit). No Weis, n
 bonus: the round's 157 points (152 in cards, 5 for the last trick) are shared
 out as taken.
 
+Three can play too (:meth:`Rules.three`, the Jassreglement's "auch drei sind möglich, mit 12
+Karten"): twelve cards each, twelve tricks of three cards, still 157 points a round.
+
 >>> from jass import differenzler as dz
 >>> state = dz.new_game(seed=11, rules=dz.Rules(first_dealer=3))
 >>> state.phase, dz.to_act(state)          # Vorhand predicts first
@@ -72,6 +75,7 @@ from jass.variant import Variant, register
 
 __all__ = [
     "SEATS",
+    "SEAT_COUNTS",
     "MAX_PREDICTION",
     "Phase",
     "PredictionMode",
@@ -106,6 +110,8 @@ __all__ = [
     "check_loaded",
     "check_observation",
     "DIFFERENZLER_PLAY",
+    "seating",
+    "dealer_credit",
     "VARIANT",
 ]
 
@@ -120,7 +126,8 @@ VARIANT: Final = register(
         state_type=State,
         move_types=(Predict, PlayCard, Deal),
         observation_type=Observation,
-        presets={"seed": Rules.seed, "open": Rules.open, "jasswelt": Rules.jasswelt},
+        presets={"seed": Rules.seed, "open": Rules.open, "jasswelt": Rules.jasswelt, "three": Rules.three,
+                 "jasswiki_three": Rules.jasswiki_three},
         new_game=new_game,
         legal_moves=legal_moves,
         apply=apply,
@@ -142,5 +149,6 @@ VARIANT: Final = register(
         encoding=ENCODING,
         checks=CHECKS,
         module=__name__,
+        seating=seating,
     )
 )

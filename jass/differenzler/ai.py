@@ -14,8 +14,8 @@ from jass.ai.sampling import HandSampler, played_by
 from jass.cards import CardSet, Rank
 from jass.differenzler.dealing import start_round
 from jass.differenzler.moves import Move, Predict
-from jass.differenzler.rules import CARDS_EACH, MAX_PREDICTION, SEATS
-from jass.differenzler.score import penalty
+from jass.differenzler.rules import MAX_PREDICTION
+from jass.differenzler.score import penalties_of
 from jass.differenzler.state import GAME_OVER, ROUND_OVER, Observation, State, build_setting, build_state
 from jass.play import CardPlay
 from jass.tricks import play_cards
@@ -53,7 +53,7 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     if not moves or view.seat is None:
         return None
     if type(moves[0]) is Predict:
-        guess = predicted_points(view.hand, view.trump, (view.seat - view.dealer) % SEATS)
+        guess = predicted_points(view.hand, view.trump, (view.seat - view.dealer) % view.rules.seats)
         return min(moves, key=lambda m: abs(m.points - guess) if type(m) is Predict else MAX_PREDICTION + 1)
     seat = view.seat
     known: dict[int, int] = {}
@@ -61,7 +61,7 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
         known[view.dealer] = view.face_up.bit  # until it is played
     prediction = view.predictions[seat]
     situation = counting.Situation.of_view(
-        view, moves, modes=(int(view.trump),) * CARDS_EACH, rules=view.rules.play, known=known,
+        view, moves, modes=(int(view.trump),) * view.rules.cards_each, rules=view.rules.play, known=known,
         wanted=None if prediction is None else prediction - view.points[seat],
     )
     return counting.card_move(situation)
@@ -115,7 +115,7 @@ def hand_sampler(view: Observation, *, max_tries: int = 100_000) -> HandSampler:
     dealer's hand until played."""
     if type(view) is not Observation:
         raise guards.wrong_state(view, Observation)
-    played = sum(played_by(view, seat).bits for seat in range(SEATS))
+    played = sum(played_by(view, seat).bits for seat in range(view.rules.seats))
     known: dict[int, int] = {}
     if view.dealer != view.seat and not played & view.face_up.bit:
         known[view.dealer] = view.face_up.bit
@@ -123,7 +123,7 @@ def hand_sampler(view: Observation, *, max_tries: int = 100_000) -> HandSampler:
 
 
 def sample_hands(view: Observation, rng: random.Random) -> tuple[CardSet, ...]:
-    """The four hands now, drawn uniformly among those consistent with ``view`` (see
+    """The hands now (four, or three), drawn uniformly among those consistent with ``view`` (see
     :func:`hand_sampler`).
 
     >>> view = observe(new_game(seed=2), 0)
@@ -179,23 +179,25 @@ def round_values(state: State) -> tuple[float, ...] | None:
 
 def _playout(state: State, rng: random.Random) -> tuple[float, ...]:
     """The round played to its end on raw ints: predictions still due by the rule of thumb,
-    then random legal cards; the penalties by the one rule (:func:`penalty`), negated."""
+    then random legal cards; the penalties by the one rule (:func:`penalties_of`), negated."""
     setting = state.setting
     play = state.play
     rules = setting.rules
+    seats = rules.seats
     predictions = tuple(
         p if p is not None else _guess(play.hand(seat), play.trump) for seat, p in enumerate(setting.predictions)
     )
     outcome = play_cards(
-        [play.hand(seat).bits for seat in range(SEATS)], int(play.trump), play.leader, rng,
+        [play.hand(seat).bits for seat in range(seats)], int(play.trump), play.leader, rng,
         trick=[card.index for card in play.trick], rules=rules.play,
     )
     points = play.points()
     won = play.tricks_won()
-    return tuple(
-        -float(penalty(rules, points[seat] + outcome.points[seat], predictions[seat], won[seat] + outcome.tricks[seat]))
-        for seat in range(SEATS)
+    penalties = penalties_of(
+        rules, setting.dealer, [points[s] + outcome.points[s] for s in range(seats)], predictions,
+        [won[s] + outcome.tricks[s] for s in range(seats)],
     )
+    return tuple(-float(p) for p in penalties)
 
 
 #: What the bots need of Differenzler (:class:`~jass.variant.AIHooks`).

@@ -9,7 +9,7 @@ from typing import Final
 
 from jass.cards import CardSet
 from jass.differenzler.moves import Move
-from jass.differenzler.rules import MAX_PREDICTION, SEATS, PredictionMode
+from jass.differenzler.rules import MAX_PREDICTION, PredictionMode
 from jass.differenzler.state import PLAY, PREDICT, State
 from jass.variant.facets import ConformanceHooks
 
@@ -21,7 +21,7 @@ def _variations(state: State, seat: int, rng: random.Random) -> list[State]:
     play = state.play
     keep = state.face_up.bit
     hands = play.hands
-    others = [s for s in range(SEATS) if s != seat and hands[s].bits & ~keep]
+    others = [s for s in range(state.rules.seats) if s != seat and hands[s].bits & ~keep]
     if len(others) >= 2:
         a, b = rng.sample(others, 2)
         card_a = rng.choice(list(CardSet.from_bits(hands[a].bits & ~keep)))
@@ -46,12 +46,13 @@ def _known_cards(state: State, seat: int) -> CardSet:
 
 
 def _check_step(before: State, move: Move, after: State) -> None:
-    """A finished round shares out 157 points (152 in cards, 5 for the last trick) in 9 tricks."""
+    """A finished round shares out 157 points (152 in cards, 5 for the last trick) in 9 tricks
+    (12 with three players)."""
     if len(after.history) == len(before.history):
         return
     score = after.history[-1]
     assert sum(score.points) == 157, f"the round's points {score.points} add up to {sum(score.points)}, not 157"
-    assert sum(score.tricks_won) == 9, f"tricks won {score.tricks_won}"
+    assert sum(score.tricks_won) == after.rules.tricks, f"tricks won {score.tricks_won}"
     grown = tuple(a - b for a, b in zip(after.penalties, before.penalties))
     assert grown == score.penalties, f"the totals grew by {grown}, the round's penalties are {score.penalties}"
 

@@ -57,18 +57,21 @@ def _encode(view: Observation) -> list[float]:
     """The vector of :data:`_DIFFERENZLER_LAYOUT`: the card-play block, then the phase, the
     dealer (relative), the face-up card, per relative seat its prediction / 157 where it is
     known (and whether it is), whether it has predicted, its penalty total / 200, and the
-    rounds played / the rounds of the game."""
+    rounds played / the rounds of the game. A game of three fills the blocks of four seats, the
+    fourth 0, and divides a hand's size by its twelve cards."""
     seat = view.seat
     if seat is None:
         raise JassError("a spectator's view has no seat to encode from")
-    vector = play_block(view, view.trump)
+    rules = view.rules
+    seats = rules.seats
+    vector = play_block(view, view.trump, width=SEATS, cards_each=rules.cards_each)
     vector += one_hot(_PHASES.index(view.phase), len(_PHASES))
-    vector += one_hot(relative(view.dealer, seat, SEATS), SEATS)
+    vector += one_hot(relative(view.dealer, seat, seats), SEATS)
     vector += card_vector((view.face_up,))
-    vector += relative_values([p or 0 for p in view.predictions], seat, MAX_PREDICTION)
-    vector += relative_values([p is not None for p in view.predictions], seat, 1)
-    vector += relative_values(view.predicted, seat, 1)
-    vector += relative_values(view.penalties, seat, 200)
+    vector += relative_values([p or 0 for p in view.predictions], seat, MAX_PREDICTION, SEATS)
+    vector += relative_values([p is not None for p in view.predictions], seat, 1, SEATS)
+    vector += relative_values(view.predicted, seat, 1, SEATS)
+    vector += relative_values(view.penalties, seat, 200, SEATS)
     vector += [view.round_number / view.rules.rounds]
     return vector
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from jass.differenzler.dealing import next_deal
 from jass.differenzler.moves import DEAL, PREDICT_MOVES, PREDICT_SET, Deal, Move, Predict
-from jass.differenzler.rules import SEATS
 from jass.differenzler.score import game_winner, round_score_of
 from jass.differenzler.state import GAME_OVER, PLAY, PREDICT, ROUND_OVER, Phase, State, build_state
 from jass.play import CardPlay, PlayCard, card_moves
@@ -16,19 +15,19 @@ __all__ = ["legal_moves", "apply", "apply_trusted", "to_act", "is_over", "winner
 
 
 def _made(predictions: tuple[int | None, ...]) -> int:
-    return SEATS - predictions.count(None)
+    return len(predictions) - predictions.count(None)
 
 
-def seat_to_act(phase: Phase, dealer: int, made: int, to_play: int | None) -> int | None:
+def seat_to_act(phase: Phase, dealer: int, made: int, to_play: int | None, seats: int) -> int | None:
     """The seat whose move is due: predictions go from Vorhand round to the dealer, the card
     play's ``to_play`` plays, the next dealer deals. The one rule behind :func:`to_act` and the
     check of a loaded observation."""
     if phase is PLAY:
         return to_play
     if phase is PREDICT:
-        return (dealer + 1 + made) % SEATS
+        return (dealer + 1 + made) % seats
     if phase is ROUND_OVER:
-        return (dealer + 1) % SEATS
+        return (dealer + 1) % seats
     return None
 
 
@@ -41,7 +40,8 @@ def to_act(state: State) -> int | None:
     if type(state) is not State:
         raise wrong_state(state, State)
     setting = state.setting
-    return seat_to_act(setting.phase, setting.dealer, _made(setting.predictions), state.play.to_play)
+    predictions = setting.predictions
+    return seat_to_act(setting.phase, setting.dealer, _made(predictions), state.play.to_play, len(predictions))
 
 
 def is_over(state: State) -> bool:
@@ -97,7 +97,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     setting = state.setting
     phase = setting.phase
     if seat is not None:
-        check_sender(seat, to_act(state), SEATS)
+        check_sender(seat, to_act(state), setting.rules.seats)
     kind = type(move)
     if phase is PLAY and kind is PlayCard:
         play = state.play.play(move.card)  # type: ignore[union-attr]  # checks the card
@@ -124,10 +124,11 @@ def apply_trusted(state: State, move: Move) -> State:
 def _predict(state: State, move: Predict) -> State:
     setting = state.setting
     predictions = setting.predictions
+    seats = len(predictions)
     made = _made(predictions)
-    seat = (setting.dealer + 1 + made) % SEATS
+    seat = (setting.dealer + 1 + made) % seats
     predictions = predictions[:seat] + (move.points,) + predictions[seat + 1 :]
-    phase = PLAY if made + 1 == SEATS else PREDICT
+    phase = PLAY if made + 1 == seats else PREDICT
     return changed(state, phase=phase, predictions=predictions)
 
 

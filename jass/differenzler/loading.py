@@ -12,8 +12,8 @@ from jass.cards import CardSet
 from jass.differenzler import moves
 from jass.differenzler.dealing import start_round
 from jass.differenzler.game import apply, seat_to_act
-from jass.differenzler.rules import CARDS_EACH, SEATS, Rules
-from jass.differenzler.score import game_winner, penalty
+from jass.differenzler.rules import Rules
+from jass.differenzler.score import game_winner, penalties_of
 from jass.differenzler.state import Observation, Phase, RoundScore, Setting, State
 from jass.errors import SerialError
 from jass.play import PlayCard
@@ -29,19 +29,20 @@ def _check_history(setting: Setting, path: str) -> tuple[RoundScore, ...]:
     """The dealer, and the rounds written before the one in ``setting``: finished rounds that did
     not end the game, each scored by the rules."""
     rules = setting.rules
-    before = rounds_before(setting, Rules, SEATS, setting.phase is Phase.ROUND_OVER or setting.phase is Phase.GAME_OVER, path)
-    first = (setting.dealer - setting.round_number) % SEATS
-    totals = [0] * SEATS
+    seats = rules.seats
+    before = rounds_before(setting, Rules, seats, setting.phase is Phase.ROUND_OVER or setting.phase is Phase.GAME_OVER, path)
+    first = (setting.dealer - setting.round_number) % seats
+    totals = [0] * seats
     for i, score in enumerate(before):
         rpath = f"{path}.history[{i}]"
         if score.round_number != i:
             raise SerialError(f"is {score.round_number}, but it is round {i} of the history", f"{rpath}.round_number")
-        if score.dealer != (first + i) % SEATS:
-            raise SerialError(f"round {i} is dealt by seat {(first + i) % SEATS}", f"{rpath}.dealer")
+        if score.dealer != (first + i) % seats:
+            raise SerialError(f"round {i} is dealt by seat {(first + i) % seats}", f"{rpath}.dealer")
         if score.penalties is None:
             raise SerialError("a round of the history is finished and has penalties", f"{rpath}.penalties")
-        for seat in range(SEATS):
-            right = penalty(rules, score.points[seat], score.predictions[seat], score.tricks_won[seat])
+        rights = penalties_of(rules, score.dealer, score.points, score.predictions, score.tricks_won)
+        for seat, right in enumerate(rights):
             if score.penalties[seat] != right:
                 raise SerialError(f"is {score.penalties[seat]}, but the rules give {right}",
                                   f"{rpath}.penalties[{seat}]")
@@ -60,22 +61,24 @@ def check_loaded(state: State, path: str = "$") -> None:
     state itself. Raises :class:`~jass.errors.SerialError` at the first field that does not fit."""
     setting = state.setting
     before = _check_history(setting, path)
-    if state.play.seats != SEATS:
-        raise SerialError("Differenzler has four players", f"{path}.play.hands")
+    seats, each = setting.rules.seats, setting.rules.cards_each
+    if state.play.seats != seats:
+        raise SerialError(f"the rules' Differenzler has {seats} players", f"{path}.play.hands")
     dealt = state.play.dealt(f"{path}.play")
-    if len(dealt[0]) != CARDS_EACH:
-        raise SerialError("Differenzler deals nine cards to each player", f"{path}.play")
+    if len(dealt[0]) != each:
+        raise SerialError(f"Differenzler for {seats} deals {each} cards to each player", f"{path}.play")
     if setting.face_up not in dealt[setting.dealer]:
         raise SerialError(f"the face-up card is the dealer's (seat {setting.dealer}), who was dealt "
                           f"{dealt[setting.dealer]}", f"{path}.face_up")
-    penalties = tuple(sum((score.penalties or (0,) * SEATS)[s] for score in before) for s in range(SEATS))
+    penalties = tuple(sum((score.penalties or (0,) * seats)[s] for score in before) for s in range(seats))
     replay = State(
         Setting(rules=setting.rules, seed=setting.seed, round_number=setting.round_number, dealer=setting.dealer,
-                phase=Phase.PREDICT, face_up=setting.face_up, penalties=penalties, history=before),
+                phase=Phase.PREDICT, face_up=setting.face_up, predictions=(None,) * seats, penalties=penalties,
+                history=before),
         start_round(setting.rules, dealt, setting.dealer, setting.face_up),
     )
-    for i in range(SEATS):
-        seat = (setting.dealer + 1 + i) % SEATS
+    for i in range(seats):
+        seat = (setting.dealer + 1 + i) % seats
         prediction = setting.predictions[seat]
         if prediction is None:
             break
@@ -90,54 +93,59 @@ def check_observation(view: Observation, path: str = "$") -> None:
     rules of card play, the face-up card, who has predicted, whose turn it is, the points, the
     penalties and the history, the legal moves). Raises :class:`~jass.errors.SerialError`."""
     seat = view.seat
-    vorhand = (view.dealer + 1) % SEATS
+    seats, tricks = view.rules.seats, view.rules.tricks
+    for name in ("seat", "dealer", "to_act", "trick_leader", "winner"):
+        value = getattr(view, name)
+        if value is not None and value >= seats:
+            raise SerialError(f"is {value}, but the game has the seats 0..{seats - 1}", f"{path}.{name}")
+    vorhand = (view.dealer + 1) % seats
     if view.trump.value != view.face_up.suit:
         raise SerialError(f"the face-up card {view.face_up} fixes trump", f"{path}.trump")
-    played, seen = play.check_public_tricks(view.tricks, view.trick, view.trick_leader, view.trump, SEATS,
+    played, seen = play.check_public_tricks(view.tricks, view.trick, view.trick_leader, view.trump, seats,
                                        DEFAULT_TRUMP_JACK_POINTS, vorhand, path)
-    play.check_hand_view(view.hand, view.hand_sizes, seat, played, seen, CARDS_EACH, path)
+    play.check_hand_view(view.hand, view.hand_sizes, seat, played, seen, view.rules.cards_each, path)
     if view.face_up.bit & seen:
         owner = None
         for trick in view.tricks:
             if view.face_up in trick.cards:
-                owner = (trick.leader + trick.cards.index(view.face_up)) % SEATS
+                owner = (trick.leader + trick.cards.index(view.face_up)) % seats
         if view.face_up in view.trick:
-            owner = (view.trick_leader + view.trick.index(view.face_up)) % SEATS
+            owner = (view.trick_leader + view.trick.index(view.face_up)) % seats
         if owner != view.dealer:
             raise SerialError(f"the face-up card is the dealer's (seat {view.dealer}); someone else played it",
                               f"{path}.face_up")
     elif seat is not None and (view.face_up in view.hand) != (seat == view.dealer):
         raise SerialError(f"the face-up card is in the dealer's hand (seat {view.dealer})", f"{path}.face_up")
     made = sum(view.predicted)
-    for i in range(SEATS):
-        if view.predicted[(vorhand + i) % SEATS] != (i < made):
+    for i in range(seats):
+        if view.predicted[(vorhand + i) % seats] != (i < made):
             raise SerialError("the players predict in turn, from Vorhand round to the dealer", f"{path}.predicted")
-    for s in range(SEATS):
+    for s in range(seats):
         if view.predictions[s] is not None and not view.predicted[s]:
             raise SerialError("a prediction is shown, but the seat has not predicted", f"{path}.predictions[{s}]")
     if seat is not None and view.predicted[seat] and view.predictions[seat] is None:
         raise SerialError("a player sees their own prediction", f"{path}.predictions[{seat}]")
     if view.phase is Phase.PREDICT:
-        if made == SEATS or seen:
+        if made == seats or seen:
             raise SerialError("the players predict before any card is played, and only until all have",
                               f"{path}.phase")
     else:
-        if made != SEATS:
+        if made != seats:
             raise SerialError("every player has predicted before the cards are played", f"{path}.predicted")
-        if (len(view.tricks) == 9) != (view.phase is not Phase.PLAY):
-            raise SerialError("the round is over when, and only when, all nine tricks are played", f"{path}.phase")
-    points = [0] * SEATS
+        if (len(view.tricks) == tricks) != (view.phase is not Phase.PLAY):
+            raise SerialError(f"the round is over when, and only when, all {tricks} tricks are played", f"{path}.phase")
+    points = [0] * seats
     for trick in view.tricks:
         points[trick.winner] += trick.points
-    if len(view.tricks) == 9:
+    if len(view.tricks) == tricks:
         points[view.tricks[-1].winner] += LAST_TRICK_BONUS
     if list(view.points) != points:
         raise SerialError(f"is {list(view.points)}, but the tricks give {points}", f"{path}.points")
-    totals = [sum((score.penalties or (0,) * SEATS)[s] for score in view.history) for s in range(SEATS)]
+    totals = [sum((score.penalties or (0,) * seats)[s] for score in view.history) for s in range(seats)]
     if list(view.penalties) != totals:
         raise SerialError(f"is {list(view.penalties)}, but the history adds up to {totals}", f"{path}.penalties")
     check_game_end(view.winner, view.phase is Phase.GAME_OVER, len(view.history), path)
-    expected = seat_to_act(view.phase, view.dealer, made, (view.trick_leader + len(view.trick)) % SEATS)
+    expected = seat_to_act(view.phase, view.dealer, made, (view.trick_leader + len(view.trick)) % seats, seats)
     allowed = ({Phase.PREDICT: moves.Predict, Phase.ROUND_OVER: moves.Deal}.get(view.phase, PlayCard),)
     if check_turn(view, expected, allowed, path) and view.phase is Phase.PLAY:
         # The observation does not say the card-play options: the cards must be the hand's own.

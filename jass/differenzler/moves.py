@@ -9,7 +9,7 @@ from typing import Final, Union
 import attrs
 
 from jass.cards import Card, CardSet, hands_of
-from jass.differenzler.rules import CARDS_EACH, MAX_PREDICTION, SEATS
+from jass.differenzler.rules import DECK_SIZE, MAX_PREDICTION, SEATS
 from jass.errors import IllegalMoveError, InvalidCardsError, JassError
 from jass.play import PlayCard
 from jass.variant.guards import move_error
@@ -47,8 +47,10 @@ class Predict:
 def _deal_hands(value: object) -> tuple[CardSet, ...] | None:
     if value is None:
         return None
+    # Four hands of nine, or three of twelve (Differenzler for three); the game checks the count.
+    seats = 3 if isinstance(value, (list, tuple)) and len(value) == 3 else SEATS
     try:
-        return hands_of(value, SEATS, CARDS_EACH, "hands")
+        return hands_of(value, seats, DECK_SIZE // seats, "hands")
     except JassError as error:
         raise move_error(error, "Deal") from None
 
@@ -73,7 +75,8 @@ class Deal:
     """The next dealer deals the next round (in phase ``ROUND_OVER``).
 
     ``hands=None`` deals from the game's seed (:func:`~jass.play.round_seed`).
-    Explicit ``hands`` are four hands of nine cards (seat *k* gets ``hands[k]``),
+    Explicit ``hands`` are four hands of nine cards, or three of twelve in a game of three
+    (seat *k* gets ``hands[k]``),
     checked when the move is built (:class:`~jass.errors.IllegalMoveError`, as for every bad
     move);
     ``face_up`` is the dealer's card shown face up, by default the dealer's card

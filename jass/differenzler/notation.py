@@ -10,7 +10,7 @@ from typing import Any, Final
 from jass.cards import Card, CardSet
 from jass.differenzler.dealing import new_game
 from jass.differenzler.moves import DEAL, Deal, Move, Predict
-from jass.differenzler.rules import MAX_PREDICTION, SEATS, Rules
+from jass.differenzler.rules import MAX_PREDICTION, SEAT_COUNTS, Rules
 from jass.differenzler.state import State
 from jass.errors import RecordError
 from jass.play import PlayCard, parse_play
@@ -60,8 +60,8 @@ def parse_move(text: str, rules: Rules | None = None) -> Move:
         return DEAL
     hands_text, _, face_up = rest.partition("face-up")
     parts = hands_text.split("/")
-    if len(parts) != SEATS:
-        raise RecordError(f"{hands_text!r:.80}: a deal is four hands separated by '/'")
+    if len(parts) not in SEAT_COUNTS:
+        raise RecordError(f"{hands_text!r:.80}: a deal is four hands (three with three players) separated by '/'")
     return Deal(tuple(CardSet.parse(part) for part in parts), Card.parse(face_up) if face_up.strip() else None)
 
 
@@ -92,8 +92,8 @@ def _game_from_record(rules: Rules, seed: int, fields: Mapping[str, Any]) -> Sta
         raise RecordError("expected the face-up card, a card code", "$.face_up")
     if deal is None:
         return new_game(rules, seed, face_up=face_up)
-    if not isinstance(deal, list) or len(deal) != SEATS or not all(isinstance(h, str) for h in deal):
-        raise RecordError("expected four hands, strings of card codes", "$.deal")
+    if not isinstance(deal, list) or len(deal) != rules.seats or not all(isinstance(h, str) for h in deal):
+        raise RecordError(f"expected {rules.seats} hands, strings of card codes", "$.deal")
     return new_game(rules, seed, deal=[CardSet.parse(hand) for hand in deal], face_up=face_up)
 
 

@@ -8,18 +8,25 @@ from typing import ClassVar, Final
 
 import attrs
 
-from jass._base import NamedEnum, NotSupported, instance_of, int_in
+from jass._base import LATER_OPTION, NamedEnum, NotSupported, instance_of, int_in
+from jass.errors import InvalidRulesError
 from jass.tricks import PlayRules, Undertrump
 from jass.variant.state import MAX_ROUNDS
 
-__all__ = ["SEATS", "MAX_PREDICTION", "PredictionMode", "ZeroBonus", "Rules", "DIFFERENZLER_PLAY"]
+__all__ = ["SEATS", "SEAT_COUNTS", "MAX_PREDICTION", "PredictionMode", "ZeroBonus", "Rules", "DIFFERENZLER_PLAY",
+           "seating"]
 
 
-#: Number of players.
+#: Number of players of the seed's game (and the most a table has).
 SEATS: Final = 4
+#: The numbers of players a source deals for: four with nine cards each, three with twelve
+#: (the Jassreglement, quoted by tagblatt.ch). No source deals Differenzler for five.
+SEAT_COUNTS: Final = (3, 4)
 #: The highest prediction: every point of a round (152 in cards + 5 for the last trick).
 MAX_PREDICTION: Final = 157
 CARDS_EACH: Final = 9
+#: The cards of the pack: every card is dealt, whatever the number of players.
+DECK_SIZE: Final = 36
 #: The range of a seat's penalty total (an exact bonus can make it negative).
 MAX_PENALTY: Final = 10**9
 
@@ -52,6 +59,16 @@ class ZeroBonus(NamedEnum):
 DIFFERENZLER_PLAY: Final = PlayRules(bauer_exception=True, undertrump=Undertrump.ALLOWED_IF_VOID)
 
 
+def _seat_count(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    """Accept 3 or 4 players: the counts a source deals for."""
+    if type(value) is not int or value not in SEAT_COUNTS:
+        error = InvalidRulesError(
+            f"seats={value!r:.40}: expected 3 or 4 (no source gives Differenzler's deal for other counts)"
+        )
+        error.field, error.index, error.expected, error.got = "seats", None, "3 or 4", None  # type: ignore[attr-defined]
+        raise error
+
+
 @attrs.frozen
 class Rules:
     """Every Differenzler option (:doc:`/rules/differenzler`); the defaults are the seed's.
@@ -59,10 +76,14 @@ class Rules:
     >>> Rules()
     Rules(rounds=4, prediction_mode=PredictionMode.SECRET, exact_bonus=0,
           zero_prediction_bonus=ZeroBonus.WITH_TRICK, first_dealer=None,
-          play=PlayRules(bauer_exception=True, undertrump=Undertrump.ALLOWED_IF_VOID))
+          play=PlayRules(bauer_exception=True, undertrump=Undertrump.ALLOWED_IF_VOID), seats=4,
+          dealer_credit=False)
     >>> Rules(rounds=0)
     Traceback (most recent call last):
     jass.errors.InvalidRulesError: rounds=0: expected an int 1..10000
+    >>> Rules(seats=5)
+    Traceback (most recent call last):
+    jass.errors.InvalidRulesError: seats=5: expected 3 or 4 (no source gives Differenzler's deal for other counts)
     """
 
     #: Where the sources leave a reading open and the library takes one (no option needed).
@@ -78,6 +99,22 @@ class Rules:
             'Swisslos, "Differenzler Jass-Regeln" (its online game): «Die Trumpffarbe wird jeweils vom Computer '
             "per Zufall ermittelt»; the library turns the dealer's last card (seed 001, jasswelt.ch).",
             "random_trump",
+        ),
+        NotSupported(
+            "Differenzler for five players",
+            "No source gives its deal. The nearest games take one card out and deal seven each "
+            '(jasswiki\'s Bieter for five: «Nachdem der Eichel-Siebener [...] entfernt wurde, teilt der '
+            'Spielgeber jedem Spieler zuerst vier, dann drei Karten aus»), or the dealer sits out (Parlett\'s '
+            'Handjass: "If five play, each in turn deals and sits that hand out"); neither is said of '
+            "Differenzler.",
+            "five_players",
+        ),
+        NotSupported(
+            "Stöck in Differenzler for three",
+            "jasswiki (\"Jassbuch\"): «Als zusätzliche Variante können die Stöckpunkte mit einbezogen werden. "
+            "Die 20 Stöckpunkte können dazugezählt beziehungsweise abgezogen werden.» It does not say "
+            "to what they are added or from what taken, nor when; no other source has them.",
+            "stoeck",
         ),
     )
 
@@ -120,6 +157,38 @@ class Rules:
     #: The card-play options (Bauer exception on; undertrumping allowed only to a player void
     #: in the led suit: who holds it follows or over-trumps).
     play: PlayRules = attrs.field(default=DIFFERENZLER_PLAY, validator=instance_of(PlayRules))
+    #: The number of players: 4, nine cards each; or 3, twelve cards each (12 tricks of three
+    #: cards; the round's points are still 157).
+    #: Source: the Jassreglement as tagblatt.ch quotes it («Er wird mit vier Spielern (auch drei
+    #: sind möglich, mit 12 Karten) gespielt») and jasswiki («Jeder Spieler erhält 12 Karten (3 x
+    #: 4 Karten).»). No source says how three find trump: the library turns the dealer's last
+    #: card, as the Jassreglement does for four.
+    #: Disagreement: **Five players**: no source gives a deal; not supported.
+    seats: int = attrs.field(default=SEATS, validator=_seat_count, metadata=LATER_OPTION)
+    #: The dealer, who predicts last, is credited one point per five points by which all the
+    #: predictions together miss 157 (over or under; the rest below five counts nothing), taken
+    #: off the dealer's penalty of the round.
+    #: Source: jasswiki ("Jassbuch"), Differenzler for three («Als letzter Ansager erhält er pro
+    #: 5 Punkte unter oder über 157 Schätzpunkten 1 Punkt gutgeschrieben. Diese Gutschriftpunkte
+    #: verrechnet er nach jedem Spiel mit seinen Differenzpunkten.»). No other source has it, and
+    #: none says how a rest below five counts: the library counts only full fives.
+    dealer_credit: bool = attrs.field(default=False, validator=instance_of(bool), metadata=LATER_OPTION)
+
+    def __attrs_post_init__(self) -> None:
+        if self.first_dealer is not None and self.first_dealer >= self.seats:
+            raise InvalidRulesError(
+                f"first_dealer={self.first_dealer}: expected a seat 0..{self.seats - 1} of the {self.seats} players"
+            )
+
+    @property
+    def cards_each(self) -> int:
+        """The cards each player is dealt: the whole pack shared out (9 for four, 12 for three)."""
+        return DECK_SIZE // self.seats
+
+    @property
+    def tricks(self) -> int:
+        """The tricks of a round: as many as each player holds cards."""
+        return DECK_SIZE // self.seats
 
     @classmethod
     def seed(cls) -> Rules:
@@ -136,3 +205,24 @@ class Rules:
         """jasswelt.ch's "offene Ansage": 12 rounds, open predictions, 10 points off for an
         exact prediction (a prediction of 0 only with a trick taken)."""
         return cls(rounds=12, prediction_mode=PredictionMode.OPEN, exact_bonus=10)
+
+    @classmethod
+    def three(cls) -> Rules:
+        """Differenzler for three players as the Jassreglement allows it (tagblatt.ch: «auch drei
+        sind möglich, mit 12 Karten»): twelve cards each, otherwise the seed's rules."""
+        return cls(seats=3)
+
+    @classmethod
+    def jasswiki_three(cls) -> Rules:
+        """jasswiki's Differenzler for three: twelve cards each, 10 points off an exact prediction
+        (one of 0 only with a trick taken), and the dealer's credit for predictions that miss 157."""
+        return cls(seats=3, exact_bonus=10, dealer_credit=True)
+
+
+def seating(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """The players under ``rules``, each for themselves: one team of one seat per player.
+
+    >>> seating(Rules.three())
+    ((0,), (1,), (2,))
+    """
+    return tuple((seat,) for seat in range(rules.seats))

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jass.differenzler.rules import SEATS, Rules, ZeroBonus
+from jass.differenzler.rules import MAX_PREDICTION, Rules, ZeroBonus
 from jass.differenzler.state import GAME_OVER, ROUND_OVER, RoundScore, Setting, State
 from jass.play import CardPlay
 from jass.variant.guards import wrong_state
 
-__all__ = ["score_round", "standings"]
+__all__ = ["score_round", "standings", "dealer_credit"]
 
 
 def penalty(rules: Rules, points: int, prediction: int | None, tricks: int) -> int:
@@ -27,6 +27,30 @@ def penalty(rules: Rules, points: int, prediction: int | None, tricks: int) -> i
     return -rules.exact_bonus
 
 
+#: The points of predictions off 157 that earn the dealer one point of credit (jasswiki).
+CREDIT_STEP = 5
+
+
+def dealer_credit(rules: Rules, predictions: Sequence[int | None]) -> int:
+    """The dealer's credit of a round: with :attr:`Rules.dealer_credit`, one point per full five
+    points by which all the predictions together miss 157 (over or under), else 0."""
+    if not rules.dealer_credit:
+        return 0
+    return abs(sum(p or 0 for p in predictions) - MAX_PREDICTION) // CREDIT_STEP
+
+
+def penalties_of(
+    rules: Rules, dealer: int, points: Sequence[int], predictions: Sequence[int | None], won: Sequence[int]
+) -> tuple[int, ...]:
+    """Each seat's penalty of a finished round: :func:`penalty`, the dealer's credit taken off
+    the dealer's."""
+    credit = dealer_credit(rules, predictions)
+    return tuple(
+        penalty(rules, points[s], predictions[s], won[s]) - (credit if s == dealer else 0)
+        for s in range(len(points))
+    )
+
+
 def round_score_of(setting: Setting, play: CardPlay) -> RoundScore:
     """The one scoring function: the round's points, tricks and (once every card is played)
     penalties."""
@@ -34,9 +58,7 @@ def round_score_of(setting: Setting, play: CardPlay) -> RoundScore:
     won = play.tricks_won()
     penalties = None
     if play.is_done:
-        rules = setting.rules
-        predictions = setting.predictions
-        penalties = tuple(penalty(rules, points[s], predictions[s], won[s]) for s in range(SEATS))
+        penalties = penalties_of(setting.rules, setting.dealer, points, setting.predictions, won)
     return RoundScore(setting.round_number, setting.dealer, play.trump, points, won, setting.predictions, penalties)
 
 

@@ -12,7 +12,7 @@ import attrs
 from jass._base import ADDED, NamedEnum, cards_in, instance_of, int_in, tuple_of
 from jass.cards import Card, CardSet
 from jass.differenzler.moves import Move
-from jass.differenzler.rules import MAX_PENALTY, MAX_PREDICTION, SEATS, Rules
+from jass.differenzler.rules import DECK_SIZE, MAX_PENALTY, MAX_PREDICTION, SEATS, Rules
 from jass.errors import InvalidStateError
 from jass.play import CardPlay, Trick
 from jass.trump import Trump
@@ -23,6 +23,9 @@ __all__ = ["Phase", "RoundScore", "Setting", "State", "Observation"]
 
 
 NO_PREDICTIONS: Final[tuple[int | None, ...]] = (None,) * SEATS
+#: The fewest players (three, twelve cards each) and the most cards a hand holds.
+FEWEST: Final = 3
+MOST_CARDS: Final = DECK_SIZE // FEWEST
 
 
 class Phase(NamedEnum):
@@ -40,8 +43,18 @@ class Phase(NamedEnum):
 
 
 _SEAT: Final = int_in(0, SEATS - 1, error=InvalidStateError)
-_POINTS: Final = tuple_of(int_in(0, MAX_PREDICTION), SEATS, SEATS, error=InvalidStateError)
-_PREDICTIONS: Final = tuple_of(int_in(0, MAX_PREDICTION, optional=True), SEATS, SEATS, error=InvalidStateError)
+_POINTS: Final = tuple_of(int_in(0, MAX_PREDICTION), FEWEST, SEATS, error=InvalidStateError)
+_PREDICTIONS: Final = tuple_of(int_in(0, MAX_PREDICTION, optional=True), FEWEST, SEATS, error=InvalidStateError)
+
+
+def _one_per_seat(value: object, seats: int, names: tuple[str, ...]) -> None:
+    """Each field of ``names`` holds one entry per seat (3 or 4 players)."""
+    for name in names:
+        entries = getattr(value, name)
+        if entries is not None and len(entries) != seats:
+            error = InvalidStateError(f"{name}: {len(entries)} entries for {seats} players")
+            error.field = name  # type: ignore[attr-defined]
+            raise error
 
 
 @attrs.frozen
@@ -50,7 +63,7 @@ class RoundScore:
 
     ``penalties`` is ``None`` until the round is complete; then each is
     ``abs(points - prediction)``, or ``-exact_bonus`` for an exact prediction that
-    earns the bonus.
+    earns the bonus; with ``dealer_credit`` the dealer's credit is taken off the dealer's.
     """
 
     round_number: int = attrs.field(validator=int_in(0, MAX_ROUNDS, error=InvalidStateError))
@@ -58,23 +71,29 @@ class RoundScore:
     trump: Trump = attrs.field(validator=instance_of(Trump, error=InvalidStateError))
     #: Card points taken, the last trick's 5 included once it is taken.
     points: tuple[int, ...] = attrs.field(validator=_POINTS)
-    tricks_won: tuple[int, ...] = attrs.field(validator=tuple_of(int_in(0, 9), SEATS, SEATS, error=InvalidStateError))
+    tricks_won: tuple[int, ...] = attrs.field(
+        validator=tuple_of(int_in(0, MOST_CARDS), FEWEST, SEATS, error=InvalidStateError))
     predictions: tuple[int | None, ...] = attrs.field(validator=_PREDICTIONS)
     penalties: tuple[int, ...] | None = attrs.field(
-        validator=tuple_of(int_in(-1_000, MAX_PREDICTION), SEATS, SEATS, optional=True, error=InvalidStateError)
+        validator=tuple_of(int_in(-2_000, MAX_PREDICTION), FEWEST, SEATS, optional=True, error=InvalidStateError)
     )
 
     def __attrs_post_init__(self) -> None:
+        seats = len(self.points)
+        _one_per_seat(self, seats, ("tricks_won", "predictions", "penalties"))
+        tricks = DECK_SIZE // seats
         problem = None
         if not self.trump.is_suit:
             problem = ("trump", "Differenzler's trump is a suit")
-        elif sum(self.tricks_won) > 9:
-            problem = ("tricks_won", "a round has nine tricks")
+        elif self.dealer >= seats:
+            problem = ("dealer", f"a seat 0..{seats - 1} of the {seats} players")
+        elif sum(self.tricks_won) > tricks:
+            problem = ("tricks_won", f"a round of {seats} players has {tricks} tricks")
         elif sum(self.points) > MAX_PREDICTION:
             problem = ("points", f"a round has {MAX_PREDICTION} points")
         elif self.penalties is not None:
-            if sum(self.tricks_won) != 9 or sum(self.points) != MAX_PREDICTION:
-                problem = ("penalties", "a round with penalties is finished: nine tricks and 157 points taken")
+            if sum(self.tricks_won) != tricks or sum(self.points) != MAX_PREDICTION:
+                problem = ("penalties", f"a round with penalties is finished: {tricks} tricks and 157 points taken")
             elif None in self.predictions:
                 problem = ("predictions", "every seat predicts before the cards are played")
         if problem is not None:
@@ -110,14 +129,28 @@ class Setting:
     phase: Phase = attrs.field(validator=instance_of(Phase, error=InvalidStateError))
     #: The dealer's last card, shown to everyone: its suit is trump.
     face_up: Card = attrs.field(validator=instance_of(Card, error=InvalidStateError))
+    #: Defaults for four players; a game of three gives three entries.
     predictions: tuple[int | None, ...] = attrs.field(default=NO_PREDICTIONS, validator=_PREDICTIONS)
     penalties: tuple[int, ...] = attrs.field(
-        default=(0,) * SEATS, validator=tuple_of(int_in(-MAX_PENALTY, MAX_PENALTY), SEATS, SEATS, error=InvalidStateError)
+        default=(0,) * SEATS, validator=tuple_of(int_in(-MAX_PENALTY, MAX_PENALTY), FEWEST, SEATS, error=InvalidStateError)
     )
     history: tuple[RoundScore, ...] = attrs.field(
         default=(), validator=tuple_of(instance_of(RoundScore), 0, MAX_ROUNDS, error=InvalidStateError)
     )
     winner: int | None = attrs.field(default=None, validator=int_in(0, SEATS - 1, optional=True, error=InvalidStateError))
+
+    def __attrs_post_init__(self) -> None:
+        seats = self.rules.seats
+        _one_per_seat(self, seats, ("predictions", "penalties"))
+        for name in ("dealer", "winner"):
+            seat = getattr(self, name)
+            if seat is not None and seat >= seats:
+                error = InvalidStateError(f"{name}={seat}: expected a seat 0..{seats - 1} of the {seats} players")
+                error.field = name  # type: ignore[attr-defined]
+                raise error
+        for score in self.history:
+            if len(score.points) != seats:
+                raise InvalidStateError(f"history: a round of {len(score.points)} players in a game of {seats}")
 
 
 @attrs.frozen(repr=False)
@@ -154,7 +187,7 @@ class State(TwoPartState):
     @property
     def vorhand(self) -> int:
         """The seat after the dealer: predicts first and leads the first trick."""
-        return (self.setting.dealer + 1) % SEATS
+        return (self.setting.dealer + 1) % self.setting.rules.seats
 
 
 @attrs.frozen
@@ -172,19 +205,21 @@ class Observation:
     round_number: int = attrs.field(validator=int_in(0, MAX_ROUNDS, error=InvalidStateError))
     dealer: int = attrs.field(validator=_SEAT)
     to_act: int | None = attrs.field(validator=int_in(0, SEATS - 1, optional=True, error=InvalidStateError))
-    hand: CardSet = attrs.field(validator=cards_in(0, 9, error=InvalidStateError))
-    hand_sizes: tuple[int, ...] = attrs.field(validator=tuple_of(int_in(0, 9), SEATS, SEATS, error=InvalidStateError))
+    hand: CardSet = attrs.field(validator=cards_in(0, MOST_CARDS, error=InvalidStateError))
+    hand_sizes: tuple[int, ...] = attrs.field(
+        validator=tuple_of(int_in(0, MOST_CARDS), FEWEST, SEATS, error=InvalidStateError))
     face_up: Card = attrs.field(validator=instance_of(Card, error=InvalidStateError))
     trump: Trump = attrs.field(validator=instance_of(Trump, error=InvalidStateError))
-    trick: tuple[Card, ...] = attrs.field(validator=tuple_of(instance_of(Card), 0, 3, error=InvalidStateError))
+    trick: tuple[Card, ...] = attrs.field(validator=tuple_of(instance_of(Card), 0, SEATS - 1, error=InvalidStateError))
     trick_leader: int = attrs.field(validator=_SEAT)
-    tricks: tuple[Trick, ...] = attrs.field(validator=tuple_of(instance_of(Trick), 0, 9, error=InvalidStateError))
-    predicted: tuple[bool, ...] = attrs.field(validator=tuple_of(instance_of(bool), SEATS, SEATS, error=InvalidStateError))
+    tricks: tuple[Trick, ...] = attrs.field(validator=tuple_of(instance_of(Trick), 0, MOST_CARDS, error=InvalidStateError))
+    predicted: tuple[bool, ...] = attrs.field(
+        validator=tuple_of(instance_of(bool), FEWEST, SEATS, error=InvalidStateError))
     predictions: tuple[int | None, ...] = attrs.field(validator=_PREDICTIONS)
     #: Points each seat has taken so far this round (public: tricks are played face up).
     points: tuple[int, ...] = attrs.field(validator=_POINTS)
     penalties: tuple[int, ...] = attrs.field(
-        validator=tuple_of(int_in(-MAX_PENALTY, MAX_PENALTY), SEATS, SEATS, error=InvalidStateError)
+        validator=tuple_of(int_in(-MAX_PENALTY, MAX_PENALTY), FEWEST, SEATS, error=InvalidStateError)
     )
     history: tuple[RoundScore, ...] = attrs.field(
         validator=tuple_of(instance_of(RoundScore), 0, MAX_ROUNDS, error=InvalidStateError)
@@ -194,6 +229,9 @@ class Observation:
     legal_moves: tuple[Move, ...] = attrs.field(validator=tuple_of(instance_of(object), 0, 200, error=InvalidStateError))
     #: The table's rules (public). Observations written before this field read as the defaults.
     rules: Rules = attrs.field(factory=Rules, validator=instance_of(Rules, error=InvalidStateError), metadata={ADDED: True})
+
+    def __attrs_post_init__(self) -> None:
+        _one_per_seat(self, self.rules.seats, ("hand_sizes", "predicted", "predictions", "points", "penalties"))
 
 
 # Enum members as module constants: a global is much faster than ``Phase.PLAY``, a lookup through

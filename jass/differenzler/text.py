@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Final
 
 from jass.differenzler.moves import Move, Predict
-from jass.differenzler.rules import SEATS, PredictionMode, Rules
+from jass.differenzler.rules import PredictionMode, Rules
+from jass.differenzler.score import dealer_credit
 from jass.differenzler.state import GAME_OVER, PLAY, PREDICT, ROUND_OVER, Observation
 from jass.faces import Faces
 from jass.variant.facets import TableText, faces_of_rules, move_words
@@ -37,7 +38,7 @@ def _describe(view: Observation, faces: Faces | None = None) -> list[str]:
         lines.append(f"Face-up card {faces.card(view.face_up)}: the dealer's (seat {view.dealer}), it makes "
                      f"{faces.mode(view.trump)} trump")
         shown = []
-        for seat in range(SEATS):
+        for seat in range(rules.seats):
             prediction = view.predictions[seat] if public else None
             shown.append(f"seat {seat} " + (str(prediction) if prediction is not None
                                              else "has predicted" if view.predicted[seat] else "not yet"))
@@ -53,7 +54,11 @@ def _describe(view: Observation, faces: Faces | None = None) -> list[str]:
         assert score.penalties is not None  # a round in the history is complete
         lines.append(f"Round {score.round_number + 1}: " + "; ".join(
             f"seat {seat} took {score.points[seat]}, predicted {score.predictions[seat]}: "
-            f"{score.penalties[seat]} penalty points" for seat in range(SEATS)))
+            f"{score.penalties[seat]} penalty points" for seat in range(rules.seats)))
+        credit = dealer_credit(rules, score.predictions)
+        if credit:
+            lines.append(f"The predictions add up to {sum(p or 0 for p in score.predictions)}, not 157: the dealer "
+                         f"(seat {score.dealer}) is credited {credit} (one point per five), taken off the penalty")
     return lines
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from jass.cards import CardSet
 from jass.differenzler.game import legal_moves, to_act
-from jass.differenzler.rules import SEATS, PredictionMode
+from jass.differenzler.rules import PredictionMode
 from jass.differenzler.state import GAME_OVER, NO_CARDS, ROUND_OVER, Observation, State, build_observation
 from jass.variant.guards import check_observer, wrong_state
 
@@ -25,8 +25,8 @@ def observe(state: State, seat: int | None) -> Observation:
     """
     if type(state) is not State:
         raise wrong_state(state, State)
-    check_observer(seat, SEATS)
     setting = state.setting
+    check_observer(seat, setting.rules.seats)
     play = state.play
     phase = setting.phase
     predictions = setting.predictions
@@ -48,9 +48,9 @@ def observe(state: State, seat: int | None) -> Observation:
 
 
 def card_zones(state: State) -> dict[str, CardSet]:
-    """Where each of the 36 cards is: ``"hand 0"`` .. ``"hand 3"`` (the cards each seat holds;
-    the face-up card stays in the dealer's until played), ``"trick"`` (the trick in progress)
-    and ``"won 0"`` .. ``"won 3"`` (the cards of the tricks each seat has taken). The zones are
+    """Where each of the 36 cards is: ``"hand 0"`` .. ``"hand 3"`` (``"hand 2"`` with three
+    players: the cards each seat holds; the face-up card stays in the dealer's until played),
+    ``"trick"`` (the trick in progress) and ``"won 0"`` .. ``"won 3"`` (the cards of the tricks each seat has taken). The zones are
     disjoint and hold the 36 cards together; :mod:`jass.testing` checks it after every move.
 
     >>> zones = card_zones(new_game(seed=1))

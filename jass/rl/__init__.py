@@ -191,10 +191,12 @@ def returns(variant: AnyVariant | str, state: Any) -> tuple[float, ...]:
     [-1.0, 1.0]
     """
     found = as_variant(variant)
+    teams = found.teams_for(getattr(state, "rules", None))
+    seats = sum(len(members) for members in teams)
     if not found.is_over(state):
-        return (0.0,) * found.seats
+        return (0.0,) * seats
     team = found.winner(state)
     if team is None:
-        return (0.0,) * found.seats
-    loss = -1.0 / (len(found.teams) - 1)
-    return tuple(1.0 if seat in found.teams[team] else loss for seat in range(found.seats))
+        return (0.0,) * seats
+    loss = -1.0 / (len(teams) - 1)
+    return tuple(1.0 if seat in teams[team] else loss for seat in range(seats))

@@ -71,7 +71,7 @@ class JassEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is not typed
         self.render_mode = render_mode
         self.rules = rules
         self.metadata = {**self.metadata, "name": f"jass_{self.variant.name}_v0"}
-        self.possible_agents = [f"seat_{seat}" for seat in range(self.variant.seats)]
+        self.possible_agents = [f"seat_{seat}" for seat in range(self.variant.seats_for(rules))]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         size = self.encoding.size
         self.observation_spaces = {

@@ -8,7 +8,7 @@ from typing import ClassVar, Final
 
 import attrs
 
-from jass._base import LATER_OPTION, NamedEnum, instance_of, int_in
+from jass._base import LATER_OPTION, NamedEnum, NotSupported, instance_of, int_in
 from jass.cards import Card, Rank
 from jass.errors import InvalidRulesError
 from jass.faces import Pairing
@@ -161,6 +161,17 @@ class Rules:
         "(jeuxdecartes.net: «L’autre camp peut demander à voir les cartes qui forment les "
         "annonces»; de.wikipedia, \"Weis (Jassen)\": «bei Aufforderung auch gezeigt»). The game is "
         "the same: a table that only names them leaves the opponents to ask.",
+    )
+
+    #: The Schieber rules of the sources that the library cannot play yet.
+    NOT_SUPPORTED: ClassVar[tuple[NotSupported, ...]] = (
+        NotSupported(
+            "Misère as a Schieber mode",
+            'jasswiki: «Bei manchen Spielgruppen wird Misère auch als Schieber-Variante gespielt»; no source '
+            "says what each team writes in it, how the multipliers count it or how a team goes out during it "
+            "(the Misère of the sources is a Coiffeur row: :ref:`coiffeur-misere`).",
+            "misere",
+        ),
     )
 
     #: The score that ends the game. The highest allowed is one a game surely reaches within

@@ -219,7 +219,10 @@ class Table:
         self.bot = bot
         #: Seconds a bot waits before its move, so that people can follow.
         self.bot_delay = bot_delay
-        self.players = [Player() for _ in range(variant.seats)]
+        #: The teams and the number of players of the table's rules.
+        self.teams = variant.teams_for(rules)
+        self.seats = variant.seats_for(rules)
+        self.players = [Player() for _ in range(self.seats)]
         #: The game (``None`` until it starts); only this table holds it.
         self.state: Any = None
         #: The state before the first move, and the moves since: the game's record.
@@ -254,7 +257,7 @@ class Table:
         # Each entry of the log as JSON, written once for each pack somebody sees.
         self._log_json: dict[Deck, list[str]] = {}
         self._info_head = dumps({"id": table_id, "variant": variant.name, "title": variant.title,
-                                 "seats": variant.seats, "teams": [list(team) for team in variant.teams],
+                                 "seats": self.seats, "teams": [list(team) for team in self.teams],
                                  "rules": self._rules_json, "bot": bot,
                                  "pairing": self.faces[Deck.FRENCH].pairing.value})[:-1]
         self._driver: asyncio.Task[None] | None = None
@@ -361,7 +364,7 @@ class Table:
             deck = _deck(data.get("deck", Deck.FRENCH.value))
             seat = data.get("seat")
             if seat is not None:
-                seat = _seat_number(seat, self.variant.seats)
+                seat = _seat_number(seat, self.seats)
                 player = self.players[seat]
                 token = data.get("token")
                 if player.kind != "human" or not isinstance(token, str) or not secrets.compare_digest(
@@ -383,7 +386,7 @@ class Table:
         starts; the client is sent the seat's secret token (``seated``), its way back in. The
         store keeps only the token's hash."""
         only_fields(data, ("kind", "seat", "name"), 'a "sit" message')
-        seat = _seat_number(data.get("seat"), self.variant.seats)
+        seat = _seat_number(data.get("seat"), self.seats)
         if client.seat is not None:
             raise TableError(f"you sit at seat {client.seat} already")
         if self.started:
@@ -529,7 +532,7 @@ class Table:
         once a version; do not change it)."""
         if self._info is not None:
             return self._info
-        online = [False] * self.variant.seats
+        online = [False] * self.seats
         for client in self.clients:
             if client.seat is not None:
                 online[client.seat] = True
@@ -537,8 +540,8 @@ class Table:
             "id": self.id,
             "variant": self.variant.name,
             "title": self.variant.title,
-            "seats": self.variant.seats,
-            "teams": [list(team) for team in self.variant.teams],
+            "seats": self.seats,
+            "teams": [list(team) for team in self.teams],
             "rules": self._rules_json,
             "bot": self.bot,
             "players": [

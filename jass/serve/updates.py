@@ -57,6 +57,8 @@ PARTS: Final = ("table", "teams", "seats")
 dumps: Final[Callable[[Any], str]] = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 Fact = tuple[str, dict[str, Any]]
+#: The teams of a table, each a tuple of its seats.
+Seating = tuple[tuple[int, ...], ...]
 
 
 def describe(view: Any, variant: AnyVariant, faces: Faces = FACES) -> dict[str, list[dict[str, Any]]]:
@@ -76,18 +78,19 @@ def describe(view: Any, variant: AnyVariant, faces: Faces = FACES) -> dict[str, 
     {'field': 'scores', 'label': 'scores', 'values': ['0', '0']}
     """
     found: dict[str, list[dict[str, Any]]] = {part: [] for part in PARTS}
-    for fact in _facts(view, variant, faces):
+    for fact in _facts(view, variant, faces, variant.teams_for(getattr(view, "rules", None))):
         if fact is not None:
             found[fact[0]].append(fact[1])
     return found
 
 
-def _facts(view: Any, variant: AnyVariant, faces: Faces) -> Iterable[Fact | None]:
-    """Each fact of ``view`` (``None`` for a field that holds nothing yet), in order."""
+def _facts(view: Any, variant: AnyVariant, faces: Faces, seating: Seating) -> Iterable[Fact | None]:
+    """Each fact of ``view`` (``None`` for a field that holds nothing yet), in order; ``seating``
+    the teams of the view's rules."""
     yield _multiplier_fact(variant.text.multiplier(view))
     for field in attrs.fields(type(view)):
         if field.name not in DRAWN:
-            yield fact_of(field.name, getattr(view, field.name), variant, faces)
+            yield fact_of(field.name, getattr(view, field.name), seating, faces)
 
 
 def _multiplier_fact(multiplier: int | None) -> Fact | None:
@@ -96,22 +99,23 @@ def _multiplier_fact(multiplier: int | None) -> Fact | None:
     return "table", {"field": "multiplier", "label": "the round counts", "value": f"×{multiplier}"}
 
 
-def fact_of(name: str, value: object, variant: AnyVariant, faces: Faces = FACES) -> Fact | None:
+def fact_of(name: str, value: object, seating: Seating, faces: Faces = FACES) -> Fact | None:
     """The fact of field ``name`` of an observation holding ``value``: its part (``"table"``,
     ``"teams"``, ``"seats"``) and its words, its cards as ``faces`` show them; ``None`` when it
-    holds nothing yet."""
+    holds nothing yet. ``seating``: the table's teams (:meth:`jass.variant.Variant.teams_for`:
+    the rules may choose the number of players)."""
     if _nothing(value, name):
         return None
     label = LABELS.get(name, name.replace("_", " "))
     if isinstance(value, tuple) and not all(isinstance(item, Weis) for item in value):
         if all(item is None or item == () for item in value):
             return None
-        values = [_words(item, name, variant, faces) for item in value]
-        if len(value) == len(variant.teams):
+        values = [_words(item, name, seating, faces) for item in value]
+        if len(value) == len(seating):
             return "teams", {"field": name, "label": label, "values": values}
-        if len(value) == variant.seats:
+        if len(value) == sum(len(team) for team in seating):
             return "seats", {"field": name, "label": label, "values": values}
-    return "table", {"field": name, "label": label, "value": _words(value, name, variant, faces)}
+    return "table", {"field": name, "label": label, "value": _words(value, name, seating, faces)}
 
 
 def _names_team(name: str) -> bool:
@@ -134,7 +138,7 @@ def _nothing(value: object, name: str) -> bool:
     return isinstance(value, (tuple, CardSet)) and not value
 
 
-def _words(value: object, name: str, variant: AnyVariant, faces: Faces) -> str:
+def _words(value: object, name: str, seating: Seating, faces: Faces) -> str:
     """One value of an observation in words, as ``faces`` write it: a card by its symbol or its
     Swiss name, a round's mode, a Weis (:class:`~jass.faces.Faces`); never a card's code."""
     if value is None:
@@ -152,12 +156,12 @@ def _words(value: object, name: str, variant: AnyVariant, faces: Faces) -> str:
     if isinstance(value, enum.Enum):
         return str(value.value).replace("_", " ")
     if isinstance(value, int) and _names_team(name):
-        team = variant.teams[value]
+        team = seating[value]
         return f"seat {team[0]}" if len(team) == 1 else "seats " + "+".join(map(str, team))
     if isinstance(value, int) and _names_seat(name):
         return f"seat {value}"
     if isinstance(value, tuple):
-        return "; ".join(_words(item, "", variant, faces) for item in _flat(value)) or "–"
+        return "; ".join(_words(item, "", seating, faces) for item in _flat(value)) or "–"
     return str(value)
 
 
@@ -211,6 +215,7 @@ class UpdateWriter:
         self.rules = rules
         #: How the cards in words look (the deck, and the pairing of the table's rules).
         self.faces = faces
+        self._seating = variant.teams_for(rules)
         self._head, self._names, writers, items = _layout(variant.observation_type)
         self._keys = tuple(',"' + name + '":' for name in self._names)
         # A tuple of objects (the tricks, the legal moves) is written item by item, each item
@@ -235,7 +240,7 @@ class UpdateWriter:
             if old is value or (type(old) is kind and old == value):
                 return entry
         name = self._names[index]
-        fact = _written(fact_of(name, value, self.variant, self.faces)) if name not in DRAWN else None
+        fact = _written(fact_of(name, value, self._seating, self.faces)) if name not in DRAWN else None
         entry = (value, self._writes[index](value), fact)
         recent.insert(0, entry)
         del recent[self.RECENT:]

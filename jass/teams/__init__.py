@@ -25,6 +25,7 @@ from jass.teams.checks import *  # noqa: F403
 from jass.teams.encoding import *  # noqa: F403
 from jass.teams.game import *  # noqa: F403
 from jass.teams.loading import *  # noqa: F403
+from jass.teams.misere import *  # noqa: F403
 from jass.teams.moves import *  # noqa: F403
 from jass.teams.notation import *  # noqa: F403
 from jass.teams.rules import *  # noqa: F403
@@ -81,6 +82,7 @@ __all__ = [
     "team_name",
     "weis_lines",
     "team_sampler",
+    "misere_card",
     "WEIS_LAYOUT",
     "weis_block",
     "fullest_declaration",

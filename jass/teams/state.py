@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 from jass.cards import Card, CardSet
 from jass.play import CardPlay, Trick
+from jass.trump import Trump
 from jass.weis import Weis
 
 __all__ = ["TeamState", "TeamView"]
@@ -44,7 +45,7 @@ class TeamState(Protocol):
 
 
 class TeamView(Protocol):
-    """What :func:`team_sampler` reads of a partnership game's observation."""
+    """What :func:`team_sampler` and :func:`misere_card` read of a partnership game's observation."""
 
     @property
     def seat(self) -> int | None:
@@ -65,6 +66,10 @@ class TeamView(Protocol):
     @property
     def trick_leader(self) -> int | None:
         """The seat that led the trick in progress."""
+
+    @property
+    def trump(self) -> Trump | None:
+        """The mode of the trick in progress (``None`` before one is chosen)."""
 
     @property
     def tricks(self) -> tuple[Trick, ...]:

@@ -20,8 +20,13 @@ floats):
 - ``taken[k]``: 36 for each relative seat k, the cards it played to completed tricks;
 - ``mode``: 7, one-hot: the six :class:`~jass.trump.Trump` modes, then "not chosen yet";
 - ``leader``: n, one-hot: the relative seat that led the trick in progress (all 0 if none);
-- ``hand_sizes``: n, each seat's cards in hand / 9;
+- ``hand_sizes``: n, each seat's cards in hand / 9 (/ the cards dealt to each, when a
+  variant says);
 - ``points``: n, the card points of the tricks each seat has taken this round / 157.
+
+A variant whose rules choose the number of players (Differenzler for three or four) encodes
+every game in the blocks of the most seats: ``width`` of :func:`play_block` and
+:func:`relative_values`; the blocks of seats a smaller table does not have stay 0.
 """
 
 from __future__ import annotations
@@ -141,19 +146,22 @@ def play_layout(seats: int) -> tuple[tuple[str, int], ...]:
     )
 
 
-def play_block(view: PlayView, trump: Trump | None) -> list[float]:
+def play_block(view: PlayView, trump: Trump | None, *, width: int | None = None, cards_each: int = 9) -> list[float]:
     """The card-play block of ``view`` (see the module docs); ``trump`` is the mode (``None``
-    before it is chosen)."""
+    before it is chosen). ``width`` is the seats of the layout (by default the view's), a hand
+    size is divided by ``cards_each``."""
     observer = view.seat
     if observer is None:
         raise JassError("a spectator's view has no seat to encode from")
     seats = len(view.hand_sizes)
+    width = seats if width is None else width
+    pad = [0.0] * (width - seats)
     vector = card_vector(view.hand)
-    trick = [[0.0] * 36 for _ in range(seats)]
+    trick = [[0.0] * 36 for _ in range(width)]
     if view.trick_leader is not None:
         for position, card in enumerate(view.trick):
             trick[relative(view.trick_leader + position, observer, seats)][card.index] = 1.0
-    taken = [[0.0] * 36 for _ in range(seats)]
+    taken = [[0.0] * 36 for _ in range(width)]
     points = [0] * seats
     for done in view.tricks:
         points[done.winner] += done.points
@@ -163,17 +171,25 @@ def play_block(view: PlayView, trump: Trump | None) -> list[float]:
         vector += block
     vector += one_hot(len(Trump) if trump is None else list(Trump).index(trump), _MODES)
     vector += one_hot(None if view.trick_leader is None or not view.trick else
-                      relative(view.trick_leader, observer, seats), seats)
-    vector += [view.hand_sizes[(observer + k) % seats] / 9 for k in range(seats)]
+                      relative(view.trick_leader, observer, seats), width)
+    vector += [view.hand_sizes[(observer + k) % seats] / cards_each for k in range(seats)]
+    vector += pad
     vector += [points[(observer + k) % seats] / 157 for k in range(seats)]
+    vector += pad
     return vector
 
 
-def relative_values(values: Sequence[float], observer: int, scale: float) -> list[float]:
-    """One value per seat, from the observer's on (see :func:`relative`), divided by ``scale``.
+def relative_values(values: Sequence[float], observer: int, scale: float, width: int | None = None) -> list[float]:
+    """One value per seat, from the observer's on (see :func:`relative`), divided by ``scale``;
+    0 for the seats up to ``width`` that the table does not have.
 
     >>> relative_values([10, 20, 30, 40], 2, 10)
     [3.0, 4.0, 1.0, 2.0]
+    >>> relative_values([10, 20, 30], 2, 10, width=4)
+    [3.0, 1.0, 2.0, 0.0]
     """
     seats = len(values)
-    return [values[(observer + k) % seats] / scale for k in range(seats)]
+    found = [values[(observer + k) % seats] / scale for k in range(seats)]
+    if width is not None and width > seats:
+        found += [0.0] * (width - seats)
+    return found

@@ -99,10 +99,11 @@ class Variant(Generic[R, S, M, O]):
     name: str
     #: The name people read (``"Schieber"``, ``"two-player Jass (la pomme)"``).
     title: str
-    #: The number of players.
+    #: The number of players under the default rules (see :meth:`seats_for` where the rules
+    #: choose it).
     seats: int
-    #: The teams, each a tuple of seats; ``winner(state)`` names a team by its index. A game of
-    #: each for themselves has one team per seat.
+    #: The teams under the default rules, each a tuple of seats; ``winner(state)`` names a team
+    #: by its index. A game of each for themselves has one team per seat.
     teams: tuple[tuple[int, ...], ...]
     # --- its types and presets ---
     #: The types: rules, state, moves (every class a move can be), observation.
@@ -154,6 +155,9 @@ class Variant(Generic[R, S, M, O]):
     checks: ConformanceHooks = ConformanceHooks()
     #: The module that registers the variant: a worker process imports it to find the variant.
     module: str = ""
+    #: ``seating(rules)``: the teams under ``rules``, for a variant whose rules choose the number
+    #: of players (Differenzler for three or four); ``None``: always :attr:`teams`.
+    seating: Callable[[R], tuple[tuple[int, ...], ...]] | None = None
 
     def __getattr__(self, name: str) -> Any:
         # The flat attributes of the record before its facets, forwarded until 0.2.
@@ -172,6 +176,28 @@ class Variant(Generic[R, S, M, O]):
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled by name (to a pool's worker, say): the worker's registry rebuilds it.
         return (_variant_by_module, (self.name, self.module))
+
+    def teams_for(self, rules: R | None) -> tuple[tuple[int, ...], ...]:
+        """The teams of a game under ``rules`` (``None``: the defaults), each a tuple of seats.
+
+        >>> differenzler = find_variant("differenzler")
+        >>> differenzler.teams_for(differenzler.preset("three"))
+        ((0,), (1,), (2,))
+        """
+        if rules is None or self.seating is None:
+            return self.teams
+        return self.seating(rules)
+
+    def seats_for(self, rules: R | None) -> int:
+        """The number of players of a game under ``rules`` (``None``: the defaults).
+
+        >>> differenzler = find_variant("differenzler")
+        >>> differenzler.seats_for(None), differenzler.seats_for(differenzler.preset("three"))
+        (4, 3)
+        """
+        if rules is None or self.seating is None:
+            return self.seats
+        return sum(len(team) for team in self.seating(rules))
 
     def team_of(self, seat: int) -> int:
         """The index of the team ``seat`` plays in.

@@ -16,7 +16,9 @@ id          action
 ==========  ==============================================================================
 
 **Rules**: a :class:`jass.differenzler.Rules`; ``play`` (Bauer exception, undertrumping),
-``exact_bonus``, ``zero_prediction_bonus`` and ``first_dealer`` are used.
+``exact_bonus``, ``zero_prediction_bonus`` and ``first_dealer`` are used. Four players only:
+rules for three (``seats=3``) or with ``dealer_credit`` are refused
+(:class:`~jass.errors.InvalidRulesError`).
 
 **Rewards**: :attr:`DifferenzlerState.rewards` is ``int32[N, 4]``: minus each seat's penalty
 on the round's last card, 0 on every other step.

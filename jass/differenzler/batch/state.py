@@ -74,6 +74,12 @@ class DifferenzlerState:
 def _tables(rules: differenzler.Rules) -> PlayTables:
     if not isinstance(rules, differenzler.Rules):
         raise InvalidRulesError(f"rules={rules!r}: expected a jass.differenzler.Rules")
+    if rules.seats != 4 or rules.dealer_credit:
+        field = f"seats={rules.seats}" if rules.seats != 4 else "dealer_credit=True"
+        raise InvalidRulesError(
+            f"{field}: the batch engine plays Differenzler for four players without the dealer's credit; "
+            "play three players (or the credit) with jass.differenzler itself"
+        )
     return PlayTables.of(rules.play)
 
 
