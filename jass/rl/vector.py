@@ -3,7 +3,7 @@ extra ``jass[rl]``), for Schieber, Differenzler and la pomme's card play.
 
 One learning seat (``seat``) in each of ``num_envs`` games stepped in lockstep on numpy arrays
 (:class:`~jass.batch.engine.BatchEngine`); the other seats are played in numpy too, by
-``opponents``: ``"greedy"`` (the rule bot's main ideas, :mod:`jass.batch.policies`),
+``opponents``: ``"greedy"`` (the simple rule bot's main ideas, :mod:`jass.batch.policies`),
 ``"random"`` (a uniformly random action among those offered), or a policy
 ``policy(observations, masks) -> actions`` for M games at once (the observations in the
 environment's form, the masks ``int8[M, actions]``): a frozen copy of the learner, for
