@@ -1,9 +1,9 @@
 """Opponents for N games at once: a uniformly random legal action (:func:`uniform_actions`) and
 the card play of the greedy heuristic (:func:`greedy_cards`), which follows the main ideas of
 the simple rule bot (:class:`jass.ai.bots.SimpleRuleBot`): lead a card no other can beat,
-else the cheapest; give points to a partner who is winning the trick; take a trick worth taking (10 points, or the
-last card of the trick) with the cheapest card that wins it; else throw the least valuable
-card. Each variant's engine adds its own decisions (a trump mode, a prediction) to make its
+else the cheapest; give points to a partner who is winning the trick; take a trick worth
+taking (10 points, or the last card of the trick) with the cheapest card that wins it; else
+throw the least valuable card. Each variant's engine adds its own decisions (a trump mode, a prediction) to make its
 ``greedy`` (:class:`~jass.batch.engine.BatchEngine`).
 
 Cards are ranked as the rule bot ranks them (:data:`STRENGTH`): a trump above every plain card,
