@@ -57,7 +57,7 @@ def known_to(variant: AnyVariant, state: Any, seat: int | None) -> CardSet:
     if seat is not None:
         return known_cards(state, seat)
     shared = FULL_DECK
-    for each in range(variant.seats):
+    for each in range(variant.seats_for(state.rules)):  # the rules may choose the players
         shared &= known_cards(state, each)
     return shared
 
@@ -90,7 +90,7 @@ def test_apply_takes_exactly_the_legal_moves_and_its_errors_hide_what_the_sender
     acting = variant.to_act(state)
     before = pickle.dumps(state)
     for move in candidate_moves(variant, state, rng):
-        sender = rng.randrange(variant.seats)
+        sender = rng.randrange(variant.seats_for(state.rules))
         try:
             variant.apply(state, move, seat=sender)
         except WrongSeatError as error:
