@@ -41,7 +41,9 @@ def observe(state: State, seat: int | None) -> Observation:
     else:
         hand = NO_CARDS if seat is None else setting.dealt[seat]
     rules = setting.rules
-    own_weis = setting.declared[seat] if rules.weis is not None and not rules.auto_declare and seat is not None else None
+    own_weis = None
+    if rules.weis is not None and not rules.auto_declare and seat is not None:
+        own_weis = setting.declared[seat]
     acting = public.acting
     return build_observation(
         seat, rules, setting.phase, setting.round_number, setting.dealer, acting, hand, public.hand_sizes,

@@ -64,7 +64,8 @@ from jass.serve.tables import DEFAULT_BOT, Client, Elsewhere, GameGoesOn, Lobby,
 from jass.serve.updates import dumps
 from jass.variant import VARIANTS
 
-__all__ = ["STATIC", "HEADERS", "WS_MAX_SIZE", "card_pack", "create_app", "open_store", "listen", "run", "variants_info"]
+__all__ = ["STATIC", "HEADERS", "WS_MAX_SIZE", "GC_THRESHOLDS", "card_pack", "create_app", "open_store", "listen", "run",
+           "variants_info"]
 
 #: The page's files: HTML, CSS and JavaScript, no build step (``static/`` beside this module).
 #:
@@ -446,6 +447,9 @@ def run(
     none by default); ``advertise``: the address other processes of a PostgreSQL database reach
     this one at (default: the address it listens on); ``compress``: compress each WebSocket
     message (permessage-deflate), which saves bandwidth on slow links and costs the server CPU.
+
+    It runs the server in this process, and sets the process's garbage collector for serving
+    (:data:`GC_THRESHOLDS`; what was built before is frozen out of its collections).
     """
     import uvicorn
 
