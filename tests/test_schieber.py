@@ -1533,6 +1533,22 @@ def test_observe_round_points_during_play() -> None:
     assert schieber.observe(state, 3).round_points == (116, 140)
 
 
+def test_observe_states_in_turn() -> None:
+    """``observe`` works out what every seat sees alike (the points, the Weis, the trick) once a
+    state, not once a seat: seats of two states observed in turn each see their own state."""
+    first = play(worked_start(scores=(10, 20)), "HJ H6", WORKED_WEIS)
+    second = worked_play(worked_start(), 2)
+    for seat in range(4):
+        one, two = schieber.observe(first, seat), schieber.observe(second, seat)
+        assert one.hand_sizes == (8, 8, 9, 9) and one.trick == (Card.HJ, Card.H6)
+        assert one.declared_points == (50, 50, None, None) and one.scores == (10, 20)
+        assert two.round_points == (116, 140) and two.scores == (0, 0)
+    # A seat's own part stays its own: seat 0's Weis, seat 2's none (it declared none).
+    assert schieber.observe(first, 0).own_weis == (weis("D6 D7 D8 D9"),)
+    assert schieber.observe(second, 0).round_points == (116, 140)
+    assert schieber.observe(first, 2).own_weis is None
+
+
 def test_moves_are_frozen_records() -> None:
     """Moves, states and rules are frozen, hashable values."""
     state = worked_start()
