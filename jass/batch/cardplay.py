@@ -39,6 +39,8 @@ from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, TRICK_KEYS, 
 
 __all__ = [
     "ROW",
+    "read_only",
+    "read_only_field",
     "PlayTables",
     "legal_after",
     "pick",
@@ -54,9 +56,12 @@ _SUIT_BITS: Final = 0x1FF
 _U64 = np.uint64
 
 
-def _readonly(array: NDArray[Any]) -> NDArray[Any]:
-    array.flags.writeable = False
-    return array
+def read_only(value: Any) -> Any:
+    """``value``, made read-only if it is an array (the batch states are frozen: a step makes
+    new arrays, never writes into the old ones)."""
+    if isinstance(value, np.ndarray):
+        value.flags.writeable = False
+    return value
 
 
 @attrs.frozen(eq=False)
@@ -124,10 +129,10 @@ class PlayTables:
         led_rows = np.zeros(64, dtype=np.intp)
         led_rows[:36] = np.arange(36) // 9 * ROW
         return PlayTables(
-            rules=rules, trump_jack_points=trump_jack_points, keys=_readonly(keys), allowed=_readonly(allowed),
+            rules=rules, trump_jack_points=trump_jack_points, keys=read_only(keys), allowed=read_only(allowed),
             void_undertrumps=rules.undertrump is Undertrump.ALLOWED_IF_VOID,
-            follow=_readonly(follow), led_rows=_readonly(led_rows), points=_readonly(points),
-            trump_masks=_readonly(np.array(trump_masks, dtype=np.uint64)),
+            follow=read_only(follow), led_rows=read_only(led_rows), points=read_only(points),
+            trump_masks=read_only(np.array(trump_masks, dtype=np.uint64)),
         )
 
 
@@ -215,8 +220,9 @@ def legal_after(
 # --- the card play of N games ----------------------------------------------------------
 
 
-def _field() -> Any:
-    return attrs.field(converter=_readonly)
+def read_only_field() -> Any:
+    """An attrs field of a batch state whose array is made read-only (:func:`read_only`)."""
+    return attrs.field(converter=read_only)
 
 
 @attrs.frozen(eq=False)
@@ -227,39 +233,39 @@ class Play:
     #: The rules as tables, shared by all games.
     tables: PlayTables
     #: ``uint64[N, S]``: the cards each seat holds.
-    hands: NDArray[np.uint64] = _field()
+    hands: NDArray[np.uint64] = read_only_field()
     #: ``int8[N]``: the trump mode.
-    trump: NDArray[np.int8] = _field()
+    trump: NDArray[np.int8] = read_only_field()
     #: ``uint64[N]``: the trump suit's cards (0 without trump).
-    trump_mask: NDArray[np.uint64] = _field()
+    trump_mask: NDArray[np.uint64] = read_only_field()
     #: ``intp[N]``: ``trump * 448`` and ``trump * 36``: where the mode's tables start.
-    trump_row: NDArray[np.intp] = _field()
-    points_row: NDArray[np.intp] = _field()
+    trump_row: NDArray[np.intp] = read_only_field()
+    points_row: NDArray[np.intp] = read_only_field()
     #: ``int8[N]``: cards played so far; ``ncards % S`` are in the trick in progress.
-    ncards: NDArray[np.int8] = _field()
+    ncards: NDArray[np.int8] = read_only_field()
     #: ``int8[N]``: the number of cards the round plays (every hand emptied).
-    last_card: NDArray[np.int8] = _field()
+    last_card: NDArray[np.int8] = read_only_field()
     #: ``int8[N]``: the seat that leads or led the trick in progress (after the last trick:
     #: the seat that took it).
-    leader: NDArray[np.int8] = _field()
+    leader: NDArray[np.int8] = read_only_field()
     #: ``int8[N]``: the seat to play, -1 once every card is played.
-    to_play: NDArray[np.int8] = _field()
+    to_play: NDArray[np.int8] = read_only_field()
     #: ``int8[N, S]``: the cards of the trick in progress in play order (-1: none).
-    trick: NDArray[np.int8] = _field()
+    trick: NDArray[np.int8] = read_only_field()
     #: ``intp[N]``: the table row of the trick in progress.
-    row: NDArray[np.intp] = _field()
+    row: NDArray[np.intp] = read_only_field()
     #: ``int8[N]``: the key of the card winning the trick in progress (-2: no card yet).
-    best: NDArray[np.int8] = _field()
+    best: NDArray[np.int8] = read_only_field()
     #: ``int8[N]``: the seat winning the trick in progress.
-    winner: NDArray[np.int8] = _field()
+    winner: NDArray[np.int8] = read_only_field()
     #: ``int16[N]``: the card points in the trick in progress.
-    points_in_trick: NDArray[np.int16] = _field()
+    points_in_trick: NDArray[np.int16] = read_only_field()
     #: ``int16[N, S]``: card points each seat has taken, the last trick's 5 included.
-    points: NDArray[np.int16] = _field()
+    points: NDArray[np.int16] = read_only_field()
     #: ``int8[N, S]``: tricks each seat has taken.
-    tricks_won: NDArray[np.int8] = _field()
+    tricks_won: NDArray[np.int8] = read_only_field()
     #: ``uint64[N]``: the legal cards of the seat to play (0 once done).
-    legal: NDArray[np.uint64] = _field()
+    legal: NDArray[np.uint64] = read_only_field()
 
     @property
     def seats(self) -> int:

@@ -4,14 +4,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 import attrs
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from jass import differenzler
-from jass.batch.cardplay import Play, PlayTables, play_step, start
+from jass.batch.cardplay import read_only, Play, PlayTables, play_step, start
 from jass.batch.core import Seeds, as_seeds, popcount, seeded_seats, shuffled_decks
 from jass.cards import CardSet
 from jass.errors import InvalidCardsError, InvalidRulesError, JassError
@@ -27,11 +27,6 @@ FIRST_PREDICT_ACTION: Final = 36
 SEATS: Final = 4
 
 
-def _readonly(array: Any) -> Any:
-    if isinstance(array, np.ndarray):
-        array.flags.writeable = False
-    return array
-
 
 @attrs.frozen(eq=False)
 class DifferenzlerState:
@@ -40,25 +35,25 @@ class DifferenzlerState:
     #: The scalar rules.
     rules: differenzler.Rules
     #: ``int8[N]``: the dealer; Vorhand is ``(dealer + 1) % 4``.
-    dealer: NDArray[np.int8] = attrs.field(converter=_readonly)
+    dealer: NDArray[np.int8] = attrs.field(converter=read_only)
     #: ``uint64[N, 4]``: each seat's hand as dealt.
-    dealt: NDArray[np.uint64] = attrs.field(converter=_readonly)
+    dealt: NDArray[np.uint64] = attrs.field(converter=read_only)
     #: ``int8[N]``: the dealer's card shown face up (its suit is trump).
-    face_up: NDArray[np.int8] = attrs.field(converter=_readonly)
+    face_up: NDArray[np.int8] = attrs.field(converter=read_only)
     #: ``int16[N, 4]``: each seat's prediction (-1: not made yet).
-    predictions: NDArray[np.int16] = attrs.field(converter=_readonly)
+    predictions: NDArray[np.int16] = attrs.field(converter=read_only)
     #: ``int8[N]``: how many seats have predicted.
-    predicted: NDArray[np.int8] = attrs.field(converter=_readonly)
+    predicted: NDArray[np.int8] = attrs.field(converter=read_only)
     #: The card play (hands, trick, points and tricks per seat).
     play: Play
     #: ``int8[N]``: the seat to act, -1 once the round is over.
-    current_player: NDArray[np.int8] = attrs.field(converter=_readonly)
+    current_player: NDArray[np.int8] = attrs.field(converter=read_only)
     #: ``bool[N]``: the round is over.
-    terminated: NDArray[np.bool_] = attrs.field(converter=_readonly)
+    terminated: NDArray[np.bool_] = attrs.field(converter=read_only)
     #: ``bool[N]``: the round was ended by an illegal action.
-    illegal: NDArray[np.bool_] = attrs.field(converter=_readonly)
+    illegal: NDArray[np.bool_] = attrs.field(converter=read_only)
     #: ``int32[N, 4]``: each seat's reward in the last step.
-    rewards: NDArray[np.int32] = attrs.field(converter=_readonly)
+    rewards: NDArray[np.int32] = attrs.field(converter=read_only)
 
     @property
     def size(self) -> int:

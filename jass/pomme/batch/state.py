@@ -5,14 +5,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 import attrs
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from jass import pomme
-from jass.batch.cardplay import Play, PlayTables, pick, play_step, start
+from jass.batch.cardplay import read_only, Play, PlayTables, pick, play_step, start
 from jass.batch.core import Seeds, as_seeds, popcount, seeded_seats, shuffled_decks
 from jass.errors import InvalidCardsError, InvalidRulesError, JassError
 
@@ -25,11 +25,6 @@ NUM_ACTIONS: Final = 36
 SEATS: Final = 2
 
 
-def _readonly(array: Any) -> Any:
-    if isinstance(array, np.ndarray):
-        array.flags.writeable = False
-    return array
-
 
 @attrs.frozen(eq=False)
 class PommeState:
@@ -38,21 +33,21 @@ class PommeState:
     #: The scalar rules.
     rules: pomme.Rules
     #: ``int8[N]``: the dealer (the other seat leads).
-    dealer: NDArray[np.int8] = attrs.field(converter=_readonly)
+    dealer: NDArray[np.int8] = attrs.field(converter=read_only)
     #: ``uint64[N, 2]``: each seat's hand when the card play began.
-    dealt: NDArray[np.uint64] = attrs.field(converter=_readonly)
+    dealt: NDArray[np.uint64] = attrs.field(converter=read_only)
     #: ``int8[N]``: the card turned at the deal (-1: not known, from :func:`from_hands`).
-    turned: NDArray[np.int8] = attrs.field(converter=_readonly)
+    turned: NDArray[np.int8] = attrs.field(converter=read_only)
     #: ``bool[N, 2]``: the seats that exchanged 3 cards for their extras.
-    exchanged: NDArray[np.bool_] = attrs.field(converter=_readonly)
+    exchanged: NDArray[np.bool_] = attrs.field(converter=read_only)
     #: ``int8[N]``: the seat that swapped the trump 6 for the turned card (-1: nobody).
-    swapped_by: NDArray[np.int8] = attrs.field(converter=_readonly)
+    swapped_by: NDArray[np.int8] = attrs.field(converter=read_only)
     #: The card play (hands, trick, points and tricks per seat).
     play: Play
     #: ``bool[N]``: the round is over.
-    terminated: NDArray[np.bool_] = attrs.field(converter=_readonly)
+    terminated: NDArray[np.bool_] = attrs.field(converter=read_only)
     #: ``int32[N, 2]``: each seat's reward in the last step.
-    rewards: NDArray[np.int32] = attrs.field(converter=_readonly)
+    rewards: NDArray[np.int32] = attrs.field(converter=read_only)
 
     @property
     def size(self) -> int:

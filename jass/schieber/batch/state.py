@@ -11,21 +11,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from jass import schieber
+from jass.batch.cardplay import read_only_field
 from jass.schieber.batch.tables import TRICKS, Config
 from jass.trump import LAST_TRICK_BONUS
 from jass.weis import STOECK_POINTS
 
 __all__ = ["BatchState", "RoundScores"]
 
-
-def _frozen(value: Any) -> Any:
-    if isinstance(value, np.ndarray):
-        value.flags.writeable = False
-    return value
-
-
-def _field() -> Any:
-    return attrs.field(converter=_frozen)
 
 
 @attrs.frozen(eq=False)
@@ -43,74 +35,74 @@ class BatchState:
     #: The rules and their tables, shared by all games.
     config: Config
     #: ``int8[N]``: the dealer; Vorhand is ``(dealer + 1) % 4``.
-    dealer: NDArray[np.int8] = _field()
+    dealer: NDArray[np.int8] = read_only_field()
     #: ``uint64[N, 4]``: each seat's hand as dealt.
-    dealt: NDArray[np.uint64] = _field()
+    dealt: NDArray[np.uint64] = read_only_field()
     #: ``uint64[N]``: the cards played so far (the trick in progress included).
-    played: NDArray[np.uint64] = _field()
+    played: NDArray[np.uint64] = read_only_field()
     #: ``int8[N]``: the trump mode (:class:`~jass.trump.Trump` value), -1 until chosen.
-    trump: NDArray[np.int8] = _field()
+    trump: NDArray[np.int8] = read_only_field()
     #: ``int8[N]``: how often the choice was pushed (0, 1; 2 with push-back).
-    pushed: NDArray[np.int8] = _field()
+    pushed: NDArray[np.int8] = read_only_field()
     #: ``int8[N]``: the seat to act, -1 once the round is over.
-    current_player: NDArray[np.int8] = _field()
+    current_player: NDArray[np.int8] = read_only_field()
     #: ``int8[N]``: cards played so far (0..36); ``ncards % 4`` are in the trick in progress.
-    ncards: NDArray[np.int8] = _field()
+    ncards: NDArray[np.int8] = read_only_field()
     #: ``int8[N]``: the seat that leads or led the trick in progress; after the last trick,
     #: the seat that took it.
-    leader: NDArray[np.int8] = _field()
+    leader: NDArray[np.int8] = read_only_field()
     #: ``int8[N, 4]``: the cards of the trick in progress in play order (-1: not yet played).
-    trick: NDArray[np.int8] = _field()
+    trick: NDArray[np.int8] = read_only_field()
     #: ``int8[N]``: the strength (:data:`jass.trump.TRICK_KEYS`) of the card winning the trick
     #: in progress, -2 before its first card.
-    best: NDArray[np.int8] = _field()
+    best: NDArray[np.int8] = read_only_field()
     #: ``int8[N]``: the seat winning the trick in progress.
-    winner: NDArray[np.int8] = _field()
+    winner: NDArray[np.int8] = read_only_field()
     #: ``int16[N]``: the card points in the trick in progress.
-    points_in_trick: NDArray[np.int16] = _field()
+    points_in_trick: NDArray[np.int16] = read_only_field()
     #: ``int8[N, 2]``: tricks each team has taken.
-    tricks_won: NDArray[np.int8] = _field()
+    tricks_won: NDArray[np.int8] = read_only_field()
     #: ``int16[N, 2]``: each team's card points so far (before the multiplier; the last
     #: trick's 5 not included).
-    card_points: NDArray[np.int16] = _field()
+    card_points: NDArray[np.int16] = read_only_field()
     #: ``int16[N, 4]``: the card points of the tricks each seat has taken (what an observation
     #: shows per seat; :attr:`card_points` per team).
-    seat_points: NDArray[np.int16] = _field()
+    seat_points: NDArray[np.int16] = read_only_field()
     #: ``int16[N]``: the mode's multiplier, 0 until trump is chosen.
-    multiplier: NDArray[np.int16] = _field()
+    multiplier: NDArray[np.int16] = read_only_field()
     #: ``int16[N, 6, 2]``: the Weis points each team would score in each mode (the best Weis
     #: depends on the trump suit); all 0 without ``auto_declare``.
-    weis_by_mode: NDArray[np.int16] = _field()
+    weis_by_mode: NDArray[np.int16] = read_only_field()
     #: ``int16[N, 4]``: each seat's Weis points with ``auto_declare`` (else 0).
-    seat_weis: NDArray[np.int16] = _field()
+    seat_weis: NDArray[np.int16] = read_only_field()
     #: ``uint64[N, 4]``: the cards of each seat's Weis with ``auto_declare`` (else 0).
-    weis_cards: NDArray[np.uint64] = _field()
+    weis_cards: NDArray[np.uint64] = read_only_field()
     #: ``int16[N, 2]``: the Weis of the chosen mode, credited when the first trick completes.
-    weis_pending: NDArray[np.int16] = _field()
+    weis_pending: NDArray[np.int16] = read_only_field()
     #: ``uint64[N]``: the Stöck cards not yet played, when one seat holds both (else 0).
-    stoeck_left: NDArray[np.uint64] = _field()
+    stoeck_left: NDArray[np.uint64] = read_only_field()
     #: ``int8[N]``: the team holding the Stöck (-1: nobody).
-    stoeck_team: NDArray[np.int8] = _field()
+    stoeck_team: NDArray[np.int8] = read_only_field()
     #: ``int32[N, 2]``: what the Stöck write to each team when credited (multiplier applied).
-    stoeck_gain: NDArray[np.int32] = _field()
+    stoeck_gain: NDArray[np.int32] = read_only_field()
     #: ``uint64[N]``: the trump suit's cards (0 before trump is chosen and without trump).
-    trump_mask: NDArray[np.uint64] = _field()
+    trump_mask: NDArray[np.uint64] = read_only_field()
     #: ``intp[N]``: ``trump * 448``, the first of the mode's rows of the :class:`Config` tables.
-    trump_row: NDArray[np.intp] = _field()
+    trump_row: NDArray[np.intp] = read_only_field()
     #: ``intp[N]``: ``(trump * 4 + led suit) * 112``, the table row of the trick in progress.
-    row: NDArray[np.intp] = _field()
+    row: NDArray[np.intp] = read_only_field()
     #: ``intp[N]``: ``trump * 36``, the mode's part of :attr:`Config.points`.
-    points_row: NDArray[np.intp] = _field()
+    points_row: NDArray[np.intp] = read_only_field()
     #: ``uint64[N]``: the legal actions of the seat to act as a bit set (bit *a* = action *a*;
     #: 0 once the round is over). :func:`legal_mask` unpacks it.
-    legal: NDArray[np.uint64] = _field()
+    legal: NDArray[np.uint64] = read_only_field()
     #: ``bool[N]``: the round is over (its last card played, or an illegal action with
     #: ``on_illegal="terminate"``).
-    terminated: NDArray[np.bool_] = _field()
+    terminated: NDArray[np.bool_] = read_only_field()
     #: ``bool[N]``: the round was ended by an illegal action.
-    illegal: NDArray[np.bool_] = _field()
+    illegal: NDArray[np.bool_] = read_only_field()
     #: ``int32[N, 2]``: the points written to each team in the last step (multiplier applied).
-    gain: NDArray[np.int32] = _field()
+    gain: NDArray[np.int32] = read_only_field()
 
     @property
     def size(self) -> int:
