@@ -416,3 +416,36 @@ def server_of(postgres: str, table: str) -> str | None:
         row = db.execute("SELECT p.address FROM jass_leases l JOIN jass_processes p ON p.key = l.holder "
                          "WHERE l.table_id = %s", (table,)).fetchone()
     return None if row is None else str(row[0])
+
+
+class _GoneClient:
+    """A client socket whose client has left: every send raises what Starlette raises then."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    async def send_text(self, text: str) -> None:
+        self.calls.append("send_text")
+        from starlette.websockets import WebSocketDisconnect
+
+        raise WebSocketDisconnect(code=1006)
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        self.calls.append("close")
+        from starlette.websockets import WebSocketDisconnect
+
+        raise WebSocketDisconnect(code=1006)
+
+
+def test_a_client_that_left_before_the_relay_closed_its_socket_is_no_error() -> None:
+    """CI found it: the relayed client left (the page reconnects elsewhere) just as the relay
+    closed its socket, and the server logged the ``WebSocketDisconnect`` as an error. Leaving is
+    the client's right; closing or refusing a socket already gone does nothing."""
+    import asyncio
+
+    from jass.serve.relay import close, refuse
+
+    gone = _GoneClient()
+    asyncio.run(close(gone, 1012, "the table's server went away: reconnect"))  # type: ignore[arg-type]
+    asyncio.run(refuse(gone, "the table is moving between servers: reconnect", 1012))  # type: ignore[arg-type]
+    assert gone.calls == ["close", "send_text"]  # refused: once the send fails, no close is tried

@@ -58,7 +58,7 @@ from jass.serve.bots import Bots
 from jass.serve.guard import LOCAL_NAMES, Gate, Guard, guarded_http, host_name
 from jass.serve.inputs import MAX_REQUEST, LimitError, TableError
 from jass.serve.limits import ANONYMOUS_BOTS, Limits, address_key
-from jass.serve.relay import RELAY_HEADER, relay
+from jass.serve.relay import RELAY_HEADER, close_reason, refuse, relay
 from jass.serve.store import SQLiteStore, Store, StoreError, default_path
 from jass.serve.tables import DEFAULT_BOT, Client, Elsewhere, GameGoesOn, Lobby, Table
 from jass.serve.updates import dumps
@@ -214,7 +214,7 @@ def create_app(
         try:
             door.open_socket(address, relayed=relayed)
         except LimitError as error:
-            await _refuse(websocket, str(error), 1013 if error.status == 503 else 1008)
+            await refuse(websocket, str(error), 1013 if error.status == 503 else 1008)
             return
         try:
             await _serve(websocket, tables, table_id, relayed)
@@ -260,18 +260,6 @@ async def _sweep(lobby: Lobby, guard: Guard) -> None:
             _logger.exception("the lobby's clean-up failed")
 
 
-async def _refuse(websocket: WebSocket, text: str, code: int) -> None:
-    """Tell an accepted WebSocket why it is refused, and close it with ``code``."""
-    await websocket.send_text(dumps({"kind": "refused", "message": text}))
-    await websocket.close(code, _reason(text))
-
-
-def _reason(text: str) -> str:
-    """``text`` cut to fit a WebSocket close frame (123 bytes of UTF-8)."""
-    data = text.encode()
-    return text if len(data) <= 123 else data[:120].decode("utf-8", "ignore") + "..."
-
-
 async def _serve(websocket: WebSocket, lobby: Lobby, table_id: str, relayed: bool) -> None:
     """One WebSocket of a table: its messages to :meth:`Table.receive`, what waits for it to
     the socket (:func:`_write`), and a watch on its silence (:func:`_watch`)."""
@@ -280,26 +268,26 @@ async def _serve(websocket: WebSocket, lobby: Lobby, table_id: str, relayed: boo
     except Elsewhere as moved:
         secret = lobby.store.relay_secret
         if relayed or secret is None:  # a relay that meets a relay: the processes disagree for a moment
-            await _refuse(websocket, "the table is moving between servers: reconnect", 1012)
+            await refuse(websocket, "the table is moving between servers: reconnect", 1012)
             return
         url = moved.address.replace("http", "ws", 1).rstrip("/") + f"/ws/{table_id}"
         await relay(websocket, url, secret, WS_MAX_SIZE)
         return
     except LimitError as error:
-        await _refuse(websocket, str(error), 1013)
+        await refuse(websocket, str(error), 1013)
         return
     except StoreError:
         _logger.exception("table %s: the store failed", table_id)
-        await _refuse(websocket, "the server cannot read the table just now: reconnecting", 1013)
+        await refuse(websocket, "the server cannot read the table just now: reconnecting", 1013)
         return
     except TableError as error:
-        await _refuse(websocket, str(error), 1008)
+        await refuse(websocket, str(error), 1008)
         return
     client = Client(lobby.limits)
     try:
         table.attach(client)
     except LimitError as error:
-        await _refuse(websocket, str(error), 1013)
+        await refuse(websocket, str(error), 1013)
         return
     tasks = [asyncio.create_task(_write(websocket, client, table)), asyncio.create_task(_watch(client, table))]
     try:
@@ -331,7 +319,7 @@ async def _write(websocket: WebSocket, client: Client, table: Table) -> None:
                 return
             if client.closing is not None:
                 code, reason = client.closing
-                await websocket.close(code, _reason(reason))
+                await websocket.close(code, close_reason(reason))
                 return
     except asyncio.CancelledError:
         raise

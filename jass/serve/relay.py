@@ -14,11 +14,11 @@ import asyncio
 import logging
 from typing import Any, Final
 
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from jass.serve.updates import dumps
 
-__all__ = ["RELAY_HEADER", "relay"]
+__all__ = ["RELAY_HEADER", "close", "close_reason", "refuse", "relay"]
 
 #: The header that carries the relay secret from the relaying process.
 RELAY_HEADER: Final = "x-jass-relay"
@@ -42,9 +42,7 @@ async def relay(websocket: WebSocket, url: str, secret: str, max_size: int) -> N
                                  max_size=max_size, compression=None, ping_interval=None)
     except (OSError, TimeoutError, WebSocketException) as error:
         _logger.info("relay to %s failed: %s", url, error)
-        await websocket.send_text(dumps({"kind": "refused", "message": "the table's server does not answer: "
-                                         "reconnecting"}))
-        await websocket.close(1012, "the table's server does not answer: reconnect")
+        await refuse(websocket, "the table's server does not answer: reconnecting", 1012)
         return
 
     async def down() -> None:
@@ -69,7 +67,33 @@ async def relay(websocket: WebSocket, url: str, secret: str, max_size: int) -> N
     code, reason = upstream.close_code, upstream.close_reason or ""
     if code is None or code in _RESERVED:
         code, reason = 1012, "the table's server went away: reconnect"
+    await close(websocket, code, reason)
+
+
+async def refuse(websocket: WebSocket, text: str, code: int) -> None:
+    """Tell an accepted WebSocket why it is refused, and close it with ``code``."""
     try:
-        await websocket.close(code, reason)
-    except RuntimeError:  # the client has gone already
+        await websocket.send_text(dumps({"kind": "refused", "message": text}))
+    except (RuntimeError, WebSocketDisconnect):  # the client has gone already
+        return
+    await close(websocket, code, text)
+
+
+async def close(websocket: WebSocket, code: int, reason: str) -> None:
+    """Close the client's socket with ``code`` and ``reason`` (cut to fit a close frame),
+    unless the client has closed it first: a client may leave at any moment, and its leaving is
+    not the server's error."""
+    try:
+        await websocket.close(code, close_reason(reason))
+    except (RuntimeError, WebSocketDisconnect):
         pass
+
+
+def close_reason(text: str) -> str:
+    """``text`` cut to fit a WebSocket close frame (123 bytes of UTF-8).
+
+    >>> close_reason("ü" * 100)[-3:], len(close_reason("ü" * 100).encode()) <= 123
+    ('...', True)
+    """
+    data = text.encode()
+    return text if len(data) <= 123 else data[:120].decode("utf-8", "ignore") + "..."
