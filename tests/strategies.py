@@ -279,6 +279,28 @@ def handjass_rules() -> st.SearchStrategy[handjass.Rules]:
     )
 
 
+# --- Bieter ----------------------------------------------------------------------------------
+
+from jass import bieter  # noqa: E402  (kept with the strategies that use it)
+
+
+def bieter_rules() -> st.SearchStrategy[bieter.Rules]:
+    """Every combination of Bieter's options (goals kept low so games stay quick)."""
+    return st.builds(
+        bieter.Rules,
+        min_bid=st.sampled_from([50, 100, 350, 600]),
+        bid_step=st.sampled_from([5, 10]),
+        early_pass_final=st.booleans(),
+        table_cards=st.booleans(),
+        discards_count=st.booleans(),
+        suits_only=st.booleans(),
+        hindersi_won=st.sampled_from([0, bieter.MATCH_POINTS]),
+        goal=st.integers(min_value=1, max_value=400),
+        play=play_rules(),
+        first_dealer=st.sampled_from([None, 0, 1, 2]),
+    )
+
+
 # --- Schieber --------------------------------------------------------------------------------
 
 import random  # noqa: E402  (kept with the strategies that use it)
@@ -362,6 +384,7 @@ def variant_rules(name: str) -> st.SearchStrategy[Any]:
         "pomme": pomme_rules,
         "coiffeur": coiffeur_rules,
         "handjass": handjass_rules,
+        "bieter": bieter_rules,
     }[name]()
 
 
