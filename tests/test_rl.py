@@ -15,14 +15,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import strategies as jst
-from jass import PerTrickMode, Trump, coiffeur, differenzler, handjass, pomme, schieber
+from jass import PerTrickMode, Trump, bieter, coiffeur, differenzler, handjass, pomme, schieber
 from jass.cards import CardSet
 from jass.variant.encoding import play_layout
 from jass.errors import IllegalMoveError, JassError
 from jass.rl import action_mask, apply_action, encoding_of, legal_actions, observation_vector, returns
 from jass.variant import VARIANTS, AnyVariant, SEED_LIMIT, random_playout
 
-NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass")
+NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass", "bieter")
 #: Coiffeur on two rows: a game of four rounds (a Slalom row, so some tricks are Undenufe).
 COIFFEUR_SHORT = coiffeur.Rules(slate=coiffeur.Slate(jst.COIFFEUR_ROWS[1:3]))
 
@@ -103,9 +103,13 @@ def test_the_layouts_add_up_by_hand() -> None:
     # + 4 + 3 + 3 = 97.
     assert sum(length for _, length in play_layout(3)) == 36 + 108 + 108 + 7 + 9 == 268
     assert encoding_of("handjass").size == 268 + 97
+    # Bieter: 268 of card play, then phase 7 + dealer 3 + King 4 + bid 1 + highest bid 1 + face-up table
+    # cards 36 + lying 1 + laid away 1 + own discards 36 + mode 8 + trump card 36 + the two sides 2 = 136.
+    assert encoding_of("bieter").size == 268 + 136
     # Coiffeur: the Misère ids (20 rows x 4 modes) follow the earlier ones, which stay.
-    # Handjass's ids: 36 cards, take, keep, rob, no rob, deal.
-    assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124, 36 + 200 + 3 + 80, 36 + 5]
+    # Handjass's ids: 36 cards, take, keep, rob, no rob, deal. Bieter's: 36 cards (played or laid away),
+    # fort, 300 bids (5 to 1500), 7 modes, play, concede, deal.
+    assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124, 36 + 200 + 3 + 80, 36 + 5, 36 + 1 + 300 + 7 + 3]
 
 
 def test_a_coiffeur_vector_read_by_hand() -> None:
@@ -195,15 +199,17 @@ def test_returns_are_zero_until_the_end_and_add_up_to_zero(name: str) -> None:
     variant = VARIANTS[name]
     rules = {"schieber": schieber.Rules.tournament(1), "differenzler": differenzler.Rules(rounds=1),
              "pomme": pomme.Rules(target_points=2), "coiffeur": COIFFEUR_SHORT,
-             "handjass": handjass.Rules(target_strokes=2)}[name]
+             "handjass": handjass.Rules(target_strokes=2), "bieter": bieter.Rules(min_bid=100, goal=200)}[name]
     state = variant.new_game(rules, seed=9)
     assert returns(variant, state) == (0.0,) * variant.seats_for(rules)
     final = random_playout(variant, state, seed=3)
     values = returns(variant, final)
     assert sum(values) == pytest.approx(0) and max(values) in (0.0, 1.0)
-    team = variant.winner(final)
-    if team is not None:
-        assert values.count(1.0) == len(variant.teams[team])
+    won = variant.winners(final)
+    assert values.count(1.0) == len(won)
+    if name != "bieter":  # Bieter's sides form in the auction: the winners are the King, or the two others
+        team = variant.winner(final)
+        assert won == (() if team is None else variant.teams[team])
 
 
 def test_a_whole_game_by_action_ids() -> None:
@@ -228,6 +234,7 @@ DICT_OBSERVATION_NOTES = (
     [("schieber", schieber.Rules.tournament(1), "sensible"), ("schieber", schieber.Rules(), "all"),
      ("differenzler", differenzler.Rules(rounds=1), "sensible"), ("pomme", None, "sensible"),
      ("coiffeur", COIFFEUR_SHORT, "sensible"), ("handjass", handjass.Rules(target_strokes=1), "sensible"),
+     ("bieter", bieter.Rules(min_bid=100, goal=150), "sensible"),
      ("differenzler", differenzler.Rules(seats=3, rounds=1), "sensible"),
      ("coiffeur", coiffeur.Rules(slate=coiffeur.Slate((coiffeur.Row("Misère", 1, coiffeur.MISERE_MODES),))), "sensible")],
 )

@@ -14,7 +14,7 @@ from jass.play import CardPlay, PlayCard, card_moves
 from jass.variant.guards import check_sender, refused, wrong_state
 from jass.variant.state import changed, out_of_rounds
 
-__all__ = ["legal_moves", "apply", "apply_trusted", "to_act", "is_over", "winner"]
+__all__ = ["legal_moves", "apply", "apply_trusted", "to_act", "is_over", "winner", "winning_seats"]
 
 
 def to_act(state: State) -> int | None:
@@ -48,14 +48,26 @@ def is_over(state: State) -> bool:
 def winner(state: State) -> int | None:
     """The winning seat once the game is over, for the registry (whose ``winner`` names one
     team): the King when he won; when the Bauernpartei won, the first of them after the King
-    (both have won: :attr:`State.king_won` says which side). ``None`` while the game goes on,
-    and for a game the round limit ended drawn."""
+    (both have won: :func:`winning_seats` names both). ``None`` while the game goes on, and
+    for a game the round limit ended drawn."""
     if type(state) is not State:
         raise wrong_state(state, State)
     setting = state.setting
     if setting.king_won is None or setting.king is None:
         return None
     return setting.king if setting.king_won else (setting.king + 1) % SEATS
+
+
+def winning_seats(state: State) -> tuple[int, ...]:
+    """The seats that won (:attr:`jass.variant.Variant.winning_seats`): the King alone, or the two
+    of the Bauernpartei; none while the game goes on or for a draw."""
+    if type(state) is not State:
+        raise wrong_state(state, State)
+    setting = state.setting
+    if setting.king_won is None or setting.king is None:
+        return ()
+    king = setting.king
+    return (king,) if setting.king_won else tuple(seat for seat in range(SEATS) if seat != king)
 
 
 def legal_moves(state: State) -> tuple[moves.Move, ...]:

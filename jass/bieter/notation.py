@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -20,6 +21,7 @@ from jass.variant.notation import no_argument, record_deal, split_move
 __all__ = ["format_move", "parse_move"]
 
 
+_NUMBER: Final = re.compile(r"[0-9]{1,5}")
 _VERBS: Final = ("bid", "fort", "discard", "name", "playgame", "concede", "play", "deal")
 _WORDS: Final[dict[type, str]] = {Pass: "fort", PlayGame: "playgame", Concede: "concede"}
 _MOVES: Final[dict[str, Move]] = {"fort": PASS, "playgame": PLAY_GAME, "concede": CONCEDE}
@@ -61,7 +63,7 @@ def parse_move(text: str, rules: Rules | None = None) -> Move:
     if verb == "deal":
         return DEAL if not rest else Deal(rest.split())
     if verb == "bid":
-        if not rest.isdigit() or len(rest) > 5:
+        if not _NUMBER.fullmatch(rest):
             raise RecordError(f"{text!r:.60}: expected 'bid' and a number of points")
         return Bid(int(rest))
     if verb == "discard":

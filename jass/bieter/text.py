@@ -1,6 +1,6 @@
 """What a player of Bieter reads: the auction as the table says it («600», «fort»), the King and
 his bid, the sides' written points, the table cards and the trump card, the game so far, and
-why the game ended. Bids are typed as the number, «fort» to drop out.
+why the game ended. A bid is typed as its number, «fort» drops out.
 """
 
 from __future__ import annotations
@@ -9,9 +9,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from jass.bieter.moves import Announce, Bid, Concede, Discard, GameMode, Move, Pass, PlayGame
-from jass.bieter.rules import MAX_BID, SEATS, Rules
+from jass.bieter.rules import SEATS, Rules
 from jass.bieter.state import ROUND_OVER, GAME_OVER, PLAY, Observation, RoundKind, RoundScore
-from jass.errors import JassError
 from jass.faces import Faces
 from jass.play import PlayCard
 from jass.variant.facets import TableText, faces_of_rules
@@ -124,40 +123,22 @@ def _end_reason(view: Observation) -> str:
         text = f"The King (seat {view.king}) reached his bid of {view.bid} with {view.scores[0]}: the King wins"
     else:
         loser_short = 2 * view.scores[0] < view.bid
-        text = f"The Bauernpartei reached {view.scores[1]} of {view.rules.goal}: the Bauernpartei win"
+        text = f"The Bauernpartei reached {view.scores[1]} of {view.rules.goal}: the Bauernpartei wins"
     return text + (" (Schneider: the losers did not reach half their goal)" if loser_short else "")
 
 
-def _choice_lines(view: Observation, moves: Sequence[Move], faces: Faces) -> list[str] | None:
-    """In the auction: the lowest bid and «fort», typed as the table says them."""
-    bids = [move.points for move in moves if type(move) is Bid]
-    if not bids:
-        return None
-    return [f"  Type your bid, {bids[0]} to {MAX_BID} in fives (e.g. «{bids[0]}»), or «fort» to drop out"]
-
-
 def _read_move(text: str, view: Observation, moves: Sequence[Move], faces: Faces) -> Move | None:
-    """A typed bid (``650``, ``bid 650``) or «fort»; ``None`` outside the auction."""
-    if not any(type(move) is Pass for move in moves):
-        return None
-    words = text.casefold().split()
-    if words and words[0] in ("bid", "biete", "ich"):
-        words = words[1:]
-    if len(words) == 1 and words[0] in _FORT:
+    """The words a table drops out with («fort», «pass», «weg»), in the auction; a bid is typed as
+    its number, which the command line reads as «bid 650»."""
+    if text.casefold().strip() in _FORT and any(type(move) is Pass for move in moves):
         return Pass()
-    if len(words) == 1 and words[0].isdigit() and len(words[0]) <= 5:
-        bid = Bid(int(words[0])) if 0 < int(words[0]) <= MAX_BID else None
-        if bid is None or bid not in moves:
-            lowest = min(move.points for move in moves if type(move) is Bid)
-            raise JassError(f"{words[0]} is no bid now: bid {lowest} to {MAX_BID} in fives, or «fort»")
-        return bid
     return None
 
 
 #: What a player of Bieter reads (:class:`~jass.variant.TableText`).
 TEXT: Final[TableText[Rules, Move, Observation]] = TableText(
     move_text=_move_text, public_move=_public_move, describe=_describe, end_reason=_end_reason,
-    choice_lines=_choice_lines, read_move=_read_move,
+    read_move=_read_move,
     about=("The defaults follow the Jassreglement's numbers as jassverzeichnis.ch quotes them (a first bid of 600, "
            "raises of 10) and jasswiki.ch's procedure (10 cards each and 6 on the table, the King names the first "
            "game, later games take the bottom card's trump); options give jassonkel.ch's and Luzern's readings. The "

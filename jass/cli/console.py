@@ -264,17 +264,16 @@ class Table:
         best = " (the fewest win)" if variant.lower_is_better else ""
         lines.append(f"Final {variant.standing_name}{best}: " + ", ".join(
             f"{self._team(team)} {points}" for team, points in enumerate(standings)))
-        winner = variant.winner(state)
+        won = variant.winners(state)
         if self.you and self.seat is not None:
-            mine = self.team_of(self.seat)
-            team = len(self.teams[mine]) > 1
-            if winner is None:
+            team = len(self.teams[self.team_of(self.seat)]) > 1
+            if not won:
                 lines.append("It is a draw.")
-            elif winner == mine:
+            elif self.seat in won:
                 lines.append("Your team wins!" if team else "You win!")
             else:
                 lines.append("Your team loses." if team else "You lose.")
-        elif winner is None:
+        elif not won:
             lines.append("It is a draw.")
         return lines
 

@@ -181,8 +181,10 @@ def apply_action(variant: AnyVariant | str, state: Any, action: int, *, moves: M
 
 
 def returns(variant: AnyVariant | str, state: Any) -> tuple[float, ...]:
-    """Each seat's return: 0 until the game is over; then +1 for the seats of the winning team
-    and -1 / (teams - 1) for the others (the returns add up to 0), all 0 for a draw.
+    """Each seat's return: 0 until the game is over; then +1 for the seats that won
+    (:meth:`~jass.variant.Variant.winners`: the winning team's) and, so that the returns add
+    up to 0, minus the winners' number over the others' for the others (-1 / (teams - 1) when
+    the teams are of one size); all 0 for a draw.
 
     >>> from jass import pomme
     >>> from jass.variant import random_playout
@@ -195,8 +197,8 @@ def returns(variant: AnyVariant | str, state: Any) -> tuple[float, ...]:
     seats = sum(len(members) for members in teams)
     if not found.is_over(state):
         return (0.0,) * seats
-    team = found.winner(state)
-    if team is None:
+    won = found.winners(state)
+    if not won:
         return (0.0,) * seats
-    loss = -1.0 / (len(teams) - 1)
-    return tuple(1.0 if seat in teams[team] else loss for seat in range(seats))
+    loss = -len(won) / (seats - len(won))
+    return tuple(1.0 if seat in won else loss for seat in range(seats))

@@ -158,6 +158,10 @@ class Variant(Generic[R, S, M, O]):
     #: ``seating(rules)``: the teams under ``rules``, for a variant whose rules choose the number
     #: of players (Differenzler for three or four); ``None``: always :attr:`teams`.
     seating: Callable[[R], tuple[tuple[int, ...], ...]] | None = None
+    #: ``winning_seats(state)``: the seats that won a finished game, for a variant whose sides
+    #: form during the game (an auction's winner against the others); ``None``: the seats of
+    #: the team :attr:`winner` names (see :meth:`winners`).
+    winning_seats: Callable[[S], tuple[int, ...]] | None = None
 
     def __getattr__(self, name: str) -> Any:
         # The flat attributes of the record before its facets, forwarded until 0.2.
@@ -187,6 +191,21 @@ class Variant(Generic[R, S, M, O]):
         if rules is None or self.seating is None:
             return self.teams
         return self.seating(rules)
+
+    def winners(self, state: S) -> tuple[int, ...]:
+        """The seats that won the game ``state``: none while it goes on or for a draw; the seats
+        of the winning team, or those :attr:`winning_seats` names.
+
+        >>> schieber = find_variant("schieber")
+        >>> schieber.winners(schieber.new_game(seed=1))
+        ()
+        """
+        if self.winning_seats is not None:
+            return self.winning_seats(state)
+        team = self.winner(state)
+        if team is None:
+            return ()
+        return self.teams_for(getattr(state, "rules", None))[team]
 
     def seats_for(self, rules: R | None) -> int:
         """The number of players of a game under ``rules`` (``None``: the defaults).
