@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import copy
 import random
+from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from jass import FULL_DECK, Card, CardSet, bieter, serial
+from jass import FULL_DECK, Card, CardSet, bieter, records, serial
 from jass.bieter import (Announce, Bid, Concede, Deal, Discard, GameMode, Pass, Phase, PlayCard, PlayGame, RoundKind,
                          Rules, State)
 from jass.bieter.score import game_end
-from jass.errors import IllegalMoveError, InvalidRulesError, JassError
+from jass.errors import IllegalMoveError, InvalidRulesError, JassError, SerialError
 from jass.variant import find_variant
 
 
@@ -430,3 +431,51 @@ def test_a_whole_game_of_random_moves_ends() -> None:
         legal = bieter.legal_moves(state)
         state = bieter.apply(state, legal[0] if type(legal[0]) is Pass and rng.random() < 0.6 else rng.choice(legal))
     assert state.king_won is not None and len(bieter.winning_seats(state)) in (1, 2)
+
+
+# --- JSON and records, worked out by hand ---------------------------------------------------------
+
+#: tests/golden/bieter.jsonl, written by hand from docs/formats.rst and the game above: the compact
+#: rules, the state of the THREE_EACH deal, seat 1's view after Vorhand bid 600, the score of the
+#: scripted game, and its record (whose deal writes each hand in card order: the same deal).
+GOLDEN = (Path(__file__).resolve().parent / "golden" / "bieter.jsonl").read_text(encoding="utf-8").splitlines()
+GOLDEN_RULES = Rules(first_dealer=2, table_cards=False)
+
+
+def _golden_moves() -> list[bieter.Move]:
+    return [Bid(600), Pass(), Pass(), Announce(GameMode.OBENABE),
+            *(PlayCard(name) for trick in SCRIPT for name in trick.split())]
+
+
+def test_the_golden_texts_are_what_the_library_writes() -> None:
+    rules_line, state_line, view_line, score_line, record_line = GOLDEN
+    assert serial.dumps(GOLDEN_RULES, compact=True) == rules_line
+    start = bieter.new_game(GOLDEN_RULES, seed=1, deal=THREE_EACH)
+    assert serial.dumps(start) == state_line
+    assert serial.dumps(bieter.observe(bieter.apply(start, Bid(600)), 1)) == view_line
+    final = run(start, *_golden_moves())
+    assert serial.dumps(final.history[-1]) == score_line
+    assert records.make_record(_golden_moves(), start, final).to_text() == record_line
+
+
+def test_the_golden_texts_load_to_the_same_values() -> None:
+    rules_line, state_line, view_line, score_line, record_line = GOLDEN
+    assert serial.loads(rules_line) == GOLDEN_RULES
+    start = bieter.new_game(GOLDEN_RULES, seed=1, deal=THREE_EACH)
+    assert serial.loads(state_line) == start
+    assert serial.loads(view_line) == bieter.observe(bieter.apply(start, Bid(600)), 1)
+    assert serial.loads(score_line).written == (119, 38)
+    final = records.final_state(records.read_record(record_line))  # replays, and checks the result
+    assert final.scores == (119, 38) and final.phase is Phase.ROUND_OVER
+
+
+def test_a_loaded_state_whose_auction_does_not_fit_is_refused() -> None:
+    state = run(bieter.new_game(GOLDEN_RULES, seed=1, deal=THREE_EACH), Bid(600), Pass(), Pass())
+    data = serial.to_dict(state)
+    data["bid"] = 650
+    with pytest.raises(SerialError):
+        serial.from_dict(data)
+    data = serial.to_dict(state)
+    data["king"] = 1
+    with pytest.raises(SerialError):
+        serial.from_dict(data)

@@ -788,3 +788,15 @@ def test_random_playout_of_every_variant_draws_and_ends() -> None:
         lines = table.final(final)
         assert "── Game over ──" in lines, name
         Table(variant, Screen(out), None).show(final)
+
+
+def test_bieter_offers_the_bids_and_fort_in_the_table_s_words() -> None:
+    code, text, _, _ = run(["play", "bieter", "--seed", "1"], ["fort"], then=FIRST)
+    assert code == 0
+    assert "Bieter (Steiger) for three: you are seat 0; seat 1 is a rule bot, seat 2 is a rule bot." in text
+    assert "seat 1: 600" in text and "seat 2: fort" in text  # a bid said as its number
+    assert "  1. fort\n  or one of 179 «bid» moves, from «610» to «1500»" in text
+    assert "Table: ♣6 ♠J ♣J face up, 3 face down (the King takes them)" in text
+    assert "seat 1: lays a card away" in text and "King: seat 1, bid 600; Bauernpartei: seats 0 and 2" in text
+    assert "── Game over ──" in text and "Your team" not in text
+    assert "the Bauernpartei wins." in text and "You win!" in text  # seat 0 is of the Bauernpartei

@@ -10,7 +10,8 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from jass.ai import counting, sampling
-from jass.bieter.moves import PASS, PLAY_GAME, Announce, Bid, Discard, GameMode, Move
+from jass.bieter import moves as calls
+from jass.bieter.moves import GameMode, Move
 from jass.bieter.rules import SEATS, Rules
 from jass.bieter.state import FACE_DOWN, HiddenCards, Observation, Phase, RoundKind, State, build_setting, build_state
 from jass.cards import Card, CardSet
@@ -50,21 +51,21 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     play the cards by counting them (:mod:`jass.ai.counting`)."""
     first = moves[0]
     rules = view.rules
-    if type(first) is type(PASS):
+    if type(first) is calls.Pass:
         cards = view.hand | CardSet(view.table_open)
         strength = max(_worth(cards, mode) for mode in GameMode if mode is not GameMode.HINDERSI)
         strength += (FACE_DOWN * _UNSEEN_WORTH if view.table_lying else 0)
         limit = rules.min_bid + (strength - _BID_FROM - (FACE_DOWN * _UNSEEN_WORTH if view.table_lying else 0)
                                  ) * _BID_PER_POINT
-        lowest = min((m.points for m in moves if type(m) is Bid), default=None)
-        return Bid(lowest) if lowest is not None and lowest <= limit else PASS
-    if type(first) is Discard:
+        lowest = min((m.points for m in moves if type(m) is calls.Bid), default=None)
+        return calls.Bid(lowest) if lowest is not None and lowest <= limit else calls.PASS
+    if type(first) is calls.Discard:
         mode = _best_mode(view.hand, rules)
         return min(moves, key=lambda m: (_worth((m.card,), mode), m.card.index))  # type: ignore[union-attr]
-    if type(first) is Announce:
-        return Announce(_best_mode(view.hand, rules))
-    if first == PLAY_GAME:
-        return PLAY_GAME
+    if type(first) is calls.Announce:
+        return calls.Announce(_best_mode(view.hand, rules))
+    if first == calls.PLAY_GAME:
+        return calls.PLAY_GAME
     return _card_move(view, moves)
 
 

@@ -158,9 +158,8 @@ class Variant(Generic[R, S, M, O]):
     #: ``seating(rules)``: the teams under ``rules``, for a variant whose rules choose the number
     #: of players (Differenzler for three or four); ``None``: always :attr:`teams`.
     seating: Callable[[R], tuple[tuple[int, ...], ...]] | None = None
-    #: ``winning_seats(state)``: the seats that won a finished game, for a variant whose sides
-    #: form during the game (an auction's winner against the others); ``None``: the seats of
-    #: the team :attr:`winner` names (see :meth:`winners`).
+    #: ``winning_seats(state)``: the seats that won, for a variant whose sides form during the
+    #: game (an auction); ``None``: the seats of the team ``winner`` names (:meth:`winners`).
     winning_seats: Callable[[S], tuple[int, ...]] | None = None
 
     def __getattr__(self, name: str) -> Any:
@@ -193,19 +192,11 @@ class Variant(Generic[R, S, M, O]):
         return self.seating(rules)
 
     def winners(self, state: S) -> tuple[int, ...]:
-        """The seats that won the game ``state``: none while it goes on or for a draw; the seats
-        of the winning team, or those :attr:`winning_seats` names.
-
-        >>> schieber = find_variant("schieber")
-        >>> schieber.winners(schieber.new_game(seed=1))
-        ()
-        """
+        """The seats that won ``state`` (none yet, or drawn): ``winner``'s team, or :attr:`winning_seats`."""
         if self.winning_seats is not None:
             return self.winning_seats(state)
         team = self.winner(state)
-        if team is None:
-            return ()
-        return self.teams_for(getattr(state, "rules", None))[team]
+        return () if team is None else self.teams_for(getattr(state, "rules", None))[team]
 
     def seats_for(self, rules: R | None) -> int:
         """The number of players of a game under ``rules`` (``None``: the defaults).
