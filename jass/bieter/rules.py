@@ -113,7 +113,8 @@ class Rules:
     #: as only taken tricks count in the general rules.
     discards_count: bool = attrs.field(default=False, validator=instance_of(bool))
     #: In the first game the King may name only a trump suit (no Obenabe, Undenufe or Hindersi).
-    #: Source: jasswiki.ch (off, the default) against jassonkel.ch (on); see DISAGREEMENTS.
+    #: Source: jasswiki.ch «zwischen einer Trumpffarbe, einem Obenabe, einem Undenufe oder einem Hindersi»
+    #: (off, the default); jassonkel.ch «Er kann eine beliebige Farbe zum Trumpf erklären» (on).
     suits_only: bool = attrs.field(default=False, validator=instance_of(bool))
     #: What the King writes for a Hindersi in which he took no trick. Source: none: jasswiki.ch
     #: settles only the lost Hindersi («sonst schreibt die Bauernpartei einen Matsch mit
