@@ -479,3 +479,13 @@ def test_a_loaded_state_whose_auction_does_not_fit_is_refused() -> None:
     data["king"] = 1
     with pytest.raises(SerialError):
         serial.from_dict(data)
+
+
+def test_the_longest_auction_is_saved_and_loaded() -> None:
+    """Every bid from 5 to 1500 (300 bids) and two «fort»: the limits of a savable state."""
+    state = bieter.new_game(Rules(min_bid=5, bid_step=5, first_dealer=2), seed=1)
+    view = bieter.observe(state, 0)
+    assert len(view.legal_moves) == 301 and serial.loads(serial.dumps(view)) == view
+    state = run(state, *(Bid(points) for points in range(5, bieter.MAX_BID + 1, 5)), Pass(), Pass())
+    assert state.king == (300 - 1) % 3 and state.bid == bieter.MAX_BID
+    assert serial.loads(serial.dumps(state)) == state

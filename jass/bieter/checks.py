@@ -18,12 +18,14 @@ from jass.variant.facets import ConformanceHooks
 def _variations(state: State, seat: int, rng: random.Random) -> list[State]:
     """A card of another seat's hand exchanged with one of the third seat's, or (before play)
     with a face-down table card while the table lies; never a card the seat knows (the face-up
-    table cards, the trump card, what it laid away). In play the hands as dealt (or the table
-    a card came from) change with the hands held."""
+    table cards, the trump card, what it laid away), and for a Bauer a card the King laid away
+    (:func:`_discard_variation`). In play the hands as dealt (or the table a card came from)
+    change with the hands held."""
     if state.phase.value in ("round_over", "game_over"):
         return []
+    found = _discard_variation(state, seat, rng)
     if state.play is not None:
-        return _play_variations(state, seat, rng)
+        return found + _play_variations(state, seat, rng)
     known = _known_cards(state, seat)
     setting = state.setting
     lying = bool(setting.table) and setting.king is None
@@ -36,7 +38,7 @@ def _variations(state: State, seat: int, rng: random.Random) -> list[State]:
         places.append(("table", 0, CardSet(setting.table[:FACE_DOWN])))
     places = [place for place in places if place[2]]
     if len(places) < 2:
-        return []
+        return found
     first, second = rng.sample(places, 2)
     card_a, card_b = rng.choice(list(first[2])), rng.choice(list(second[2]))
     hands, table = list(setting.hands), list(setting.table)
@@ -46,6 +48,36 @@ def _variations(state: State, seat: int, rng: random.Random) -> list[State]:
         else:
             table[table.index(out)] = into
     changes: dict[str, Any] = {"hands": tuple(hands), "table": tuple(table)}
+    return found + [state.replace(**changes)]
+
+
+def _discard_variation(state: State, seat: int, rng: random.Random) -> list[State]:
+    """For a Bauer: a card the King laid away exchanged with a card the other Bauer holds (the
+    King's hand stays the same: the card took the other's place among his cards as dealt)."""
+    setting = state.setting
+    king = setting.king
+    if king is None or seat == king or not setting.discards:
+        return []
+    other = next(s for s in range(SEATS) if s != seat and s != king)
+    known = _known_cards(state, seat)
+    held = state.hand(other).bits & setting.hands[other].bits & ~known.bits
+    aside = [card for card in setting.discards if card not in known]  # not a face-up table card
+    if not held or not aside:
+        return []
+    out = rng.choice(aside)
+    into = rng.choice(list(CardSet.from_bits(held)))
+    hands, table = list(setting.hands), list(setting.table)
+    if out in hands[king]:
+        hands[king] = CardSet.from_bits(hands[king].bits & ~out.bit | into.bit)
+    else:
+        table[table.index(out)] = into
+    hands[other] = CardSet.from_bits(hands[other].bits & ~into.bit | out.bit)
+    discards = tuple(into if card == out else card for card in setting.discards)
+    changes: dict[str, Any] = {"hands": tuple(hands), "table": tuple(table), "discards": discards}
+    if state.play is not None:
+        in_play = list(state.play.hands)
+        in_play[other] = CardSet.from_bits(in_play[other].bits & ~into.bit | out.bit)
+        changes["play"] = state.play.with_hands(tuple(in_play))
     return [state.replace(**changes)]
 
 

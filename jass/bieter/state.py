@@ -88,7 +88,9 @@ NO_SCORE: Final = RoundScore(RoundKind.PLAYED, None, (0, 0), (0, 0), (False, Fal
 _SEAT: Final = int_in(0, SEATS - 1, error=InvalidStateError)
 _OPTIONAL_SEAT: Final = int_in(0, SEATS - 1, optional=True, error=InvalidStateError)
 _HANDS: Final = tuple_of(cards_in(10, 12), SEATS, SEATS, error=InvalidStateError)
-_CALLS: Final = tuple_of(int_in(0, MAX_BID, error=InvalidStateError), 0, 200, error=InvalidStateError)
+#: The longest auction: two early «fort» (jassonkel.ch's rule), every bid from 5 to MAX_BID, two «fort».
+MAX_CALLS: Final = 2 + MAX_BID // 5 + 2
+_CALLS: Final = tuple_of(int_in(0, MAX_BID, error=InvalidStateError), 0, MAX_CALLS, error=InvalidStateError)
 _CARDS6: Final = tuple_of(instance_of(Card), 0, TABLE_SIZE, error=InvalidStateError)
 _SCORES: Final = tuple_of(int_in(0, MAX_SCORE), 2, 2, error=InvalidStateError)
 _HISTORY: Final = tuple_of(instance_of(RoundScore), 0, MAX_ROUNDS, error=InvalidStateError)
@@ -256,7 +258,8 @@ class Observation:
     #: Once the game is over: True when the King won.
     king_won: bool | None = attrs.field(validator=instance_of(bool, optional=True, error=InvalidStateError))
     #: This seat's legal moves when it is to act, else empty.
-    legal_moves: tuple[Move, ...] = attrs.field(validator=tuple_of(instance_of(object), 0, 300, error=InvalidStateError))
+    legal_moves: tuple[Move, ...] = attrs.field(
+        validator=tuple_of(instance_of(object), 0, 1 + MAX_BID // 5, error=InvalidStateError))
 
 
 # Enum members as module constants: a global is faster than ``Phase.PLAY`` on the hot paths.
