@@ -489,3 +489,12 @@ def test_the_longest_auction_is_saved_and_loaded() -> None:
     state = run(state, *(Bid(points) for points in range(5, bieter.MAX_BID + 1, 5)), Pass(), Pass())
     assert state.king == (300 - 1) % 3 and state.bid == bieter.MAX_BID
     assert serial.loads(serial.dumps(state)) == state
+
+
+def test_a_later_game_reads_the_auction_with_its_own_seats() -> None:
+    """The auction was held under dealer 2 (Vorhand seat 0 bid 600); the second game is dealt by seat 0."""
+    lines = find_variant("bieter").text.describe(bieter.observe(second_game(), 1))
+    assert "Auction: seat 0 600, seat 1 fort, seat 2 fort" in lines
+    redeal = run(bieter.new_game(DEALER_2, seed=3), Pass(), Pass(), Pass())
+    assert "Auction: seat 0 fort, seat 1 fort, seat 2 fort" in find_variant("bieter").text.describe(
+        bieter.observe(redeal, 1))

@@ -17,7 +17,7 @@ from jass.bieter.dealing import dealt_order, new_round
 from jass.bieter.game import apply
 from jass.bieter.rules import SEATS, Rules
 from jass.bieter.score import game_end
-from jass.bieter.state import FACE_DOWN, HiddenCards, Observation, Phase, RoundKind, RoundScore, Setting, State
+from jass.bieter.state import FACE_DOWN, HiddenCards, auction_dealer, Observation, Phase, RoundKind, RoundScore, Setting, State
 from jass.cards import CardSet
 from jass.errors import SerialError
 from jass.play import PlayCard
@@ -85,8 +85,7 @@ def check_loaded(state: State, path: str = "$") -> None:
     here = setting.king is None or kings_round == len(before)
     scores = _check_history(before, setting.bid, rules, path)
     if not here:
-        auction_dealer = (setting.dealer - (setting.round_number - kings_round)) % SEATS
-        status = auction_status(setting.calls, auction_dealer, rules)
+        status = auction_status(setting.calls, auction_dealer(setting.dealer, setting.round_number, before), rules)
         if not status.over or status.bidder != setting.king or status.high != setting.bid:
             raise SerialError(f"the auction gives King {status.bidder} with {status.high}", f"{path}.calls")
     size = len(setting.table)

@@ -143,6 +143,17 @@ def games_played(history: tuple[RoundScore, ...]) -> int:
     return sum(score.kind is not RoundKind.REDEAL for score in history)
 
 
+def auction_dealer(dealer: int, round_number: int, history: tuple[RoundScore, ...]) -> int:
+    """The dealer of the round the auction was held in (the round after the redeals), from the
+    dealer of round ``round_number``: the deal passes to the next seat each round."""
+    redeals = 0
+    for score in history:
+        if score.kind is not RoundKind.REDEAL:
+            break
+        redeals += 1
+    return (dealer - (round_number - min(redeals, round_number))) % SEATS  # a redeal just written: this round
+
+
 @attrs.frozen(repr=False)
 class State(TwoPartState):
     """A game (one Partie) of Bieter at one moment. Immutable: :func:`apply` returns a new one.

@@ -10,7 +10,7 @@ from typing import Final
 
 from jass.bieter.moves import Announce, Bid, Concede, Discard, GameMode, Move, Pass, PlayGame
 from jass.bieter.rules import SEATS, Rules
-from jass.bieter.state import ROUND_OVER, GAME_OVER, PLAY, Observation, RoundKind, RoundScore
+from jass.bieter.state import GAME_OVER, PLAY, ROUND_OVER, Observation, RoundKind, RoundScore, auction_dealer
 from jass.faces import Faces
 from jass.play import PlayCard
 from jass.variant.facets import TableText, faces_of_rules
@@ -81,7 +81,7 @@ def _describe(view: Observation, faces: Faces | None = None) -> list[str]:
     rules, king = view.rules, view.king
     lines = []
     if view.calls:
-        seat, said = (view.dealer + 1) % SEATS, []
+        seat, said = (auction_dealer(view.dealer, view.round_number, view.history) + 1) % SEATS, []
         for call in view.calls:
             said.append(f"seat {seat} {call if call else 'fort'}")
             seat = (seat + 1) % SEATS
