@@ -12,7 +12,7 @@ from jass._base import check_same
 from jass.errors import SerialError
 from jass.play import PlayCard
 from jass.sidi import moves
-from jass.sidi.auction import Contract, auction_calls, auction_result
+from jass.sidi import auction
 from jass.sidi.game import apply, seat_to_act
 from jass.sidi.rules import Rules
 from jass.sidi.score import contract_made, game_winner
@@ -80,14 +80,14 @@ def check_loaded(state: State, path: str = "$") -> None:
     check_same(state, replay, path, "replaying the round from its deal")
 
 
-def _check_contract(view: Observation, path: str) -> tuple[bool, Contract | None]:
+def _check_contract(view: Observation, path: str) -> tuple[bool, auction.Contract | None]:
     """The calls are a legal auction, the contract the one they make, the phase one they allow."""
     rules, dealer = view.rules, view.dealer
     for i in range(len(view.calls)):
-        if view.calls[i] not in auction_calls(view.calls[:i], rules, dealer) or \
-                auction_result(view.calls[:i], rules, dealer)[0]:
+        if view.calls[i] not in auction.auction_calls(view.calls[:i], rules, dealer) or \
+                auction.auction_result(view.calls[:i], rules, dealer)[0]:
             raise SerialError(f"{view.calls[i]} is no call the auction allowed here", f"{path}.calls[{i}]")
-    over, contract = auction_result(view.calls, rules, dealer)
+    over, contract = auction.auction_result(view.calls, rules, dealer)
     if view.contract != contract:
         raise SerialError(f"is {view.contract}, but the calls make {contract}", f"{path}.contract")
     if over == (view.phase is Phase.AUCTION):
@@ -125,7 +125,7 @@ def check_observation(view: Observation, path: str = "$") -> None:
                                  Phase.ROUND_OVER: (moves.Deal,)}.get(view.phase, (PlayCard, moves.DeclareWeis))
     if not check_turn(view, seat_to_act(view.phase, view.dealer, len(view.calls), to_play), allowed, path):
         return
-    if view.phase is Phase.AUCTION and view.legal_moves != auction_calls(view.calls, view.rules, view.dealer):
+    if view.phase is Phase.AUCTION and view.legal_moves != auction.auction_calls(view.calls, view.rules, view.dealer):
         raise SerialError("are not the calls the auction allows", f"{path}.legal_moves")
     if view.phase is Phase.PLAY:
         assert view.trump is not None
@@ -133,5 +133,5 @@ def check_observation(view: Observation, path: str = "$") -> None:
 
 
 #: How JSON loads Sidi Barrani's values (:class:`~jass.variant.Loading`).
-LOADING: Final = Loading(json_types=(Setting, TeamScore, RoundScore, Contract), check_loaded=check_loaded,
+LOADING: Final = Loading(json_types=(Setting, TeamScore, RoundScore, auction.Contract), check_loaded=check_loaded,
                          check_observation=check_observation)

@@ -113,7 +113,7 @@ class Rules:
     #: Source: jassverzeichnis.ch («Eine Partie geht auf 1’500 oder 2’000 Punkte»).
     #: Disagreement: **The target**: 1500 or 2000 (jassverzeichnis.ch: «Eine Partie geht auf 1’500
     #: oder 2’000 Punkte»; 1500 the default, 2000 the preset ``to_2000``); Ottersberg's app plays
-    #: to 1000 (``final_score=1000``): ``target_score=1000``.
+    #: to 1000 (its ``final_score`` is 1000): ``target_score=1000``.
     target_score: int = attrs.field(default=1500, validator=int_in(1, MAX_TARGET_SCORE))
     #: The lowest bid; bids then go up in tens to 150, and last 157 («Sidi»).
     #: Source: earthli («Bidding starts at 40 points and goes up, in increments of 10 to 'Sidi'»),
