@@ -118,7 +118,7 @@ def hand_bid(hand: CardSet, bids: Sequence[int]) -> tuple[int | None, Trump]:
     >>> points, mode = hand_bid(CardSet.parse("CJ C9 CA CK C10 SA HA D6 D7"), Rules().bids())
     >>> mode, points >= 100
     (Trump.EICHELN, True)
-    >>> hand_bid(CardSet.parse("C6 C7 S8 S9 H6 H7 D8 D9 D10"), Rules(lowest_bid=90).bids())[0] is None
+    >>> hand_bid(CardSet.parse("C8 C10 CQ S8 S10 SQ H8 H10 D10"), Rules(lowest_bid=90).bids())[0] is None
     True
     """
     mode = max(Trump, key=lambda m: teams.mode_points(hand, m))

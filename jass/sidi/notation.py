@@ -12,15 +12,7 @@ from jass.sidi.dealing import new_game
 from jass.sidi.moves import DEAL, DOUBLE, PASS, Bid, Deal, DeclareWeis, Double, Move, Pass
 from jass.sidi.rules import Rules
 from jass.sidi.state import State
-from jass.teams.notation import (
-    deal_text,
-    explicit_deal,
-    explicit_move,
-    game_from_record,
-    parse_deal,
-    parse_weis,
-    weis_text,
-)
+from jass.teams import notation as teams
 from jass.trump import Trump
 from jass.variant.facets import Notation, RecordFormat
 from jass.variant.notation import no_argument, record_deal, split_move
@@ -46,9 +38,9 @@ def format_move(move: Move) -> str:
     if kind is Double:
         return "double"
     if kind is DeclareWeis:
-        return "weis " + weis_text(move)  # type: ignore[arg-type]
+        return "weis " + teams.weis_text(move)  # type: ignore[arg-type]
     if kind is Deal:
-        return deal_text(move)  # type: ignore[arg-type]
+        return teams.deal_text(move)  # type: ignore[arg-type]
     raise RecordError(f"{move!r:.80} is not a Sidi Barrani move")
 
 
@@ -75,8 +67,8 @@ def parse_move(text: str, rules: Rules | None = None) -> Move:
     if verb == "double":
         return no_argument(verb, rest, DOUBLE)
     if verb == "weis":
-        return parse_weis(rest, rules.weis if isinstance(rules, Rules) else None, DeclareWeis)
-    return parse_deal(rest, DEAL, Deal)
+        return teams.parse_weis(rest, rules.weis if isinstance(rules, Rules) else None, DeclareWeis)
+    return teams.parse_deal(rest, DEAL, Deal)
 
 
 def _result(state: State) -> dict[str, Any]:
@@ -89,8 +81,8 @@ NOTATION: Final = Notation(format_move=format_move, parse_move=parse_move)
 #: What a record writes of a Sidi Barrani game (:class:`~jass.variant.RecordFormat`).
 RECORDS: Final[RecordFormat[Rules, State, Move]] = RecordFormat(
     result=_result,
-    record_deal=lambda state: record_deal(state, new_game, lambda s: explicit_deal(s, new_game)),
-    game_from_record=lambda rules, seed, fields: game_from_record(new_game, rules, seed, fields),
-    explicit_deal=lambda state: explicit_deal(state, new_game),
-    explicit_move=explicit_move,
+    record_deal=lambda state: record_deal(state, new_game, lambda s: teams.explicit_deal(s, new_game)),
+    game_from_record=lambda rules, seed, fields: teams.game_from_record(new_game, rules, seed, fields),
+    explicit_deal=lambda state: teams.explicit_deal(state, new_game),
+    explicit_move=teams.explicit_move,
 )

@@ -14,7 +14,7 @@ from jass.cards import Card, CardSet
 from jass.errors import InvalidStateError
 from jass.play import CardPlay, Trick
 from jass.sidi.auction import MAX_CALLS, Contract, auction_result
-from jass.sidi.moves import Bid, Call, Double, Move, Pass
+from jass.sidi import moves
 from jass.sidi.rules import MAX_SCORE, Rules
 from jass.teams.rules import SEATS
 from jass.teams.score import TeamScore as _TeamScore
@@ -95,7 +95,7 @@ class RoundScore:
 
 #: Each seat's declared Weis: ``None`` (not declared) or 1 to 16 Weis.
 _DECLARED: Final = tuple_of(tuple_of(instance_of(Weis), 1, 16, optional=True), 4, 4, error=InvalidStateError)
-_CALLS: Final = tuple_of(instance_of((Bid, Pass, Double)), 0, MAX_CALLS, error=InvalidStateError)
+_CALLS: Final = tuple_of(instance_of((moves.Bid, moves.Pass, moves.Double)), 0, MAX_CALLS, error=InvalidStateError)
 _SEAT: Final = int_in(0, SEATS - 1, error=InvalidStateError)
 _OPTIONAL_SEAT: Final = int_in(0, SEATS - 1, optional=True, error=InvalidStateError)
 _SCORES: Final = tuple_of(int_in(0, MAX_SCORE), 2, 2, error=InvalidStateError)
@@ -117,7 +117,7 @@ class Setting:
     #: The written scores: before the round in play, after it once it is over.
     scores: tuple[int, int] = attrs.field(default=(0, 0), validator=_SCORES)
     #: The calls of the round's auction, in order from Vorhand.
-    calls: tuple[Call, ...] = attrs.field(default=(), validator=_CALLS)
+    calls: tuple[moves.Call, ...] = attrs.field(default=(), validator=_CALLS)
     declared: tuple[tuple[Weis, ...] | None, ...] = attrs.field(default=(None,) * SEATS, validator=_DECLARED)
     history: tuple[RoundScore, ...] = attrs.field(default=(), validator=_HISTORY)
     winner: int | None = attrs.field(default=None, validator=int_in(0, 1, optional=True, error=InvalidStateError))
@@ -141,7 +141,7 @@ class State(TwoPartState):
     phase = SettingField[Phase]("The phase of the game.")
     dealt = SettingField[tuple[CardSet, ...]]("The round's hands as dealt.")
     scores = SettingField[tuple[int, int]]("The written scores: before the round in play, after it once it is over.")
-    calls = SettingField[tuple[Call, ...]]("The calls of the round's auction, in order from Vorhand.")
+    calls = SettingField[tuple[moves.Call, ...]]("The calls of the round's auction, in order from Vorhand.")
     declared = SettingField[tuple[tuple[Weis, ...] | None, ...]]("Each seat's declared Weis (``None``: not declared).")
     history = SettingField[tuple[RoundScore, ...]]("The rounds written so far.")
     winner = SettingField[int | None]("The winning team once the game is over (``None``: a draw).")
@@ -173,7 +173,7 @@ class Observation:
     hand: CardSet = attrs.field(validator=cards_in(0, 9, error=InvalidStateError))
     hand_sizes: tuple[int, ...] = attrs.field(validator=tuple_of(int_in(0, 9), 4, 4, error=InvalidStateError))
     #: Every call of the auction so far, in order from Vorhand: public, as at the table.
-    calls: tuple[Call, ...] = attrs.field(validator=_CALLS)
+    calls: tuple[moves.Call, ...] = attrs.field(validator=_CALLS)
     #: The contract so far (the last bid), and the contract played once the auction is over.
     contract: Contract | None = attrs.field(validator=instance_of(Contract, optional=True, error=InvalidStateError))
     trump: Trump | None = attrs.field(validator=instance_of(Trump, optional=True, error=InvalidStateError))
@@ -198,7 +198,7 @@ class Observation:
     round_points: tuple[int, int] = attrs.field(validator=_SCORES)
     history: tuple[RoundScore, ...] = attrs.field(validator=_HISTORY)
     winner: int | None = attrs.field(validator=int_in(0, 1, optional=True, error=InvalidStateError))
-    legal_moves: tuple[Move, ...] = attrs.field(validator=tuple_of(instance_of(object), 0, 200, error=InvalidStateError))
+    legal_moves: tuple[moves.Move, ...] = attrs.field(validator=tuple_of(instance_of(object), 0, 200, error=InvalidStateError))
 
 
 # Enum members as module constants: ``Phase.PLAY`` is a lookup through the enum's metaclass,
