@@ -17,7 +17,7 @@ from jass.sidi.moves import DOUBLE, PASS, Bid, Call, DeclareWeis, Double, Move, 
 from jass.sidi.rules import SIDI, Rules
 from jass.sidi.state import AUCTION, PLAY, Observation, RoundScore
 from jass.teams.rules import SEATS
-from jass.teams.text import declaration_text, team_name, weis_lines
+from jass.teams.text import declaration_text, weis_lines
 from jass.trump import Trump
 from jass.variant.facets import TableText, faces_of_rules, move_words
 
@@ -34,7 +34,7 @@ def _points_text(points: int) -> str:
 def contract_text(contract: Contract, faces: Faces) -> str:
     """A contract in words: ``seat 2 (team 0): 100 in Obenabe ⬇, doubled``."""
     doubled = ", doubled" if contract.doubled else ""
-    return (f"seat {contract.bidder} ({team_name(contract.team)}): {_points_text(contract.points)} in "
+    return (f"seat {contract.bidder} (team {contract.team}): {_points_text(contract.points)} in "
             f"{faces.mode(contract.mode)}{doubled}")
 
 
@@ -115,18 +115,17 @@ def _end_reason(view: Observation) -> str:
 
 def _choice_lines(view: Observation, moves: Sequence[Move], faces: Faces) -> list[str] | None:
     """The calls of the auction: the bids open (their lowest, and the modes), a double, a pass."""
-    bids = [m for m in moves if type(m) is Bid]
     if view.phase is not AUCTION:
         return None
-    lines = []
+    bids = [m for m in moves if type(m) is Bid]
+    lines = ["  Call: a bid (its points and its mode), " + ("double, " if DOUBLE in moves else "") + "or pass"]
     if bids:
         lowest = min(b.points for b in bids)
-        upto = "157 «Sidi»" if lowest == SIDI else f"{_points_text(lowest)} to 150 in tens, or 157 «Sidi»"
-        modes = ", ".join(faces.mode(mode) for mode in Trump)
-        lines.append(f"  bid   type the points and the mode, e.g. «{lowest} {_example_mode(faces)}»: {upto}")
-        lines.append(f"        modes: {modes}")
+        upto = "157 «Sidi»" if lowest == SIDI else f"{lowest} to 150 in tens, or 157 «Sidi»"
+        lines.append(f"  bid     {upto}; type e.g. «{lowest} {_example_mode(faces)}»")
+        lines.append(f"  modes   {', '.join(faces.mode(mode) for mode in Trump)}")
     if DOUBLE in moves and view.contract is not None:
-        lines.append(f"  double  double (doppeln) seat {view.contract.bidder}'s {view.contract.points}")
+        lines.append(f"  double  double (doppeln) seat {view.contract.bidder}'s {_points_text(view.contract.points)}")
     lines.append("  pass")
     return lines
 
