@@ -407,6 +407,15 @@ def test_the_rule_bot_bids_what_its_hand_promises_and_leaves_its_partner_s_bid()
     assert bot.choose(sidi.observe(state, 2), sidi.legal_moves(state)) == Pass()  # the partner's bid stands
 
 
+def test_the_vector_environment_refuses_it_clearly() -> None:
+    # No batch engine (the auction's calls are not in the card-play kernels): jass.rl.gymnasium plays it.
+    pytest.importorskip("gymnasium", reason="the optional extra jass[rl] is not installed")
+    from jass.rl.vector import batch_engine
+
+    with pytest.raises(JassError, match="sidi has no batch engine for a vector environment"):
+        batch_engine("sidi")
+
+
 # --- properties of random games -------------------------------------------------------------------
 
 
