@@ -6,7 +6,7 @@ Jeder Spieler erhält neun Jasskarten. Die Partner sitzen wie beim Schieber-Jass
 Tisch gegenüber." (*Four play; each is dealt nine cards; partners sit opposite as in Schieber.*)
 
 Seats 0 and 2 play against seats 1 and 3. Instead of Vorhand naming trump, an **auction**
-(:mod:`jass.sidi.auction`) goes round the table from Vorhand: each seat bids (:class:`Bid`: a
+(:func:`auction_result`) goes round the table from Vorhand: each seat bids (:class:`Bid`: a
 number of card points, 40 to 150 in tens or 157 «Sidi», higher than the last bid, and a mode),
 passes (:class:`Pass`) or, as an opponent of the last bidder, doubles (:class:`Double`). Three
 passes after a bid end it (a double, by default, at once); the last bid is the contract, and its

@@ -112,7 +112,7 @@ def round_values(state: State) -> tuple[float, ...] | None:
 def hand_bid(hand: CardSet, bids: Sequence[int]) -> tuple[int | None, Trump]:
     """What the rule bot would bid with ``hand``: the mode in which the hand promises its side the
     most card points (:func:`jass.teams.mode_points`, Stöck and Weis left out: they do not count
-    towards the target), and the highest of ``bids`` at least :data:`BID_MARGIN` below that
+    towards the target), and the highest of ``bids`` at least ``BID_MARGIN`` (5) below that
     (``None``: none is).
 
     >>> points, mode = hand_bid(CardSet.parse("CJ C9 CA CK C10 SA HA D6 D7"), Rules().bids())
@@ -131,7 +131,7 @@ def _auction_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     """The rule bot's call: declare every Weis (the first offered declaration is the fullest);
     leave the partner's bid standing; bid what the hand promises (:func:`hand_bid`) when that is
     above the bid standing; double an opponent's bid that the bid and the hand's own points in
-    its mode make unlikely (more than 157 + :data:`DOUBLE_ABOVE`); else pass."""
+    its mode make unlikely (more than 157 + ``DOUBLE_ABOVE``, 40); else pass."""
     for move in moves:
         if type(move) is DeclareWeis:
             return move

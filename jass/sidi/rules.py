@@ -116,8 +116,8 @@ class Rules:
     #: to 1000 (its ``final_score`` is 1000): ``target_score=1000``.
     target_score: int = attrs.field(default=1500, validator=int_in(1, MAX_TARGET_SCORE))
     #: The lowest bid; bids then go up in tens to 150, and last 157 («Sidi»).
-    #: Source: earthli («Bidding starts at 40 points and goes up, in increments of 10 to 'Sidi'»),
-    #: jass-entials (``FORTY(40) ... HUNDRED_FIFTY(150), HUNDRED_FIFTY_SEVEN(157)``).
+    #: Source: earthli («Bidding starts at 40 points and goes up, in increments of 10 to 'Sidi'»);
+    #: jass-entials' bids run from 40 to 150 in tens, then 157.
     #: Disagreement: **The lowest bid**: 40 (earthli, jass-entials; the default); 90 (jassguru:
     #: «Das Mindestgebot beginnt bei 90 Punkten», though the same entry reads bids of 50 to 80 as
     #: signals): ``lowest_bid=90``.
@@ -132,9 +132,9 @@ class Rules:
     #: from the double, the library counts them so): ``double_ends_auction=False``.
     double_ends_auction: bool = attrs.field(default=True, validator=instance_of(bool))
     #: The declaring team's Weis and Stöck are written also when it misses its target.
-    #: Source: no source settles it; the default keeps the general Weis rules
-    #: (jassverzeichnis.ch: «Es gelten die allgemeinen Weisregeln»), under which the best Weis
-    #: count whatever the cards make.
+    #: Source: none (no source settles it); the default keeps the general Weis rules, under
+    #: which the best Weis count whatever the cards make (jassverzeichnis.ch: «Es gelten die
+    #: allgemeinen Weisregeln»).
     #: Disagreement: **The Weis of a missed contract**: written as always (the general Weis rules;
     #: the default); no source settles it, and a table that lets a missed contract lose its Weis
     #: and Stöck too plays ``missed_keeps_weis=False``.
