@@ -23,7 +23,8 @@ SIDI: Final = 157
 #: The lowest bids the rules take: 40 (earthli, jass-entials) up to 150, in tens.
 LOWEST_BIDS: Final = tuple(range(40, 151, BID_STEP))
 #: The highest ``target_score``: a deal that is played writes 197 points at least (157 card points
-#: and a bid of 40), so a game to it ends within :data:`~jass.variant.MAX_ROUNDS` played deals.
+#: and a bid of 40), so the leading team reaches it within :data:`~jass.variant.MAX_ROUNDS` deals
+#: played (deals nobody bids on write nothing: the round limit ends such a game, drawn).
 MAX_TARGET_SCORE: Final = MAX_ROUNDS * 197 // 2
 #: The range of a written score (a deal writes at most 2 x 157 + 157 and the Weis of two hands).
 MAX_SCORE: Final = 10**9

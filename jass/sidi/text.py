@@ -118,7 +118,8 @@ def _choice_lines(view: Observation, moves: Sequence[Move], faces: Faces) -> lis
     if view.phase is not AUCTION:
         return None
     bids = [m for m in moves if type(m) is Bid]
-    lines = ["  Call: a bid (its points and its mode), " + ("double, " if DOUBLE in moves else "") + "or pass"]
+    calls = (["a bid (its points and its mode)"] if bids else []) + (["double"] if DOUBLE in moves else [])
+    lines = ["  Call: " + ", ".join(calls) + (" or pass" if calls else "pass")]
     if bids:
         lowest = min(b.points for b in bids)
         upto = "157 «Sidi»" if lowest == SIDI else f"{lowest} to 150 in tens, or 157 «Sidi»"
