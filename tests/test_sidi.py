@@ -391,6 +391,28 @@ def test_record_text_of_every_move() -> None:
             sidi.parse_move(bad)
 
 
+def test_a_call_typed_in_words() -> None:
+    """The command line and the server read a call as a player types it: the points and the mode
+    (a suit by its symbol or name, Obenabe and Undenufe by the start of their names), «pass»,
+    «double» («doppeln»: jassguru)."""
+    from jass.faces import FACES
+
+    read = sidi.VARIANT.text.read_move
+    state = game()
+    view, legal = sidi.observe(state, 0), sidi.legal_moves(state)
+    for typed, move in (("120 unde", Bid(120, U)), ("bid 157 ♠", Bid(157, R)), ("90 Rosen", Bid(90, R)),
+                        ("40 obe", Bid(40, O)), ("50 schellen", Bid(50, Trump.SCHELLEN)), ("pass", Pass())):
+        assert read(typed, view, legal, FACES) == move
+    for typed, problem in (("120", "a bid names its mode too"), ("45 rosen", "45 is not open"),
+                           ("doppeln", "you may not double now")):
+        with pytest.raises(JassError, match=problem):
+            read(typed, view, legal, FACES)
+    assert read("♣6", view, legal, FACES) is None  # not a call: the command line reads it its own way
+    state = run(state, Bid(80, R))
+    view, legal = sidi.observe(state, 1), sidi.legal_moves(state)
+    assert read("doppeln", view, legal, FACES) == Double()
+
+
 # --- the rule bot's auction ----------------------------------------------------------------------------
 
 

@@ -22,8 +22,9 @@ from jass.trump import Trump
 from jass.variant.facets import TableText, faces_of_rules, move_words
 
 #: What a player may type to pass, and to double.
-_PASS_WORDS: Final = ("pass", "passe", "weiter", "nichts")
-_DOUBLE_WORDS: Final = ("double", "doppeln", "doppelt", "dopple", "gedoppelt")
+_PASS_WORDS: Final = ("pass", "passe")
+_DOUBLE_WORDS: Final = ("double", "doppeln", "doppelt")
+#: The starts of the no-trump modes' names a player may type (``obe``, ``une``, ``unde``).
 _MODE_PREFIXES: Final = (("obe", Trump.OBENABE), ("une", Trump.UNDENUFE), ("unde", Trump.UNDENUFE))
 
 
@@ -137,14 +138,14 @@ def _example_mode(faces: Faces) -> str:
 
 
 def _read_mode(text: str, faces: Faces) -> Trump | None:
+    """The mode a player typed: a suit as ``faces`` read it, or the start of Obenabe or Undenufe."""
     suit = faces.parse_suit(text)
     if suit is not None:
         return Trump(suit)
     key = text.casefold()
-    try:
-        return Trump.parse(key) if key in ("obenabe", "undenufe", "obe", "une", "⬇", "⬆") else None
-    except JassError:
-        return None
+    if key in ("⬇", "⬆"):
+        return Trump.OBENABE if key == "⬇" else Trump.UNDENUFE
+    return next((mode for start, mode in _MODE_PREFIXES if key.startswith(start)), None)
 
 
 def _read_move(text: str, view: Observation, moves: Sequence[Move], faces: Faces) -> Move | None:
@@ -153,7 +154,7 @@ def _read_move(text: str, view: Observation, moves: Sequence[Move], faces: Faces
     if view.phase is not AUCTION:
         return None
     words = text.casefold().split()
-    if words and words[0] in ("bid", "biete", "ansage"):
+    if words and words[0] == "bid":
         words = words[1:]
     if not words:
         return None
