@@ -279,6 +279,27 @@ def handjass_rules() -> st.SearchStrategy[handjass.Rules]:
     )
 
 
+# --- Sidi Barrani ----------------------------------------------------------------------------
+
+from jass import sidi  # noqa: E402  (kept with the strategies that use it)
+
+
+def sidi_rules() -> st.SearchStrategy[sidi.Rules]:
+    """Every combination of Sidi Barrani's options (targets kept low so games stay short)."""
+    return st.builds(
+        sidi.Rules,
+        target_score=st.integers(min_value=1, max_value=2000),
+        lowest_bid=st.sampled_from(sidi.LOWEST_BIDS),
+        double_ends_auction=st.booleans(),
+        missed_keeps_weis=st.booleans(),
+        weis=st.none() | weis_rules(),
+        stoeck=st.sampled_from(list(sidi.StoeckMode)),
+        auto_declare=st.booleans(),
+        play=play_rules(),
+        first_dealer=st.sampled_from([None, 0, 1, 2, 3]),
+    )
+
+
 # --- Bieter ----------------------------------------------------------------------------------
 
 from jass import bieter  # noqa: E402  (kept with the strategies that use it)
@@ -384,6 +405,7 @@ def variant_rules(name: str) -> st.SearchStrategy[Any]:
         "pomme": pomme_rules,
         "coiffeur": coiffeur_rules,
         "handjass": handjass_rules,
+        "sidi": sidi_rules,
         "bieter": bieter_rules,
     }[name]()
 

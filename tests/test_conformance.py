@@ -16,7 +16,7 @@ from typing import Any, cast
 import attrs
 import pytest
 
-from jass import PerTrickMode, PlayRules, UndenufeOrder, Trump, Undertrump, WeisRules, bieter, coiffeur, differenzler, handjass, pomme, schieber
+from jass import PerTrickMode, PlayRules, UndenufeOrder, Trump, Undertrump, WeisRules, bieter, coiffeur, differenzler, handjass, pomme, schieber, sidi
 from jass.errors import IllegalMoveError, JassError
 from jass.variant import random_playout
 from jass.testing import (
@@ -86,6 +86,17 @@ HANDJASS_PRESETS: dict[str, handjass.Rules] = {
     ),
 }
 
+SIDI_PRESETS: dict[str, sidi.Rules] = {
+    "jassverzeichnis": attrs.evolve(sidi.Rules.jassverzeichnis(), target_score=700),
+    # Bidding goes on over a double; a missed contract loses its Weis; Weis declared automatically.
+    "earthli-auto-weis": sidi.Rules(target_score=600, double_ends_auction=False, missed_keeps_weis=False,
+                                    auto_declare=True, first_dealer=2),
+    "jassguru-no-weis-stoeck-at-round-end": sidi.Rules(
+        target_score=600, lowest_bid=90, weis=None, stoeck=sidi.StoeckMode.ROUND_END,
+        play=PlayRules(bauer_exception=False, undertrump=Undertrump.ALLOWED),
+    ),
+}
+
 BIETER_PRESETS: dict[str, bieter.Rules] = {
     # Short goals keep the games to a few rounds; together they play every phase.
     "reglement-short": bieter.Rules(min_bid=100, goal=300),
@@ -121,6 +132,7 @@ CASES: list[tuple[Any, str, Any]] = [
     *((pomme, name, rules) for name, rules in POMME_PRESETS.items()),
     *((coiffeur, name, rules) for name, rules in COIFFEUR_PRESETS.items()),
     *((handjass, name, rules) for name, rules in HANDJASS_PRESETS.items()),
+    *((sidi, name, rules) for name, rules in SIDI_PRESETS.items()),
     *((bieter, name, rules) for name, rules in BIETER_PRESETS.items()),
 ]
 # The quick loop (-m "not slow") keeps the shortest game of each variant (a few rounds); the
@@ -128,7 +140,8 @@ CASES: list[tuple[Any, str, Any]] = [
 QUICK = {
     (schieber, "tournament"), (differenzler, "jasswelt-short"), (pomme, "jack-20-no-bauer-exception"),
     (coiffeur, "with-weis-and-stoeck"), (handjass, "rob-first-undertrump-allowed"),
-    (differenzler, "three"), (coiffeur, "misere-and-joker"), (bieter, "reglement-short"),
+    (differenzler, "three"), (coiffeur, "misere-and-joker"), (sidi, "earthli-auto-weis"),
+    (bieter, "reglement-short"),
 }
 
 

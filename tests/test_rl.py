@@ -15,14 +15,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import strategies as jst
-from jass import PerTrickMode, Trump, bieter, coiffeur, differenzler, handjass, pomme, schieber
+from jass import PerTrickMode, Trump, bieter, coiffeur, differenzler, handjass, pomme, schieber, sidi
 from jass.cards import CardSet
 from jass.variant.encoding import play_layout
 from jass.errors import IllegalMoveError, JassError
 from jass.rl import action_mask, apply_action, encoding_of, legal_actions, observation_vector, returns
 from jass.variant import VARIANTS, AnyVariant, SEED_LIMIT, random_playout
 
-NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass", "bieter")
+NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "bieter")
 #: Coiffeur on two rows: a game of four rounds (a Slalom row, so some tricks are Undenufe).
 COIFFEUR_SHORT = coiffeur.Rules(slate=coiffeur.Slate(jst.COIFFEUR_ROWS[1:3]))
 
@@ -107,9 +107,14 @@ def test_the_layouts_add_up_by_hand() -> None:
     # cards 36 + lying 1 + laid away 1 + own discards 36 + mode 8 + trump card 36 + the two sides 2 = 136.
     assert encoding_of("bieter").size == 268 + 136
     # Coiffeur: the Misère ids (20 rows x 4 modes) follow the earlier ones, which stay.
-    # Handjass's ids: 36 cards, take, keep, rob, no rob, deal. Bieter's: 36 cards (played or laid away),
-    # fort, 300 bids (5 to 1500), 7 modes, play, concede, deal.
-    assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124, 36 + 200 + 3 + 80, 36 + 5, 36 + 1 + 300 + 7 + 3]
+    # Handjass's ids: 36 cards, take, keep, rob, no rob, deal.
+    # Sidi Barrani adds 4 + 4 (phase, dealer), 1 + 7 + 5 + 1 (the bid standing: points, mode or
+    # none, bidder or none, doubled), 4 (passes 0..3), 4 + 4 + 4 x 36 + 3 (Weis), 2 + 2 + 1 = 186.
+    assert encoding_of("sidi").size == 343 + 186
+    # Sidi Barrani's ids: 36 cards, 13 bids (40..150, 157) x 6 modes, pass, double, deal, declare. Bieter's:
+    # 36 cards (played or laid away), fort, 300 bids (5 to 1500), 7 modes, play, concede, deal.
+    assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124, 36 + 200 + 3 + 80, 36 + 5, 36 + 78 + 4,
+                                                       36 + 1 + 300 + 7 + 3]
 
 
 def test_a_coiffeur_vector_read_by_hand() -> None:
@@ -199,7 +204,8 @@ def test_returns_are_zero_until_the_end_and_add_up_to_zero(name: str) -> None:
     variant = VARIANTS[name]
     rules = {"schieber": schieber.Rules.tournament(1), "differenzler": differenzler.Rules(rounds=1),
              "pomme": pomme.Rules(target_points=2), "coiffeur": COIFFEUR_SHORT,
-             "handjass": handjass.Rules(target_strokes=2), "bieter": bieter.Rules(min_bid=100, goal=200)}[name]
+             "handjass": handjass.Rules(target_strokes=2), "sidi": sidi.Rules(target_score=400),
+             "bieter": bieter.Rules(min_bid=100, goal=200)}[name]
     state = variant.new_game(rules, seed=9)
     assert returns(variant, state) == (0.0,) * variant.seats_for(rules)
     final = random_playout(variant, state, seed=3)
@@ -234,6 +240,7 @@ DICT_OBSERVATION_NOTES = (
     [("schieber", schieber.Rules.tournament(1), "sensible"), ("schieber", schieber.Rules(), "all"),
      ("differenzler", differenzler.Rules(rounds=1), "sensible"), ("pomme", None, "sensible"),
      ("coiffeur", COIFFEUR_SHORT, "sensible"), ("handjass", handjass.Rules(target_strokes=1), "sensible"),
+     ("sidi", sidi.Rules(target_score=300), "sensible"),
      ("bieter", bieter.Rules(min_bid=100, goal=150), "sensible"),
      ("differenzler", differenzler.Rules(seats=3, rounds=1), "sensible"),
      ("coiffeur", coiffeur.Rules(slate=coiffeur.Slate((coiffeur.Row("Misère", 1, coiffeur.MISERE_MODES),))), "sensible")],
