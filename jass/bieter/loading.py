@@ -17,10 +17,10 @@ from jass.bieter.dealing import dealt_order, new_round
 from jass.bieter.game import apply
 from jass.bieter.rules import SEATS, Rules
 from jass.bieter.score import game_end
-from jass.bieter.state import FACE_DOWN, HiddenCards, auction_dealer, Observation, Phase, RoundKind, RoundScore, Setting, State
+from jass.bieter.state import (FACE_DOWN, HiddenCards, Observation, Phase, RoundKind, RoundScore, Setting, State,
+                               auction_dealer)
 from jass.cards import CardSet
 from jass.errors import SerialError
-from jass.play import PlayCard
 from jass.trump import DEFAULT_TRUMP_JACK_POINTS
 from jass.variant.facets import Loading
 from jass.variant.loading import check_game_end, check_turn, replay_move, rounds_before
@@ -69,7 +69,7 @@ def _moves_of(state: State, here: bool) -> list[tuple[moves.Move, str]]:
     elif here and setting.mode is not None:
         done.append((moves.Announce(setting.mode), "mode"))
     if state.play is not None:
-        done += [(PlayCard(card), where) for card, where in state.play.cards_in_order("play")]
+        done += [(play.PlayCard(card), where) for card, where in state.play.cards_in_order("play")]
     return done
 
 
@@ -134,7 +134,7 @@ def check_observation(view: Observation, path: str = "$") -> None:
     allowed: tuple[type, ...] = {
         Phase.AUCTION: (moves.Bid, moves.Pass), Phase.DISCARD: (moves.Discard,), Phase.ANNOUNCE: (moves.Announce,),
         Phase.DECIDE: (moves.PlayGame, moves.Concede), Phase.ROUND_OVER: (moves.Deal,),
-    }.get(view.phase, (PlayCard,))
+    }.get(view.phase, (play.PlayCard,))
     if not check_turn(view, expected, allowed, path):
         return
     if view.phase is Phase.PLAY and view.mode is not None:
