@@ -207,7 +207,7 @@ def test_the_first_side_to_its_goal_wins(goal: int, bid: int, king_won: bool, sc
     verliert den doppelten Einsatz (Schneider).»"""
     state = scripted_game(Rules(first_dealer=2, table_cards=False, goal=goal, min_bid=bid), GameMode.OBENABE)
     assert state.phase is Phase.GAME_OVER and state.king_won is king_won
-    assert bieter.schneider(state) is schneider
+    assert bieter.schneider(state) is schneider and bieter.VARIANT.records.result(state)["schneider"] is schneider
     winners = (0,) if king_won else (1, 2)
     assert bieter.winning_seats(state) == winners and find_variant("bieter").winners(state) == winners
     assert ("Schneider" in find_variant("bieter").text.end_reason(bieter.observe(state, 1))) is schneider

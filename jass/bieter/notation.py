@@ -12,6 +12,7 @@ from jass.bieter.dealing import dealt_order, new_game
 from jass.bieter.moves import (CONCEDE, DEAL, PASS, PLAY_GAME, Announce, Bid, Concede, Deal, Discard, GameMode, Move,
                                Pass, PlayGame)
 from jass.bieter.rules import TITLE, Rules
+from jass.bieter.score import schneider
 from jass.bieter.state import State
 from jass.errors import RecordError
 from jass.play import PlayCard, parse_play
@@ -78,7 +79,8 @@ def parse_move(text: str, rules: Rules | None = None) -> Move:
 
 
 def _result(state: State) -> dict[str, Any]:
-    return {"king": state.king, "bid": state.bid, "scores": list(state.scores), "king_won": state.king_won}
+    return {"king": state.king, "bid": state.bid, "scores": list(state.scores), "king_won": state.king_won,
+            "schneider": schneider(state)}
 
 
 def _explicit_deal(state: State) -> tuple[dict[str, Any], State]:
