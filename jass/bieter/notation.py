@@ -9,8 +9,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from jass.bieter.dealing import dealt_order, new_game
-from jass.bieter.moves import (CONCEDE, DEAL, PASS, PLAY_GAME, Announce, Bid, Concede, Deal, Discard, GameMode, Move,
-                               Pass, PlayGame)
+from jass.bieter.moves import DEAL, Announce, Bid, Concede, Deal, Discard, GameMode, Move, Pass, PlayGame
 from jass.bieter.rules import TITLE, Rules
 from jass.bieter.score import schneider
 from jass.bieter.state import State
@@ -25,7 +24,7 @@ __all__ = ["format_move", "parse_move"]
 _NUMBER: Final = re.compile(r"[0-9]{1,5}")
 _VERBS: Final = ("bid", "fort", "discard", "name", "playgame", "concede", "play", "deal")
 _WORDS: Final[dict[type, str]] = {Pass: "fort", PlayGame: "playgame", Concede: "concede"}
-_MOVES: Final[dict[str, Move]] = {"fort": PASS, "playgame": PLAY_GAME, "concede": CONCEDE}
+_MOVES: Final[dict[str, Move]] = {"fort": Pass(), "playgame": PlayGame(), "concede": Concede()}
 
 
 def format_move(move: Move) -> str:
