@@ -27,11 +27,6 @@ MATCH_POINTS: Final = 257
 MAX_SCORE: Final = 10**7
 
 
-def _multiple_of_five(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if value % 5:
-        raise InvalidRulesError(f"{attribute.name}={value!r}: expected a multiple of 5 (every bid is one)")
-
-
 @attrs.frozen(cache_hash=True)
 class Rules:
     """The options of Bieter for three; the defaults are the Jassreglement's numbers as
@@ -83,13 +78,13 @@ class Rules:
         ),
     )
 
-    #: The lowest first bid.
+    #: The lowest first bid, a multiple of 5.
     #: Source: jassverzeichnis.ch «mit einem Mindeststartgebot von 500 Punkten (Jassreglement: 600)»;
     #: jasswiki.ch «bietet er mindestens 600 Punkte an».
     #: Disagreement: **Minimum bid**: 600 (the Reglement, jasswiki.ch: the default); 500 (the Luzern
     #: house rules of jassverzeichnis.ch): ``min_bid=500``; 350 (jassonkel.ch's «einfacher Bieter»,
     #: «sofern er mindestens 350 Punkte ansagt»): ``min_bid=350``.
-    min_bid: int = attrs.field(default=600, validator=[int_in(5, MAX_BID), _multiple_of_five])
+    min_bid: int = attrs.field(default=600, validator=int_in(5, MAX_BID))
     #: The least raise over the bid before. Bids are multiples of 5 (every number the sources name is).
     #: Source: jassverzeichnis.ch «mindestens 5 Punkte (Jassreglement: 10) höher»; jassonkel.ch
     #: «um jeweils mindestens zehn Punkte überbieten».
@@ -132,6 +127,10 @@ class Rules:
     #: The first dealer, 0, 1 or 2; ``None``: drawn from the game's seed.
     #: Source: none, an engine setting: the sources do not say who deals first («der beliebige Spielgeber»).
     first_dealer: int | None = attrs.field(default=None, validator=int_in(0, SEATS - 1, optional=True))
+
+    def __attrs_post_init__(self) -> None:
+        if self.min_bid % 5:
+            raise InvalidRulesError(f"min_bid={self.min_bid!r}: expected a multiple of 5 (every bid is one)")
 
     @classmethod
     def reglement(cls) -> Rules:
