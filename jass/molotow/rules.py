@@ -1,0 +1,199 @@
+"""Molotow's rules: :class:`Rules` (every option, its default and its source), its presets, and
+the card play it configures (undertrumping only when void).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+import attrs
+
+from jass._base import NamedEnum, NotSupported, instance_of, int_in
+from jass.errors import InvalidRulesError
+from jass.tricks import PlayRules, Undertrump
+from jass.variant.state import MAX_ROUNDS
+
+__all__ = ["SEATS", "SEAT_COUNTS", "TableWeis", "Rules", "MOLOTOW_PLAY", "seating"]
+
+
+#: The number of players under the default rules (jassverzeichnis.ch deals for four).
+SEATS: Final = 4
+#: The numbers of players the library deals Molotow for: four with nine cards each, three with
+#: twelve (funcardgames.net: "With three players 4x3 each"). Five and six are not supported yet
+#: (see :attr:`Rules.NOT_SUPPORTED`).
+SEAT_COUNTS: Final = (3, 4)
+#: Every card of the pack is dealt.
+DECK_SIZE: Final = 36
+TITLE: Final = "Molotow"
+#: The range of a game total (a round adds at most a few thousand, and a game has at most
+#: :data:`~jass.variant.MAX_ROUNDS` rounds).
+MAX_TOTAL: Final = 10**8
+
+
+class TableWeis(NamedEnum):
+    """Which combinations lying in one trick count as a table Weis (a «Tischweis», a "molotow")
+    for the player who takes the trick."""
+
+    #: Every Weis the trick's cards form: three or more in sequence, and four of a kind
+    #: (jassverzeichnis.ch: «Wenn die für einen Stich gespielten Karten einen Weis ergeben»).
+    ALL = "all"
+    #: Sequences only: three in a row 20 (a small molotow), four 50 (a large one)
+    #: (funcardgames.net: "A molotov is three or four cards of the same suit in sequence").
+    SEQUENCES = "sequences"
+
+
+#: Molotow's card play: the Bauer exception, undertrumping only to a player void in the led suit
+#: (jasswelt.ch: «Untertrumpfen ist gestattet, sofern der betreffende Spieler von der gespielten
+#: Farbe keine Karte besitzt»).
+MOLOTOW_PLAY: Final = PlayRules(bauer_exception=True, undertrump=Undertrump.ALLOWED_IF_VOID)
+
+
+def _seat_count(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    """Accept 3 or 4 players."""
+    if type(value) is not int or value not in SEAT_COUNTS:
+        error = InvalidRulesError(
+            f"seats={value!r:.40}: expected 3 or 4 (Molotow for five and six is not supported yet)"
+        )
+        error.field, error.index, error.expected, error.got = "seats", None, "3 or 4", None  # type: ignore[attr-defined]
+        raise error
+
+
+@attrs.frozen(cache_hash=True)
+class Rules:
+    """Every Molotow option (:doc:`/rules/molotow`); the defaults are jassverzeichnis.ch's
+    «Molotow-Jass» (the game of fewest points), with jasswelt.ch's card play.
+
+    >>> Rules().rounds, Rules().table_weis, Rules().seats
+    (8, TableWeis.ALL, 4)
+    >>> Rules(seats=5)
+    Traceback (most recent call last):
+    jass.errors.InvalidRulesError: seats=5: expected 3 or 4 (Molotow for five and six is not supported yet)
+    """
+
+    #: Where the sources leave a reading open and the library takes one (no option needed).
+    DISAGREEMENTS: ClassVar[tuple[str, ...]] = (
+        "**The card that fixes trump, in its own trick**: funcardgames.net: \"the first card played that can't "
+        "follow suit becomes the trump for the round– immediately\"; jassverzeichnis.ch's worked example could "
+        "not be read. The library makes the card a trump at once: it wins its trick unless a later player "
+        "over-trumps it.",
+        "**The tricks taken before trump is fixed**: funcardgames.net: \"It applies retroactively\"; no German "
+        "source says how they count. The library counts every trick of the round with the trump values of the "
+        "suit fixed at last (the trump Under 20, the Nell 14); if no card ever fails to follow, with Obenabe's "
+        "(the 8 worth 8), as the English rules copied on safetytotoking.blogspot.com say.",
+        "**When hand Weis are shown**: jassverzeichnis.ch: «Weispunkte aus den Handkarten werden als Minuspunkte "
+        "notiert» and says no more. The library writes every Weis of each player's hand as dealt (a card may be "
+        "in a sequence and a four of a kind at once) when the round is counted: a minus point is always in its "
+        "holder's favour, so nobody would leave one out, and nothing is shown before.",
+        "**A tie for the fewest points**: no source says; the game ends drawn (no winner).",
+    )
+    #: The Molotow rules of the sources that the library cannot play yet.
+    NOT_SUPPORTED: ClassVar[tuple[NotSupported, ...]] = (
+        NotSupported(
+            "Molotow for five and six players",
+            "jassverzeichnis.ch: «Der Molotow-Jass kann mit 3 bis 6 Personen gespielt werden»; funcardgames.net: "
+            "\"With five players, remove the 6 of bells/diamonds and then deal 4+3 each. With six players, 3x2 "
+            "each\"; jasswiki.ch removes «der Eichel-Siebener» instead. The library's card play, sampler and "
+            "encoding hold two to four seats; five and six need them generalised first.",
+            "five_players",
+        ),
+        NotSupported(
+            "Molotow B: strokes to the highest and the lowest scorer",
+            "jasswelt.ch, «Molotow Jassregel»: «Pro Spiel werden 2 Striche und 2 Nuller geschrieben. Der Spieler "
+            "mit der höchsten und derjenige mit der niedrigsten Punktzahl erhalten je einen Strich, die beiden "
+            "anderen je einen Nuller»; «Stöck- und Weispunkte zählen nicht». Its tie rules are cut off in the "
+            "text we could read, and it does not say when a game ends: another game under the same name.",
+            "strokes",
+        ),
+        NotSupported(
+            "Stöck lying in one trick",
+            "jasswiki.ch only: «Auch die Stöckpunkte bei einem Tisch-Weis werden als Pluspunkte notiert»; the "
+            "library counts only Weis as table Weis (jassverzeichnis.ch: «einen Weis»).",
+            "table_stoeck",
+        ),
+        NotSupported(
+            "The last round counting double",
+            "jasswiki.ch only: «Die letzte Runde zählt doppelt»; no rank-2 source says so.",
+            "last_round_double",
+        ),
+        NotSupported(
+            "A mode (Obenabe, Undenufe) fixed by the first discard's rank",
+            "Flavio-art's Jass app only: «Der erste Spieler der nicht Farbe angeben kann, bestimmt den "
+            "Spielmodus: • 6 → Undenufe • Ass → Obenabe • Andere → Trumpf (Farbe der Karte)»; no published "
+            "rules have it.",
+            "mode_by_rank",
+        ),
+    )
+
+    #: The number of players: 4, nine cards each; or 3, twelve cards each.
+    #: Source: jassverzeichnis.ch («Bei vier Spieler erhält jeder Spieler neun Karten»);
+    #: funcardgames.net ("With three players 4x3 each. With four players 3x3 each").
+    seats: int = attrs.field(default=SEATS, validator=_seat_count)
+    #: The rounds of a game; after the last, the fewest points win.
+    #: Source: jassverzeichnis.ch («Beim Molotow Jass gewinnt derjenige Spieler, der nach 8 Runden am
+    #: wenigsten Punkte erzielt hat»); jasswiki.ch: «Nach 8 Spielen ist die Partie zu Ende».
+    rounds: int = attrs.field(default=8, validator=int_in(1, MAX_ROUNDS))
+    #: Which combinations in one trick count as a table Weis for its taker.
+    #: Source: jassverzeichnis.ch («Wenn die für einen Stich gespielten Karten einen Weis ergeben
+    #: (bspw. ein Dreiblatt oder Vierblatt) spricht man von einem «Tischweis»»).
+    #: Disagreement: **Which table Weis count**: every Weis, four of a kind too (jassverzeichnis.ch:
+    #: «einen Weis»; the default); sequences only (funcardgames.net: "A molotov is three or four
+    #: cards of the same suit in sequence"): ``SEQUENCES``.
+    table_weis: TableWeis = attrs.field(default=TableWeis.ALL, validator=instance_of(TableWeis))
+    #: The Weis of each player's own hand count minus for him.
+    #: Source: jassverzeichnis.ch («Weispunkte aus den Handkarten werden als Minuspunkte notiert»).
+    #: Disagreement: **Hand Weis**: minus points (jassverzeichnis.ch, jasswiki.ch; the default);
+    #: none (jasswelt.ch: «Stöck- und Weispunkte zählen nicht»): ``hand_weis=False``.
+    hand_weis: bool = attrs.field(default=True, validator=instance_of(bool))
+    #: The trump King and Ober count 20 minus for the player who plays both, if he still held
+    #: both once trump was fixed.
+    #: Source: jassverzeichnis.ch («Stöckpunkte sind jedoch nur möglich, wenn der Spieler nach
+    #: Bestimmen des Trumps noch in Besitz beider Stöck-Karten ist»).
+    #: Disagreement: **Stöck**: minus 20 (jassverzeichnis.ch; the default); none (jasswelt.ch:
+    #: «Stöck- und Weispunkte zählen nicht»): ``stoeck=False``.
+    stoeck: bool = attrs.field(default=True, validator=instance_of(bool))
+    #: The card-play options once trump is fixed (Bauer exception on; undertrumping allowed only
+    #: to a player void in the led suit).
+    #: Source: jasswelt.ch («Untertrumpfen ist gestattet, sofern der betreffende Spieler von der
+    #: gespielten Farbe keine Karte besitzt»); no source names the Bauer exception.
+    #: Disagreement: **Undertrumping**: only when void in the led suit (jasswelt.ch, en.wikipedia;
+    #: the default); always (jasswiki.ch: «Untertrumpfen ist erlaubt»):
+    #: ``PlayRules(undertrump=Undertrump.ALLOWED)``.
+    play: PlayRules = attrs.field(default=MOLOTOW_PLAY, validator=instance_of(PlayRules))
+    #: The first round's dealer; ``None`` draws it from the game's seed.
+    #: Source: none, an engine setting: the sources do not say who deals first.
+    first_dealer: int | None = attrs.field(default=None, validator=int_in(0, SEATS - 1, optional=True))
+
+    def __attrs_post_init__(self) -> None:
+        if self.first_dealer is not None and self.first_dealer >= self.seats:
+            raise InvalidRulesError(
+                f"first_dealer={self.first_dealer}: expected a seat 0..{self.seats - 1} of the {self.seats} players"
+            )
+
+    @property
+    def cards_each(self) -> int:
+        """The cards each player is dealt: the whole pack shared out (9 for four, 12 for three)."""
+        return DECK_SIZE // self.seats
+
+    @classmethod
+    def jassverzeichnis(cls) -> Rules:
+        """jassverzeichnis.ch's «Molotow-Jass» for four: the defaults."""
+        return cls()
+
+    @classmethod
+    def funcardgames(cls) -> Rules:
+        """funcardgames.net's "Molotov Jass": only sequences are a molotow (three 20, four 50)."""
+        return cls(table_weis=TableWeis.SEQUENCES)
+
+    @classmethod
+    def three(cls) -> Rules:
+        """Molotow for three players (funcardgames.net: "With three players 4x3 each"): twelve cards each."""
+        return cls(seats=3)
+
+
+def seating(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """The players under ``rules``, each for themselves: one team of one seat per player.
+
+    >>> seating(Rules.three())
+    ((0,), (1,), (2,))
+    """
+    return tuple((seat,) for seat in range(rules.seats))
