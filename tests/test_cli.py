@@ -126,7 +126,7 @@ def test_pomme_shows_the_turned_card_and_the_exchanges_and_plays_a_forced_move_i
     assert "  1. keep the hand\n  or one of 84 «exchange» moves" in text
 
 
-@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur", "handjass"])
+@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur", "handjass", "molotow"])
 def test_the_table_shows_only_what_the_seat_may_know(name: str) -> None:
     """The table drawn for a seat is the same for every state that differs from the real one
     only in what the seat cannot see (the conformance harness's hidden variations)."""
@@ -268,7 +268,7 @@ def test_ctrl_c_leaves_with_130() -> None:
     assert "Game left (interrupted)." in text
 
 
-@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur", "handjass"])
+@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur", "handjass", "molotow"])
 def test_a_person_plays_a_whole_game_with_bad_answers_on_the_way(name: str) -> None:
     code, text, _, _ = run(["play", name, "--seed", "5"], ["zzz", "999", "", "H11"], then=FIRST)
     assert code == 0

@@ -16,7 +16,7 @@ from typing import Any, cast
 import attrs
 import pytest
 
-from jass import PerTrickMode, PlayRules, UndenufeOrder, Trump, Undertrump, WeisRules, coiffeur, differenzler, handjass, pomme, schieber
+from jass import PerTrickMode, PlayRules, UndenufeOrder, Trump, Undertrump, WeisRules, coiffeur, differenzler, handjass, molotow, pomme, schieber
 from jass.errors import IllegalMoveError, JassError
 from jass.variant import random_playout
 from jass.testing import (
@@ -86,6 +86,14 @@ HANDJASS_PRESETS: dict[str, handjass.Rules] = {
     ),
 }
 
+MOLOTOW_PRESETS: dict[str, molotow.Rules] = {
+    "jassverzeichnis-short": molotow.Rules(rounds=2),
+    "funcardgames-three": attrs.evolve(molotow.Rules.three(), table_weis=molotow.TableWeis.SEQUENCES, rounds=2),
+    "no-weis-no-stoeck-undertrump-allowed": molotow.Rules(
+        rounds=1, hand_weis=False, stoeck=False, play=PlayRules(bauer_exception=False, undertrump=Undertrump.ALLOWED),
+    ),
+}
+
 _SLALOM = coiffeur.Row("Slalom", 9, (PerTrickMode.SLALOM_OBENABE, PerTrickMode.SLALOM_UNDENUFE))
 _GUSCHTI = coiffeur.Row("Guschti", 10, (PerTrickMode.GUSCHTI_OBENABE, PerTrickMode.GUSCHTI_UNDENUFE))
 _JOKER = coiffeur.Row("Joker", 7, tuple(Trump))
@@ -111,13 +119,14 @@ CASES: list[tuple[Any, str, Any]] = [
     *((pomme, name, rules) for name, rules in POMME_PRESETS.items()),
     *((coiffeur, name, rules) for name, rules in COIFFEUR_PRESETS.items()),
     *((handjass, name, rules) for name, rules in HANDJASS_PRESETS.items()),
+    *((molotow, name, rules) for name, rules in MOLOTOW_PRESETS.items()),
 ]
 # The quick loop (-m "not slow") keeps the shortest game of each variant (a few rounds); the
 # others play to a points target or over more rounds, in the full check.
 QUICK = {
     (schieber, "tournament"), (differenzler, "jasswelt-short"), (pomme, "jack-20-no-bauer-exception"),
     (coiffeur, "with-weis-and-stoeck"), (handjass, "rob-first-undertrump-allowed"),
-    (differenzler, "three"), (coiffeur, "misere-and-joker"),
+    (differenzler, "three"), (coiffeur, "misere-and-joker"), (molotow, "funcardgames-three"),
 }
 
 

@@ -79,6 +79,8 @@ OPTION_PHRASES: dict[str, tuple[str, ...]] = {
     "rob_before_exchange": ("robs first", "rob first"),
     "seats": ("three players", "twelve cards each", "12 cards each", "for three"),
     "dealer_credit": ("dealer's credit", "credited one point", "per five points"),
+    "table_weis": ("sequences only", "only sequences", "table weis of every kind"),
+    "hand_weis": ("hand weis count", "weis from the hand", "without hand weis"),
 }
 
 
@@ -120,7 +122,7 @@ def test_a_rule_the_pages_call_not_supported_has_no_option() -> None:
                 f"{entry.rule!r} as not supported")
 
 
-@pytest.mark.parametrize("page", ["schieber", "differenzler", "pomme", "coiffeur", "handjass"])
+@pytest.mark.parametrize("page", ["schieber", "differenzler", "pomme", "coiffeur", "handjass", "molotow"])
 def test_every_rules_page_lists_where_sources_disagree_and_what_is_not_supported(page: str) -> None:
     text = (ROOT / "docs" / "rules" / f"{page}.rst").read_text(encoding="utf-8")
     assert f".. jass-disagreements:: jass.{page}.Rules" in text
@@ -237,7 +239,7 @@ def _sections(page: Path) -> list[tuple[str, set[str]]]:
         return [(text, _library_options())]
     parts = re.split(r"\n(?=[^\n]+\n-{3,}\n)", text)
     titles = {"Schieber": "schieber", "Differenzler": "differenzler", "Two-player": "pomme", "Coiffeur": "coiffeur",
-              "Jass for three": "handjass"}
+              "Jass for three": "handjass", "Molotow": "molotow"}
     found = []
     for part in parts:
         variant = next((name for title, name in titles.items() if part.startswith(title)), None)

@@ -15,14 +15,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import strategies as jst
-from jass import PerTrickMode, Trump, coiffeur, differenzler, handjass, pomme, schieber
+from jass import PerTrickMode, Trump, coiffeur, differenzler, handjass, molotow, pomme, schieber
 from jass.cards import CardSet
 from jass.variant.encoding import play_layout
 from jass.errors import IllegalMoveError, JassError
 from jass.rl import action_mask, apply_action, encoding_of, legal_actions, observation_vector, returns
 from jass.variant import VARIANTS, AnyVariant, SEED_LIMIT, random_playout
 
-NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass")
+NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass", "molotow")
 #: Coiffeur on two rows: a game of four rounds (a Slalom row, so some tricks are Undenufe).
 COIFFEUR_SHORT = coiffeur.Rules(slate=coiffeur.Slate(jst.COIFFEUR_ROWS[1:3]))
 
@@ -103,9 +103,11 @@ def test_the_layouts_add_up_by_hand() -> None:
     # + 4 + 3 + 3 = 97.
     assert sum(length for _, length in play_layout(3)) == 36 + 108 + 108 + 7 + 9 == 268
     assert encoding_of("handjass").size == 268 + 97
+    # Molotow: the card-play block of four seats (343), then 3 + 4 + 4 x 4 + 1 = 24.
+    assert encoding_of("molotow").size == 343 + 24
     # Coiffeur: the Misère ids (20 rows x 4 modes) follow the earlier ones, which stay.
-    # Handjass's ids: 36 cards, take, keep, rob, no rob, deal.
-    assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124, 36 + 200 + 3 + 80, 36 + 5]
+    # Handjass's ids: 36 cards, take, keep, rob, no rob, deal. Molotow's: 36 cards, deal.
+    assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124, 36 + 200 + 3 + 80, 36 + 5, 36 + 1]
 
 
 def test_a_coiffeur_vector_read_by_hand() -> None:
@@ -195,7 +197,7 @@ def test_returns_are_zero_until_the_end_and_add_up_to_zero(name: str) -> None:
     variant = VARIANTS[name]
     rules = {"schieber": schieber.Rules.tournament(1), "differenzler": differenzler.Rules(rounds=1),
              "pomme": pomme.Rules(target_points=2), "coiffeur": COIFFEUR_SHORT,
-             "handjass": handjass.Rules(target_strokes=2)}[name]
+             "handjass": handjass.Rules(target_strokes=2), "molotow": molotow.Rules(rounds=1)}[name]
     state = variant.new_game(rules, seed=9)
     assert returns(variant, state) == (0.0,) * variant.seats_for(rules)
     final = random_playout(variant, state, seed=3)
@@ -229,6 +231,7 @@ DICT_OBSERVATION_NOTES = (
      ("differenzler", differenzler.Rules(rounds=1), "sensible"), ("pomme", None, "sensible"),
      ("coiffeur", COIFFEUR_SHORT, "sensible"), ("handjass", handjass.Rules(target_strokes=1), "sensible"),
      ("differenzler", differenzler.Rules(seats=3, rounds=1), "sensible"),
+     ("molotow", molotow.Rules(rounds=1), "sensible"), ("molotow", molotow.Rules.three(), "sensible"),
      ("coiffeur", coiffeur.Rules(slate=coiffeur.Slate((coiffeur.Row("Misère", 1, coiffeur.MISERE_MODES),))), "sensible")],
 )
 def test_pettingzoo_api_test_passes(name: str, rules: Any, moves: Any) -> None:

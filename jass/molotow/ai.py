@@ -14,7 +14,7 @@ from jass.ai.sampling import HandSampler
 from jass.cards import SUIT_MASKS, CardSet
 from jass.molotow.moves import Move
 from jass.molotow.state import GAME_OVER, ROUND_OVER, Observation, State, build_setting, build_state
-from jass.molotow.trumping import cards_played, fixing_position
+from jass.molotow.trumping import cards_played, fixing_position, mode_in_play
 from jass.play import CardPlay, PlaySetup
 from jass.trump import Trump
 from jass.variant import guards
@@ -29,7 +29,7 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     it can, and throws its points on tricks others take. The deal is its only other move."""
     if view.seat is None:
         return None
-    mode = view.trump or Trump.OBENABE
+    mode = mode_in_play(view.trump)
     situation = counting.Situation.of_view(
         view, moves, modes=(int(mode),) * view.rules.cards_each, rules=view.rules.play, wanted=0,
     )
@@ -65,7 +65,7 @@ def hand_sampler(view: Observation, *, max_tries: int = 100_000) -> HandSampler:
         def accept(hands: tuple[int, ...]) -> bool:
             return not hands[seat] & suit
 
-    mode = view.trump or Trump.OBENABE
+    mode = mode_in_play(view.trump)
     return HandSampler.of_view(view, trump=int(mode), rules=view.rules.play, accept=accept, max_tries=max_tries)
 
 
@@ -98,7 +98,7 @@ def determinize(view: Observation, rng: random.Random, sampler: HandSampler | No
     """
     hands = (sampler or _cached_sampler(view)).sample(rng)
     rules = view.rules
-    setup = PlaySetup.of(view.trump or Trump.OBENABE, rules.seats, rules.play)
+    setup = PlaySetup.of(mode_in_play(view.trump), rules.seats, rules.play)
     play = CardPlay.from_parts(setup, hands, view.trick_leader, view.trick, view.tricks)
     setting = build_setting(
         rules=rules, seed=rng.randrange(guards.SEED_LIMIT), round_number=view.round_number, dealer=view.dealer,

@@ -10,6 +10,7 @@ from jass.errors import IllegalMoveError, JassError
 from jass.molotow.moves import DEAL, Deal, Move
 from jass.molotow.rules import SEATS
 from jass.molotow.state import Observation, Phase
+from jass.molotow.trumping import mode_in_play
 from jass.play import PlayCard
 from jass.trump import Trump
 from jass.variant.encoding import Encoding, one_hot, play_block, play_layout, relative, relative_values
@@ -63,7 +64,7 @@ def _encode(view: Observation) -> list[float]:
     rules = view.rules
     seats = rules.seats
     score = view.round_score
-    vector = play_block(view, view.trump or Trump.OBENABE, width=SEATS, cards_each=rules.cards_each)
+    vector = play_block(view, mode_in_play(view.trump), width=SEATS, cards_each=rules.cards_each)
     vector += one_hot(_PHASES.index(view.phase), len(_PHASES))
     vector += one_hot(relative(view.dealer, seat, seats), SEATS)
     vector += relative_values(score.totals, seat, 157, SEATS)

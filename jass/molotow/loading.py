@@ -16,7 +16,7 @@ from jass.molotow.moves import Deal
 from jass.molotow.rules import Rules
 from jass.molotow.score import game_winner, score_of_tricks
 from jass.molotow.state import Observation, Phase, RoundScore, Setting, State
-from jass.molotow.trumping import fixing_position, start_play, trump_of
+from jass.molotow.trumping import fixing_position, mode_in_play, start_play, trump_of
 from jass.play import PlayCard, Trick
 from jass.tricks import winning_position
 from jass.trump import LAST_TRICK_BONUS, Trump, point_table
@@ -97,10 +97,10 @@ def _check_tricks(view: Observation, path: str) -> tuple[list[int], int]:
             raise SerialError(f"is {done.points}, but the cards are worth {points}", f"{path}.tricks[{i}].points")
     # The leaders, the trick sizes and no card twice, as every variant checks them (in the
     # round's last mode: the winners and points are checked above).
-    last = trump or Trump.OBENABE
+    last = mode_in_play(trump)
     relaxed = tuple(Trick(t.leader, t.cards, (t.leader + winning_position(t.cards, last)) % seats,
                           sum(point_table(last)[c.index] for c in t.cards)) for t in view.tricks)
-    return play.check_public_tricks(relaxed, view.trick, view.trick_leader, trump or Trump.OBENABE, seats,
+    return play.check_public_tricks(relaxed, view.trick, view.trick_leader, mode_in_play(trump), seats,
                                     20, vorhand, path)
 
 
@@ -146,7 +146,7 @@ def check_observation(view: Observation, path: str = "$") -> None:
     if not check_turn(view, _expected_to_act(view), allowed, path):
         return
     if view.phase is Phase.PLAY:
-        mode = view.trump or Trump.OBENABE
+        mode = mode_in_play(view.trump)
         play.check_legal_cards(view.legal_moves, view.hand, view.trick, mode, rules.play, path)
 
 

@@ -17,12 +17,22 @@ from jass.molotow.rules import Rules
 from jass.play import CardPlay, PlaySetup, Trick
 from jass.trump import Trump
 
-__all__ = ["fixed_trump", "play_card", "start_play", "cards_played", "fixing_position", "trump_of"]
+__all__ = ["fixed_trump", "play_card", "start_play", "cards_played", "fixing_position", "trump_of", "mode_in_play"]
 
 
 def start_play(rules: Rules, hands: Sequence[CardSet], leader: int) -> CardPlay:
     """The round's cards in play: Obenabe (no trump yet), ``leader`` (Vorhand) to lead."""
     return CardPlay.start(Trump.OBENABE, hands, leader, rules.play)
+
+
+def mode_in_play(trump: Trump | None) -> Trump:
+    """The mode the cards are played in: the trump once fixed, Obenabe before (mind that
+    ``Trump.EICHELN`` is 0: never write ``trump or Trump.OBENABE``).
+
+    >>> mode_in_play(None), mode_in_play(Trump.EICHELN)
+    (Trump.OBENABE, Trump.EICHELN)
+    """
+    return Trump.OBENABE if trump is None else trump
 
 
 def fixed_trump(play: CardPlay) -> Trump | None:
