@@ -9,14 +9,14 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from jass.ai import counting
 from jass.ai.sampling import HandSampler
 from jass.cards import SUIT_MASKS, CardSet
 from jass.molotow.moves import Move
 from jass.molotow.state import GAME_OVER, ROUND_OVER, Observation, State, build_setting, build_state
 from jass.molotow.trumping import cards_played, fixing_position, mode_in_play
-from jass.play import CardPlay, PlaySetup
-from jass.trump import Trump
+from jass.play import CardPlay, PlayCard, PlaySetup
+from jass.tricks import winning_position
+from jass.trump import Trump, point_table
 from jass.variant import guards
 from jass.variant.facets import AIHooks, SearchHooks
 
@@ -24,16 +24,31 @@ __all__ = ["hand_sampler", "sample_hands", "determinize", "round_values"]
 
 
 def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
-    """The rule bot's card (:class:`~jass.ai.bots.RuleBot`): it counts the cards and wants no
-    points at all (:func:`jass.ai.counting.choose_card` with ``wanted=0``): it ducks the tricks
-    it can, and throws its points on tricks others take. The deal is its only other move."""
-    if view.seat is None:
+    """The rule bot's card (:class:`~jass.ai.bots.RuleBot`): it wants no points (jassverzeichnis.ch:
+    «Möglichst wenige Punkte erzielen»). It leads its weakest card (a plain card before a trump,
+    the lowest rank first); following, it loses the trick if a card can, shedding onto it the
+    card worth the most; if every card takes the trick, the one worth the least. A card that does
+    not follow suit before trump is fixed makes trump and so takes the trick (for now). The
+    deal is its only other move."""
+    cards = [move for move in moves if type(move) is PlayCard]
+    if view.seat is None or not cards:
         return None
     mode = mode_in_play(view.trump)
-    situation = counting.Situation.of_view(
-        view, moves, modes=(int(mode),) * view.rules.cards_each, rules=view.rules.play, wanted=0,
-    )
-    return counting.card_move(situation)
+    trick = tuple(view.trick)
+    if not trick:
+        return min(cards, key=lambda m: (m.card.suit.value == mode.suit, int(m.card.rank), m.card.index))
+
+    def outcome(move: PlayCard) -> tuple[bool, int]:
+        """Whether the card takes the trick as it stands, and what it is worth, in the mode it
+        leaves the trick in."""
+        card = move.card
+        after = Trump(card.suit.value) if view.trump is None and card.suit != trick[0].suit else mode
+        return winning_position(trick + (card,), after) == len(trick), point_table(after)[card.index]
+
+    losers = [m for m in cards if not outcome(m)[0]]
+    if losers:
+        return max(losers, key=lambda m: (outcome(m)[1], m.card.index))
+    return min(cards, key=lambda m: (outcome(m)[1], m.card.index))
 
 
 def _fixer_void(view: Observation) -> tuple[int, int] | None:

@@ -17,7 +17,8 @@ from jass.molotow.rules import Rules
 from jass.molotow.score import game_winner, score_of_tricks
 from jass.molotow.state import Observation, Phase, RoundScore, Setting, State
 from jass.molotow.trumping import fixing_position, mode_in_play, start_play, trump_of
-from jass.play import PlayCard, Trick
+from jass.cards import Card
+from jass.play import PlayCard
 from jass.tricks import winning_position
 from jass.trump import LAST_TRICK_BONUS, Trump, point_table
 from jass.variant.facets import Loading
@@ -73,35 +74,51 @@ def check_loaded(state: State, path: str = "$") -> None:
 
 
 def _check_tricks(view: Observation, path: str) -> tuple[list[int], int]:
-    """The tricks of an observation as public facts: each in its mode (Obenabe before the trick
-    in which trump was fixed, the trump from it on), won and counted by the rules of card play;
-    the trump the one the first card that did not follow suit fixed. The number of cards each
-    seat has played and the cards played (bits)."""
+    """The tricks of an observation as public facts: the first led by Vorhand, each later one by
+    the last winner; each won and counted in its mode (Obenabe before the trick in which trump
+    was fixed, the trump from it on); no card twice; the trump the one the first card that did
+    not follow suit fixed. The number of cards each seat has played and the cards played (bits)."""
     seats = view.rules.seats
-    vorhand = (view.dealer + 1) % seats
     where = fixing_position(view.tricks, view.trick)
     trump = trump_of(view.tricks, view.trick)
     if view.trump is not trump:
         raise SerialError(f"is {view.trump}, but the first card that did not follow suit fixes {trump}",
                           f"{path}.trump")
-    by_trick: list[tuple[Trick, Trump]] = []
-    for number, done in enumerate(view.tricks):
-        mode = Trump.OBENABE if trump is None or where is None or number < where[0] else trump
-        by_trick.append((done, mode))
-    for i, (done, mode) in enumerate(by_trick):
+    played = [0] * seats
+    seen = 0
+    leader = (view.dealer + 1) % seats
+    for i, done in enumerate(view.tricks):
+        tpath = f"{path}.tricks[{i}]"
+        if done.leader != leader:
+            raise SerialError(f"seat {leader} leads this trick, got {done.leader}", f"{tpath}.leader")
+        if len(done.cards) != seats:
+            raise SerialError(f"a finished trick has {seats} cards, got {len(done.cards)}", f"{tpath}.cards")
+        seen = _seen(done.cards, done.leader, seen, played, f"{tpath}.cards")
+        mode = trump if trump is not None and where is not None and i >= where[0] else Trump.OBENABE
         winner = (done.leader + winning_position(done.cards, mode)) % seats
-        if len(done.cards) == seats and done.winner != winner:
-            raise SerialError(f"is {done.winner}, but the rules give seat {winner}", f"{path}.tricks[{i}].winner")
+        if done.winner != winner:
+            raise SerialError(f"is {done.winner}, but the rules give seat {winner}", f"{tpath}.winner")
         points = sum(point_table(mode)[card.index] for card in done.cards)
         if done.points != points:
-            raise SerialError(f"is {done.points}, but the cards are worth {points}", f"{path}.tricks[{i}].points")
-    # The leaders, the trick sizes and no card twice, as every variant checks them (in the
-    # round's last mode: the winners and points are checked above).
-    last = mode_in_play(trump)
-    relaxed = tuple(Trick(t.leader, t.cards, (t.leader + winning_position(t.cards, last)) % seats,
-                          sum(point_table(last)[c.index] for c in t.cards)) for t in view.tricks)
-    return play.check_public_tricks(relaxed, view.trick, view.trick_leader, mode_in_play(trump), seats,
-                                    20, vorhand, path)
+            raise SerialError(f"is {done.points}, but the cards are worth {points}", f"{tpath}.points")
+        leader = winner
+    if view.trick_leader != leader:
+        raise SerialError(f"seat {leader} leads the trick in progress, got {view.trick_leader}", f"{path}.trick_leader")
+    if len(view.trick) >= seats:
+        raise SerialError(f"a trick in progress has fewer than {seats} cards, got {len(view.trick)}", f"{path}.trick")
+    seen = _seen(view.trick, leader, seen, played, f"{path}.trick")
+    return played, seen
+
+
+def _seen(cards: Sequence[Card], leader: int, seen: int, played: list[int], path: str) -> int:
+    """The cards seen so far with ``cards`` added (each seat's count of cards played too); a card
+    seen twice is a :class:`~jass.errors.SerialError`."""
+    for position, card in enumerate(cards):
+        if seen & card.bit:
+            raise SerialError(f"{card} is played twice", path)
+        seen |= card.bit
+        played[(leader + position) % len(played)] += 1
+    return seen
 
 
 def _expected_to_act(view: Observation) -> int | None:
