@@ -9,7 +9,7 @@ A round, as jassverzeichnis.ch («Molotow-Jass: Eine Anleitung») tells it:
    werden».
 3. **Trump.** «Der Spieler, welcher als erster nicht farben kann, bestimmt mit dieser ersten
    «nicht gehalten» Karte die Trumpffarbe [...] Die nun bestimmte Trumpffarbe gilt für alle
-   folgende Stiche» (:mod:`jass.molotow.trumping`).
+   folgende Stiche» (:func:`play_card`).
 4. **The count.** Points are bad: the card points (with the trump values), the last trick's 5,
    and a **table Weis** («Tischweis»: a Weis lying in one trick, a small molotow of three in
    sequence 20, a large one of four 50) for the trick's taker; each player's **hand Weis** and
