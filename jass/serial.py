@@ -426,8 +426,8 @@ def _make_reader(conv: cattrs.Converter, cls: type) -> Callable[[dict[str, Any]]
                 raise _Refused(f"expected a list of 2..{MAX_SEATS} hands, got {len(values['hands'])}", ".hands")
             if len(values["tricks"]) > 18:
                 raise _Refused(f"expected a list of at most 18 tricks, got {len(values['tricks'])}", ".tricks")
-            if len(values["trick"]) > 3:
-                raise _Refused(f"expected at most 3 cards, got {len(values['trick'])}", ".trick")
+            if len(values["trick"]) >= MAX_SEATS:
+                raise _Refused(f"expected at most {MAX_SEATS - 1} cards, got {len(values['trick'])}", ".trick")
             setup = PlaySetup.of(values["trump"], len(values["hands"]), values["rules"], values["trump_jack_points"])
             return CardPlay.from_parts(setup, values["hands"], values["leader"], values["trick"], values["tricks"])
 

@@ -291,6 +291,7 @@ def molotow_rules() -> st.SearchStrategy[molotow.Rules]:
         seats=st.sampled_from(molotow.SEAT_COUNTS),
         rounds=st.integers(min_value=1, max_value=3),
         table_weis=st.sampled_from(molotow.TableWeis),
+        five_out=st.sampled_from(molotow.FiveOut),
         hand_weis=st.booleans(),
         stoeck=st.booleans(),
         play=play_rules(),

@@ -89,6 +89,8 @@ HANDJASS_PRESETS: dict[str, handjass.Rules] = {
 MOLOTOW_PRESETS: dict[str, molotow.Rules] = {
     "jassverzeichnis-short": molotow.Rules(rounds=2),
     "funcardgames-three": attrs.evolve(molotow.Rules.three(), table_weis=molotow.TableWeis.SEQUENCES, rounds=2),
+    "five-eicheln-7": molotow.Rules(seats=5, rounds=2, five_out=molotow.FiveOut.EICHELN_7),
+    "six": molotow.Rules(seats=6, rounds=2),
     "no-weis-no-stoeck-undertrump-allowed": molotow.Rules(
         rounds=1, hand_weis=False, stoeck=False, play=PlayRules(bauer_exception=False, undertrump=Undertrump.ALLOWED),
     ),
@@ -126,7 +128,7 @@ CASES: list[tuple[Any, str, Any]] = [
 QUICK = {
     (schieber, "tournament"), (differenzler, "jasswelt-short"), (pomme, "jack-20-no-bauer-exception"),
     (coiffeur, "with-weis-and-stoeck"), (handjass, "rob-first-undertrump-allowed"),
-    (differenzler, "three"), (coiffeur, "misere-and-joker"), (molotow, "funcardgames-three"),
+    (differenzler, "three"), (coiffeur, "misere-and-joker"), (molotow, "funcardgames-three"), (molotow, "six"),
 }
 
 

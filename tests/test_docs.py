@@ -81,6 +81,7 @@ OPTION_PHRASES: dict[str, tuple[str, ...]] = {
     "dealer_credit": ("dealer's credit", "credited one point", "per five points"),
     "table_weis": ("sequences only", "only sequences", "table weis of every kind"),
     "hand_weis": ("hand weis count", "weis from the hand", "without hand weis"),
+    "five_out": ("card out with five", "eicheln 7", "schellen 6"),
 }
 
 

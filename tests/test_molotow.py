@@ -94,7 +94,49 @@ def test_three_players_get_twelve_cards_each() -> None:
     assert state.hand(0) == CardSet.parse("C6 C7 C8 C9 C10 CJ CQ CK CA S6 S7 S8")
     assert state.hand(1) == CardSet.parse("S9 S10 SJ SQ SK SA H6 H7 H8 H9 H10 HJ")
     assert state.hand(2) == CardSet.parse("HQ HK HA D6 D7 D8 D9 D10 DJ DQ DK DA")
-    assert molotow.card_zones(state).keys() == {"hand 0", "hand 1", "hand 2", "trick", "won 0", "won 1", "won 2"}
+    assert molotow.card_zones(state).keys() == {"hand 0", "hand 1", "hand 2", "trick", "won 0", "won 1", "won 2",
+                                                "out of play"}
+
+
+def test_five_players_take_a_card_out_and_get_seven_each() -> None:
+    # funcardgames.net: "With five players, remove the 6 of bells/diamonds and then deal 4+3 each";
+    # jasswiki.ch takes the Eicheln 7 out instead. The pack in order, the D6 out: seat 0 C6..CQ,
+    # seat 1 CK CA S6..S10, seat 2 SJ..SA H6 H7 H8, seat 3 H9..HA D7, seat 4 D8..DA.
+    state = molotow.new_game(Rules(seats=5, first_dealer=4), seed=1, deal=list(FULL_DECK))
+    assert [state.hand(seat) for seat in range(5)] == [CardSet.parse(hand) for hand in (
+        "C6 C7 C8 C9 C10 CJ CQ", "CK CA S6 S7 S8 S9 S10", "SJ SQ SK SA H6 H7 H8", "H9 H10 HJ HQ HK HA D7",
+        "D8 D9 D10 DJ DQ DK DA")]
+    assert molotow.card_zones(state)["out of play"] == CardSet.parse("D6")
+    seven = molotow.new_game(Rules(seats=5, first_dealer=4, five_out=molotow.FiveOut.EICHELN_7), seed=1,
+                             deal=list(FULL_DECK))
+    assert seven.hand(0) == CardSet.parse("C6 C8 C9 C10 CJ CQ CK")
+    assert seven.hand(3) == CardSet.parse("H10 HJ HQ HK HA D6 D7")
+    assert molotow.card_zones(seven)["out of play"] == CardSet.parse("C7")
+
+
+def test_six_players_get_six_each() -> None:
+    # funcardgames.net: "With six players, 3x2 each"; jasswiki.ch: «sechs Karten in zwei Runden zu je drei».
+    state = molotow.new_game(Rules(seats=6, first_dealer=5), seed=1, deal=list(FULL_DECK))
+    assert state.hand(0) == CardSet.parse("C6 C7 C8 C9 C10 CJ") and state.hand(5) == CardSet.parse(
+        "D9 D10 DJ DQ DK DA")
+    assert state.play.hand_sizes == (6,) * 6 and not molotow.card_zones(state)["out of play"]
+
+
+def test_a_round_of_five_counts_157_without_the_card_out() -> None:
+    # The D6 is worth nothing in every mode: 35 cards hold 152 points, the last trick 5.
+    state = molotow.new_game(Rules.five(), seed=11)
+    rng = random.Random(11)
+    while not state.history:
+        state = molotow.apply(state, rng.choice(molotow.legal_moves(state)))
+    score = state.history[-1]
+    assert len(state.play.tricks) == 7 and Card.D6 not in state.play.played()
+    assert sum(score.card_points) + sum(score.last_trick) == 157
+
+
+def test_a_trick_of_five_may_hold_five_in_sequence() -> None:
+    # No source says what a long table Weis counts: the general values (five in sequence 100).
+    assert molotow.table_weis([Card.parse(c) for c in "H6 H7 H8 H9 H10".split()], Rules.five()) == 100
+    assert molotow.table_weis([Card.parse(c) for c in "C9 S9 H9 D9 DJ D10".split()], Rules.six()) == 150 + 20
 
 
 def test_the_deal_rotates_to_the_next_player() -> None:
@@ -309,8 +351,8 @@ def test_an_illegal_move_raises_and_changes_nothing() -> None:
 
 
 def test_options_are_checked_and_presets_say_their_source() -> None:
-    with pytest.raises(InvalidRulesError, match="seats=5"):
-        Rules(seats=5)
+    with pytest.raises(InvalidRulesError, match="seats=7: expected 3 to 6 players"):
+        Rules(seats=7)
     with pytest.raises(InvalidRulesError, match="first_dealer=3"):
         Rules(seats=3, first_dealer=3)
     with pytest.raises(InvalidRulesError):
@@ -318,6 +360,7 @@ def test_options_are_checked_and_presets_say_their_source() -> None:
     assert Rules.jassverzeichnis() == Rules() and Rules.funcardgames().table_weis is TableWeis.SEQUENCES
     assert Rules.three().seats == 3 and Rules().play == PlayRules(undertrump=Undertrump.ALLOWED_IF_VOID)
     assert molotow.VARIANT.seats_for(Rules.three()) == 3 and molotow.VARIANT.lower_is_better
+    assert [molotow.VARIANT.seats_for(molotow.VARIANT.preset(name)) for name in ("five", "six")] == [5, 6]
 
 
 def test_observe_shows_the_own_hand_and_no_hand_weis_before_the_count() -> None:
@@ -458,7 +501,7 @@ def test_properties_of_random_rounds(seed: int, choices: int, preset: str) -> No
     assert sum(score.card_points) + sum(score.last_trick) == 157
     assert sum(score.totals) == 157 + sum(score.table_weis) - sum(score.hand_weis) - sum(score.stoeck)
     played = [card for trick in state.play.tricks for card in trick.cards]
-    assert sorted(played) == sorted(FULL_DECK)
+    assert sorted(played) == sorted(set(FULL_DECK) - set(rules.out_of_play))
     # Trump: the suit of the first card that did not follow, or none.
     first = next((card for trick in state.play.tricks for card in trick.cards if card.suit != trick.cards[0].suit),
                  None)

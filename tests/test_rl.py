@@ -103,8 +103,10 @@ def test_the_layouts_add_up_by_hand() -> None:
     # + 4 + 3 + 3 = 97.
     assert sum(length for _, length in play_layout(3)) == 36 + 108 + 108 + 7 + 9 == 268
     assert encoding_of("handjass").size == 268 + 97
-    # Molotow: the card-play block of four seats (343), then 3 + 4 + 4 x 4 + 1 = 24.
-    assert encoding_of("molotow").size == 343 + 24
+    # Molotow fills the blocks of six seats: 36 + 36 x 6 + 36 x 6 + 7 + 18 = 493 of card play, then
+    # the phase 3, the dealer 6, four blocks of 6 and the rounds played 1: 34.
+    assert sum(length for _, length in play_layout(6)) == 36 + 216 + 216 + 7 + 18 == 493
+    assert encoding_of("molotow").size == 493 + 34
     # Coiffeur: the Misère ids (20 rows x 4 modes) follow the earlier ones, which stay.
     # Handjass's ids: 36 cards, take, keep, rob, no rob, deal. Molotow's: 36 cards, deal.
     assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124, 36 + 200 + 3 + 80, 36 + 5, 36 + 1]
@@ -231,7 +233,8 @@ DICT_OBSERVATION_NOTES = (
      ("differenzler", differenzler.Rules(rounds=1), "sensible"), ("pomme", None, "sensible"),
      ("coiffeur", COIFFEUR_SHORT, "sensible"), ("handjass", handjass.Rules(target_strokes=1), "sensible"),
      ("differenzler", differenzler.Rules(seats=3, rounds=1), "sensible"),
-     ("molotow", molotow.Rules(rounds=1), "sensible"), ("molotow", molotow.Rules.three(), "sensible"),
+     ("molotow", molotow.Rules(rounds=1), "sensible"), ("molotow", molotow.Rules(seats=3, rounds=1), "sensible"),
+     ("molotow", molotow.Rules(seats=5, rounds=1), "sensible"), ("molotow", molotow.Rules(seats=6, rounds=1), "sensible"),
      ("coiffeur", coiffeur.Rules(slate=coiffeur.Slate((coiffeur.Row("Misère", 1, coiffeur.MISERE_MODES),))), "sensible")],
 )
 def test_pettingzoo_api_test_passes(name: str, rules: Any, moves: Any) -> None:

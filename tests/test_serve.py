@@ -375,18 +375,18 @@ def test_handjass_for_three_is_served_through_the_registry(server: tuple[TestCli
 
 def test_molotow_is_served_through_the_registry(server: tuple[TestClient, Lobby]) -> None:
     """A variant the server never names, whose seats its rules choose: a person at seat 2 plays
-    a whole game of Molotow for three (two rounds) against two bots, and the record replays to
+    a whole game of Molotow for six (two rounds) against five bots, and the record replays to
     the result."""
     client, lobby = server
     table_id = new_table(client, variant="molotow", rules={"format": "jass/1", "type": "molotow.Rules",
-                                                           "seats": 3, "rounds": 2}, bot="rule")
+                                                           "seats": 6, "rounds": 2}, bot="rule")
     seen: list[dict[str, Any]] = []
     with client.websocket_connect(f"/ws/{table_id}") as socket:
         socket.send_json({"kind": "hello"})
         socket.send_json({"kind": "sit", "seat": 2})
         socket.send_json({"kind": "start"})
         final = play_to_the_end(socket, random.Random(5), seen)
-    assert [p["kind"] for p in final["table"]["players"]] == ["bot", "bot", "human"]
+    assert [p["kind"] for p in final["table"]["players"]] == ["bot", "bot", "human", "bot", "bot", "bot"]
     assert all(update["observation"]["seat"] == 2 for update in seen)
     record = records.read_record(client.get(f"/tables/{table_id}/record").text)
     final_state = records.final_state(record)

@@ -67,9 +67,10 @@ def _fixer_void(view: Observation) -> tuple[int, int] | None:
 def hand_sampler(view: Observation, *, max_tries: int = 100_000) -> HandSampler:
     """A :class:`~jass.ai.sampling.HandSampler` of the hands the other seats may hold, given
     ``view``: the card play in the mode in play (Obenabe, then the trump: every card before the
-    one that fixed trump followed suit, so the trump's rules read them alike), and the void of
-    the player who fixed trump in the suit he could not follow (a trump played by choice is
-    legal under trump rules, so the sampler is told)."""
+    one that fixed trump followed suit, so the trump's rules read them alike), the void of the
+    player who fixed trump in the suit he could not follow (a trump played by choice is legal
+    under trump rules, so the sampler is told), and the card out of play with five players in
+    no hand."""
     if type(view) is not Observation:
         raise guards.wrong_state(view, Observation)
     void = _fixer_void(view)
@@ -81,7 +82,8 @@ def hand_sampler(view: Observation, *, max_tries: int = 100_000) -> HandSampler:
             return not hands[seat] & suit
 
     mode = mode_in_play(view.trump)
-    return HandSampler.of_view(view, trump=int(mode), rules=view.rules.play, accept=accept, max_tries=max_tries)
+    return HandSampler.of_view(view, trump=int(mode), rules=view.rules.play, excluded=view.rules.out_of_play.bits,
+                               accept=accept, max_tries=max_tries)
 
 
 def sample_hands(view: Observation, rng: random.Random) -> tuple[CardSet, ...]:

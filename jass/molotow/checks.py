@@ -31,19 +31,20 @@ def _variations(state: State, seat: int, rng: random.Random) -> list[State]:
 
 
 def _known_cards(state: State, seat: int) -> CardSet:
-    """Its hand and the cards played."""
-    return state.play.hand(seat) | state.play.played()
+    """Its hand, the cards played and the card out of play (five players)."""
+    return state.play.hand(seat) | state.play.played() | state.rules.out_of_play
 
 
 def _check_step(before: State, move: Move, after: State) -> None:
-    """A finished round has played all 36 cards; its cards and last trick are worth 157; its
+    """A finished round has played all 36 cards (35 with five players); its cards and last trick are worth 157; its
     totals are those 157 with the table Weis added and the hand Weis and the Stöck taken off;
     the game totals grew by them."""
     if len(after.history) == len(before.history):
         return
     score = after.history[-1]
     played = after.play.played()
-    assert len(played) == 36, f"{len(played)} cards played in the round"
+    expected_cards = 36 - len(after.rules.out_of_play)
+    assert len(played) == expected_cards, f"{len(played)} cards played in the round, not {expected_cards}"
     cards = sum(score.card_points) + sum(score.last_trick)
     assert cards == 152 + LAST_TRICK_BONUS, f"the round's cards and last trick are worth {cards}, not 157"
     expected = cards + sum(score.table_weis) - sum(score.hand_weis) - sum(score.stoeck)

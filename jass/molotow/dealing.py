@@ -18,9 +18,13 @@ __all__ = ["new_game"]
 
 
 def hands_of_order(order: Sequence[Card], rules: Rules, dealer: int) -> tuple[CardSet, ...]:
-    """The hands a 36-card order deals: Vorhand the first block of ``rules.cards_each`` cards,
-    the next player the second, the dealer the last."""
+    """The hands a 36-card order deals: the card out of play taken out first (with five players),
+    then Vorhand the first block of ``rules.cards_each`` cards, the next player the second, the
+    dealer the last."""
     seats, each = rules.seats, rules.cards_each
+    out = rules.out_of_play
+    if out:
+        order = [card for card in order if card not in out]
     hands = [CardSet()] * seats
     for k in range(seats):
         hands[(dealer + 1 + k) % seats] = CardSet(order[k * each:(k + 1) * each])
@@ -53,18 +57,20 @@ def new_game(
 
     The deal from a 36-card order (the shuffled deck of ``seed``, or ``deal``): Vorhand's hand
     is ``order[0:9]``, the next player's ``order[9:18]`` and so on, the dealer's the last nine
-    (twelve each with three players). At the table the cards go out three at a time
-    (jassverzeichnis.ch: «Bei vier Spieler erhält jeder Spieler neun Karten»; funcardgames.net:
-    "With three players 4x3 each. With four players 3x3 each"); any fixed mapping of a
-    shuffled deck deals the same. A seed is drawn when none is given and kept in the state; it
+    (twelve each with three players, six with six; with five, :attr:`Rules.five_out`
+    is taken out of the order first and the other 35 dealt seven each). At the table the cards
+    go out in packets (jassverzeichnis.ch: «Bei vier Spieler erhält jeder Spieler neun Karten»;
+    funcardgames.net: "With three players 4x3 each. With four players 3x3 each. With five
+    players, remove the 6 of bells/diamonds and then deal 4+3 each. With six players, 3x2
+    each"); any fixed mapping of a shuffled deck deals the same. A seed is drawn when none is given and kept in the state; it
     fixes every later deal and, unless ``rules.first_dealer`` is set, the first dealer.
 
     >>> from jass import FULL_DECK
     >>> state = new_game(Rules(first_dealer=3), deal=list(FULL_DECK))
     >>> state.hand(0), state.trump, state.play.to_play
     (CardSet('C6 C7 C8 C9 C10 CJ CQ CK CA'), None, 0)
-    >>> new_game(Rules.three(), seed=1).play.hand_sizes
-    (12, 12, 12)
+    >>> new_game(Rules.three(), seed=1).play.hand_sizes, new_game(Rules.five(), seed=1).play.hand_sizes
+    ((12, 12, 12), (7, 7, 7, 7, 7))
     """
     game_rules, seed, dealer = game_start(rules, seed, Rules, getattr(rules, "seats", SEATS))
     order = shuffled_deck(seed) if deal is None else validate_deck(deal)

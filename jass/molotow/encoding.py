@@ -8,7 +8,7 @@ from typing import Final
 from jass.cards import Card
 from jass.errors import IllegalMoveError, JassError
 from jass.molotow.moves import DEAL, Deal, Move
-from jass.molotow.rules import SEATS
+from jass.molotow.rules import MOST_SEATS
 from jass.molotow.state import Observation, Phase
 from jass.molotow.trumping import mode_in_play
 from jass.play import PlayCard
@@ -41,13 +41,13 @@ def _move_of(view: Observation, action: int) -> Move:
     raise IllegalMoveError(f"action {action!r:.20} is no Molotow move (ids 0..{_DEAL_ID})")
 
 
-_LAYOUT: Final = play_layout(SEATS) + (
+_LAYOUT: Final = play_layout(MOST_SEATS) + (
     ("phase", len(_PHASES)),
-    ("dealer", SEATS),
-    ("round_points", SEATS),
-    ("table_weis", SEATS),
-    ("stoeck", SEATS),
-    ("totals", SEATS),
+    ("dealer", MOST_SEATS),
+    ("round_points", MOST_SEATS),
+    ("table_weis", MOST_SEATS),
+    ("stoeck", MOST_SEATS),
+    ("totals", MOST_SEATS),
     ("rounds_played", 1),
 )
 
@@ -56,21 +56,22 @@ def _encode(view: Observation) -> list[float]:
     """The vector of :data:`_LAYOUT`: the card-play block (its mode Obenabe until trump is fixed,
     which is never Obenabe after), then the phase, the dealer (relative), per relative seat the
     round's points so far / 157, its table Weis / 100 and its Stöck / 20, its total / 157 per
-    round of the game, and the rounds played / the rounds of the game. A game of three fills
-    the blocks of four seats, the fourth 0, and divides a hand's size by its twelve cards."""
+    round of the game, and the rounds played / the rounds of the game. Every game fills the
+    blocks of six seats (the seats it lacks 0) and divides a hand's size by the cards each
+    player is dealt."""
     seat = view.seat
     if seat is None:
         raise JassError("a spectator's view has no seat to encode from")
     rules = view.rules
     seats = rules.seats
     score = view.round_score
-    vector = play_block(view, mode_in_play(view.trump), width=SEATS, cards_each=rules.cards_each)
+    vector = play_block(view, mode_in_play(view.trump), width=MOST_SEATS, cards_each=rules.cards_each)
     vector += one_hot(_PHASES.index(view.phase), len(_PHASES))
-    vector += one_hot(relative(view.dealer, seat, seats), SEATS)
-    vector += relative_values(score.totals, seat, 157, SEATS)
-    vector += relative_values(score.table_weis, seat, 100, SEATS)
-    vector += relative_values(score.stoeck, seat, 20, SEATS)
-    vector += relative_values(view.totals, seat, 157 * rules.rounds, SEATS)
+    vector += one_hot(relative(view.dealer, seat, seats), MOST_SEATS)
+    vector += relative_values(score.totals, seat, 157, MOST_SEATS)
+    vector += relative_values(score.table_weis, seat, 100, MOST_SEATS)
+    vector += relative_values(score.stoeck, seat, 20, MOST_SEATS)
+    vector += relative_values(view.totals, seat, 157 * rules.rounds, MOST_SEATS)
     vector += [len(view.history) / rules.rounds]
     return vector
 

@@ -10,15 +10,14 @@ from typing import Final
 
 from jass import play
 from jass._base import check_same
+from jass.cards import Card, CardSet
 from jass.errors import SerialError
 from jass.molotow.game import apply
 from jass.molotow.moves import Deal
 from jass.molotow.rules import Rules
 from jass.molotow.score import game_winner, score_of_tricks
 from jass.molotow.state import Observation, Phase, RoundScore, Setting, State
-from jass.molotow.trumping import fixing_position, mode_in_play, start_play, trump_of
-from jass.cards import Card
-from jass.play import PlayCard
+from jass.molotow import trumping
 from jass.tricks import winning_position
 from jass.trump import LAST_TRICK_BONUS, Trump, point_table
 from jass.variant.facets import Loading
@@ -62,14 +61,16 @@ def check_loaded(state: State, path: str = "$") -> None:
     dealt = state.play.dealt(f"{path}.play")
     if len(dealt[0]) != rules.cards_each:
         raise SerialError(f"Molotow for {rules.seats} deals {rules.cards_each} cards to each player", f"{path}.play")
+    if any(hand & rules.out_of_play for hand in dealt):
+        raise SerialError(f"{rules.out_of_play} is out of play", f"{path}.play")
     totals = tuple(sum(score.totals[s] for score in before) for s in range(rules.seats))
     replay = State(
         Setting(rules=rules, seed=setting.seed, round_number=setting.round_number, dealer=setting.dealer,
                 phase=Phase.PLAY, totals=totals, history=before, winner=None),
-        start_play(rules, dealt, (setting.dealer + 1) % rules.seats),
+        trumping.start_play(rules, dealt, (setting.dealer + 1) % rules.seats),
     )
     for card, card_path in state.play.cards_in_order(f"{path}.play"):
-        replay = replay_move(apply, replay, PlayCard(card), card_path)
+        replay = replay_move(apply, replay, play.PlayCard(card), card_path)
     check_same(state, replay, path, "replaying the round from its deal")
 
 
@@ -79,16 +80,19 @@ def _check_tricks(view: Observation, path: str) -> tuple[list[int], int]:
     was fixed, the trump from it on); no card twice; the trump the one the first card that did
     not follow suit fixed. The number of cards each seat has played and the cards played (bits)."""
     seats = view.rules.seats
-    where = fixing_position(view.tricks, view.trick)
-    trump = trump_of(view.tricks, view.trick)
+    where = trumping.fixing_position(view.tricks, view.trick)
+    trump = trumping.trump_of(view.tricks, view.trick)
     if view.trump is not trump:
         raise SerialError(f"is {view.trump}, but the first card that did not follow suit fixes {trump}",
                           f"{path}.trump")
     played = [0] * seats
     seen = 0
     leader = (view.dealer + 1) % seats
+    out = view.rules.out_of_play.bits
     for i, done in enumerate(view.tricks):
         tpath = f"{path}.tricks[{i}]"
+        if CardSet(done.cards).bits & out:
+            raise SerialError(f"{view.rules.out_of_play} is out of play", f"{tpath}.cards")
         if done.leader != leader:
             raise SerialError(f"seat {leader} leads this trick, got {done.leader}", f"{tpath}.leader")
         if len(done.cards) != seats:
@@ -142,7 +146,9 @@ def check_observation(view: Observation, path: str = "$") -> None:
             raise SerialError(f"is {value}, but the game has the seats 0..{seats - 1}", f"{path}.{name}")
     played, seen = _check_tricks(view, path)
     play.check_hand_view(view.hand, view.hand_sizes, view.seat, played, seen, rules.cards_each, path)
-    complete = len(view.tricks) * seats == 36
+    complete = len(view.tricks) == rules.cards_each
+    if view.hand & rules.out_of_play:
+        raise SerialError(f"{rules.out_of_play} is out of play", f"{path}.hand")
     if complete != (view.phase is not Phase.PLAY):
         raise SerialError("the round is over when, and only when, every card is played", f"{path}.phase")
     score = score_of_tricks(view.tricks, view.trick, view.trick_leader, seats, complete, rules)
@@ -159,11 +165,11 @@ def check_observation(view: Observation, path: str = "$") -> None:
     winner = game_winner(totals, len(view.history), rules) if view.phase is Phase.GAME_OVER else None
     if view.winner != winner:
         raise SerialError(f"is {view.winner}, but the totals give {winner}", f"{path}.winner")
-    allowed: tuple[type, ...] = (Deal,) if view.phase is Phase.ROUND_OVER else (PlayCard,)
+    allowed: tuple[type, ...] = (Deal,) if view.phase is Phase.ROUND_OVER else (play.PlayCard,)
     if not check_turn(view, _expected_to_act(view), allowed, path):
         return
     if view.phase is Phase.PLAY:
-        mode = mode_in_play(view.trump)
+        mode = trumping.mode_in_play(view.trump)
         play.check_legal_cards(view.legal_moves, view.hand, view.trick, mode, rules.play, path)
 
 

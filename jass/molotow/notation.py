@@ -57,12 +57,12 @@ def _result(state: State) -> dict[str, Any]:
 
 def dealt_order(state: State) -> list[Card]:
     """The 36 cards in the order :func:`new_game` deals them, from a round just dealt: Vorhand's
-    hand first, the dealer's last."""
+    hand first, the dealer's last, then the card out of play (five players)."""
     seats = state.rules.seats
     order: list[Card] = []
     for k in range(seats):
         order += list(state.hand((state.dealer + 1 + k) % seats))
-    return order
+    return order + list(state.rules.out_of_play)
 
 
 def _explicit_deal(state: State) -> tuple[dict[str, Any], State]:

@@ -9,19 +9,22 @@ from typing import ClassVar, Final
 import attrs
 
 from jass._base import NamedEnum, NotSupported, instance_of, int_in
+from jass.cards import Card, CardSet
 from jass.errors import InvalidRulesError
 from jass.tricks import PlayRules, Undertrump
 from jass.variant.state import MAX_ROUNDS
 
-__all__ = ["SEATS", "SEAT_COUNTS", "TableWeis", "Rules", "MOLOTOW_PLAY", "seating"]
+__all__ = ["SEATS", "SEAT_COUNTS", "MOST_SEATS", "TableWeis", "FiveOut", "Rules", "MOLOTOW_PLAY", "seating"]
 
 
 #: The number of players under the default rules (jassverzeichnis.ch deals for four).
 SEATS: Final = 4
-#: The numbers of players the library deals Molotow for: four with nine cards each, three with
-#: twelve (funcardgames.net: "With three players 4x3 each"). Five and six are not supported yet
-#: (see :attr:`Rules.NOT_SUPPORTED`).
-SEAT_COUNTS: Final = (3, 4)
+#: The numbers of players the sources deal Molotow for (jassverzeichnis.ch: «mit 3 bis 6
+#: Personen»): twelve cards each to three, nine to four, seven to five (one card taken out), six
+#: to six.
+SEAT_COUNTS: Final = (3, 4, 5, 6)
+#: The most players (six).
+MOST_SEATS: Final = 6
 #: Every card of the pack is dealt.
 DECK_SIZE: Final = 36
 TITLE: Final = "Molotow"
@@ -42,6 +45,25 @@ class TableWeis(NamedEnum):
     SEQUENCES = "sequences"
 
 
+class FiveOut(NamedEnum):
+    """The card taken out of the pack when five play (35 cards, seven each)."""
+
+    #: The Schellen 6 (funcardgames.net: "With five players, remove the 6 of bells/diamonds").
+    SCHELLEN_6 = "schellen_6"
+    #: The Eicheln 7 (jasswiki.ch: «Bei fünf Spielern wird der Eichel-Siebener beziehungsweise
+    #: Schaufel-Siebener aus dem Spiel entfernt»).
+    EICHELN_7 = "eicheln_7"
+
+    @property
+    def card(self) -> Card:
+        """The card itself.
+
+        >>> FiveOut.SCHELLEN_6.card, FiveOut.EICHELN_7.card
+        (Card.D6, Card.C7)
+        """
+        return Card.D6 if self is FiveOut.SCHELLEN_6 else Card.C7
+
+
 #: Molotow's card play: the Bauer exception, undertrumping only to a player void in the led suit
 #: (jasswelt.ch: «Untertrumpfen ist gestattet, sofern der betreffende Spieler von der gespielten
 #: Farbe keine Karte besitzt»).
@@ -49,12 +71,10 @@ MOLOTOW_PLAY: Final = PlayRules(bauer_exception=True, undertrump=Undertrump.ALLO
 
 
 def _seat_count(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-    """Accept 3 or 4 players."""
+    """Accept 3 to 6 players."""
     if type(value) is not int or value not in SEAT_COUNTS:
-        error = InvalidRulesError(
-            f"seats={value!r:.40}: expected 3 or 4 (Molotow for five and six is not supported yet)"
-        )
-        error.field, error.index, error.expected, error.got = "seats", None, "3 or 4", None  # type: ignore[attr-defined]
+        error = InvalidRulesError(f"seats={value!r:.40}: expected 3 to 6 players")
+        error.field, error.index, error.expected, error.got = "seats", None, "3 to 6", None  # type: ignore[attr-defined]
         raise error
 
 
@@ -65,9 +85,9 @@ class Rules:
 
     >>> Rules().rounds, Rules().table_weis, Rules().seats
     (8, TableWeis.ALL, 4)
-    >>> Rules(seats=5)
+    >>> Rules(seats=7)
     Traceback (most recent call last):
-    jass.errors.InvalidRulesError: seats=5: expected 3 or 4 (Molotow for five and six is not supported yet)
+    jass.errors.InvalidRulesError: seats=7: expected 3 to 6 players
     """
 
     #: Where the sources leave a reading open and the library takes one (no option needed).
@@ -85,17 +105,12 @@ class Rules:
         "in a sequence and a four of a kind at once) when the round is counted: a minus point is always in its "
         "holder's favour, so nobody would leave one out, and nothing is shown before.",
         "**A tie for the fewest points**: no source says; the game ends drawn (no winner).",
+        "**Long table Weis with five and six players**: a trick of five or six cards may hold five or six in "
+        "sequence, or a sequence beside four of a kind; no source says what they count. The library counts "
+        "every Weis the cards form at the general values (five in sequence 100, six 150).",
     )
     #: The Molotow rules of the sources that the library cannot play yet.
     NOT_SUPPORTED: ClassVar[tuple[NotSupported, ...]] = (
-        NotSupported(
-            "Molotow for five and six players",
-            "jassverzeichnis.ch: «Der Molotow-Jass kann mit 3 bis 6 Personen gespielt werden»; funcardgames.net: "
-            "\"With five players, remove the 6 of bells/diamonds and then deal 4+3 each. With six players, 3x2 "
-            "each\"; jasswiki.ch removes «der Eichel-Siebener» instead. The library's card play, sampler and "
-            "encoding hold two to four seats; five and six need them generalised first.",
-            "five_players",
-        ),
         NotSupported(
             "Molotow B: strokes to the highest and the lowest scorer",
             "jasswelt.ch, «Molotow Jassregel»: «Pro Spiel werden 2 Striche und 2 Nuller geschrieben. Der Spieler "
@@ -124,9 +139,12 @@ class Rules:
         ),
     )
 
-    #: The number of players: 4, nine cards each; or 3, twelve cards each.
-    #: Source: jassverzeichnis.ch («Bei vier Spieler erhält jeder Spieler neun Karten»);
-    #: funcardgames.net ("With three players 4x3 each. With four players 3x3 each").
+    #: The number of players: 4, nine cards each; 3, twelve each; 5, seven each (one card taken
+    #: out: :attr:`five_out`); 6, six each.
+    #: Source: jassverzeichnis.ch («Der Molotow-Jass kann mit 3 bis 6 Personen gespielt werden»;
+    #: «Bei vier Spieler erhält jeder Spieler neun Karten»); funcardgames.net ("With three players
+    #: 4x3 each. With four players 3x3 each. With five players, remove the 6 of bells/diamonds
+    #: and then deal 4+3 each. With six players, 3x2 each").
     seats: int = attrs.field(default=SEATS, validator=_seat_count)
     #: The rounds of a game; after the last, the fewest points win.
     #: Source: jassverzeichnis.ch («Beim Molotow Jass gewinnt derjenige Spieler, der nach 8 Runden am
@@ -159,9 +177,16 @@ class Rules:
     #: the default); always (jasswiki.ch: «Untertrumpfen ist erlaubt»):
     #: ``PlayRules(undertrump=Undertrump.ALLOWED)``.
     play: PlayRules = attrs.field(default=MOLOTOW_PLAY, validator=instance_of(PlayRules))
+    #: The card taken out of the pack with five players (35 cards, seven each): the Schellen 6,
+    #: or the Eicheln 7. Either is worth nothing in every mode, so a round still counts 157.
+    #: Source: funcardgames.net ("With five players, remove the 6 of bells/diamonds").
+    #: Disagreement: **The card out with five players**: the Schellen 6 (funcardgames.net; the
+    #: default); the Eicheln 7 (jasswiki.ch: «Bei fünf Spielern wird der Eichel-Siebener
+    #: beziehungsweise Schaufel-Siebener aus dem Spiel entfernt»): ``five_out=FiveOut.EICHELN_7``.
+    five_out: FiveOut = attrs.field(default=FiveOut.SCHELLEN_6, validator=instance_of(FiveOut))
     #: The first round's dealer; ``None`` draws it from the game's seed.
     #: Source: none, an engine setting: the sources do not say who deals first.
-    first_dealer: int | None = attrs.field(default=None, validator=int_in(0, SEATS - 1, optional=True))
+    first_dealer: int | None = attrs.field(default=None, validator=int_in(0, MOST_SEATS - 1, optional=True))
 
     def __attrs_post_init__(self) -> None:
         if self.first_dealer is not None and self.first_dealer >= self.seats:
@@ -171,8 +196,13 @@ class Rules:
 
     @property
     def cards_each(self) -> int:
-        """The cards each player is dealt: the whole pack shared out (9 for four, 12 for three)."""
+        """The cards each player is dealt: 12 for three, 9 for four, 7 for five, 6 for six."""
         return DECK_SIZE // self.seats
+
+    @property
+    def out_of_play(self) -> CardSet:
+        """The cards taken out of the pack: :attr:`five_out` with five players, else none."""
+        return CardSet([self.five_out.card]) if self.seats == 5 else CardSet()
 
     @classmethod
     def jassverzeichnis(cls) -> Rules:
@@ -188,6 +218,16 @@ class Rules:
     def three(cls) -> Rules:
         """Molotow for three players (funcardgames.net: "With three players 4x3 each"): twelve cards each."""
         return cls(seats=3)
+
+    @classmethod
+    def five(cls) -> Rules:
+        """Molotow for five players: the Schellen 6 out, seven cards each (funcardgames.net)."""
+        return cls(seats=5)
+
+    @classmethod
+    def six(cls) -> Rules:
+        """Molotow for six players: six cards each (funcardgames.net: "With six players, 3x2 each")."""
+        return cls(seats=6)
 
 
 def seating(rules: Rules) -> tuple[tuple[int, ...], ...]:

@@ -13,7 +13,7 @@ from jass._base import NamedEnum, cards_in, instance_of, int_in, tuple_of
 from jass.cards import Card, CardSet
 from jass.errors import InvalidStateError
 from jass.molotow.moves import Move
-from jass.molotow.rules import DECK_SIZE, MAX_TOTAL, SEATS, Rules
+from jass.molotow.rules import DECK_SIZE, MAX_TOTAL, MOST_SEATS, Rules
 from jass.play import CardPlay, Trick
 from jass.trump import LAST_TRICK_BONUS, Trump
 from jass.variant.guards import SEED_LIMIT, check_seat
@@ -38,11 +38,11 @@ class Phase(NamedEnum):
     GAME_OVER = "game_over"
 
 
-_SEAT: Final = int_in(0, SEATS - 1, error=InvalidStateError)
-_OPTIONAL_SEAT: Final = int_in(0, SEATS - 1, optional=True, error=InvalidStateError)
-_NUMBERS: Final = tuple_of(int_in(0, 10_000), FEWEST, SEATS, error=InvalidStateError)
-_SIGNED: Final = tuple_of(int_in(-10_000, 20_000), FEWEST, SEATS, error=InvalidStateError)
-_TOTALS: Final = tuple_of(int_in(-MAX_TOTAL, MAX_TOTAL), FEWEST, SEATS, error=InvalidStateError)
+_SEAT: Final = int_in(0, MOST_SEATS - 1, error=InvalidStateError)
+_OPTIONAL_SEAT: Final = int_in(0, MOST_SEATS - 1, optional=True, error=InvalidStateError)
+_NUMBERS: Final = tuple_of(int_in(0, 10_000), FEWEST, MOST_SEATS, error=InvalidStateError)
+_SIGNED: Final = tuple_of(int_in(-10_000, 20_000), FEWEST, MOST_SEATS, error=InvalidStateError)
+_TOTALS: Final = tuple_of(int_in(-MAX_TOTAL, MAX_TOTAL), FEWEST, MOST_SEATS, error=InvalidStateError)
 _TRUMP: Final = instance_of(Trump, optional=True, error=InvalidStateError)
 
 
@@ -54,7 +54,8 @@ def _problem(field: str, text: str) -> InvalidStateError:
 
 @attrs.frozen
 class RoundScore:
-    """One round's points per seat (index 0 to 3, or 0 to 2 with three players): fewer is better.
+    """One round's points per seat (index 0 to 3, or one per player of three, five or six): fewer
+    is better.
 
     While the round is being played the hand Weis and the last trick are still 0 (``complete``
     is false); the card points count with the values of the mode in play.
@@ -199,11 +200,11 @@ class Observation:
     hand: CardSet = attrs.field(validator=cards_in(0, MOST_CARDS, error=InvalidStateError))
     #: How many cards each seat holds.
     hand_sizes: tuple[int, ...] = attrs.field(
-        validator=tuple_of(int_in(0, MOST_CARDS), FEWEST, SEATS, error=InvalidStateError))
+        validator=tuple_of(int_in(0, MOST_CARDS), FEWEST, MOST_SEATS, error=InvalidStateError))
     #: The trump suit once a card has failed to follow suit; ``None`` before.
     trump: Trump | None = attrs.field(validator=_TRUMP)
     #: The cards of the trick in progress, leader first.
-    trick: tuple[Card, ...] = attrs.field(validator=tuple_of(instance_of(Card), 0, SEATS - 1, error=InvalidStateError))
+    trick: tuple[Card, ...] = attrs.field(validator=tuple_of(instance_of(Card), 0, MOST_SEATS - 1, error=InvalidStateError))
     #: The seat that led (or leads) the trick in progress.
     trick_leader: int = attrs.field(validator=_SEAT)
     #: The completed tricks of this round (each trick's ``points`` in the mode it was played in;

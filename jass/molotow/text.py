@@ -72,7 +72,7 @@ TEXT: Final[TableText[Rules, Move, Observation]] = TableText(
     describe=_describe, end_reason=_end_reason,
     about=("The defaults follow jassverzeichnis.ch's «Molotow-Jass» (the fewest points win; hand Weis count minus, "
            "a Weis lying in one trick counts plus for its taker), with jasswelt.ch's card play; the options give "
-           "funcardgames.net's molotows (sequences only) and jasswelt.ch's game without Weis. Five and six players "
-           "and jasswelt.ch's strokes are not supported."),
+           "funcardgames.net's molotows (sequences only), jasswelt.ch's game without Weis and three to six players. "
+           "jasswelt.ch's game of strokes (another Molotow) is not supported."),
     rules_page="https://jass.readthedocs.io/en/latest/rules/molotow.html",
 )

@@ -37,15 +37,20 @@ def observe(state: State, seat: int | None) -> Observation:
 
 
 def card_zones(state: State) -> dict[str, CardSet]:
-    """Where each of the 36 cards is: ``"hand 0"`` .. ``"hand 3"`` (``"hand 2"`` with three
-    players), ``"trick"`` (the trick in progress) and ``"won 0"`` .. ``"won 3"`` (the cards of
-    the tricks each seat has taken). The zones are disjoint and hold the 36 cards together;
-    :mod:`jass.testing` checks it after every move.
+    """Where each of the 36 cards is: ``"hand 0"`` .. ``"hand 3"`` (one per player: ``"hand 2"``
+    the last with three players, ``"hand 5"`` with six), ``"trick"`` (the trick in progress),
+    ``"won 0"`` .. ``"won 3"`` (the cards of the tricks each seat has taken) and ``"out of
+    play"`` (the card taken out with five players; public). The zones are disjoint and hold
+    the 36 cards together; :mod:`jass.testing` checks it after every move.
 
     >>> zones = card_zones(new_game(seed=1))
-    >>> [len(zones[name]) for name in ("hand 0", "hand 3", "trick", "won 0")]
-    [9, 9, 0, 0]
+    >>> [len(zones[name]) for name in ("hand 0", "hand 3", "trick", "won 0", "out of play")]
+    [9, 9, 0, 0, 0]
+    >>> card_zones(new_game(Rules.five(), seed=1))["out of play"]
+    CardSet('D6')
     """
     if type(state) is not State:
         raise wrong_state(state, State)
-    return state.play.zones()
+    zones = state.play.zones()
+    zones["out of play"] = state.setting.rules.out_of_play
+    return zones
