@@ -97,9 +97,12 @@ class Rules:
         "not be read. The library makes the card a trump at once: it wins its trick unless a later player "
         "over-trumps it.",
         "**The tricks taken before trump is fixed**: funcardgames.net: \"It applies retroactively\"; no German "
-        "source says how they count. The library counts every trick of the round with the trump values of the "
-        "suit fixed at last (the trump Under 20, the Nell 14); if no card ever fails to follow, with Obenabe's "
-        "(the 8 worth 8), as the English rules copied on safetytotoking.blogspot.com say.",
+        "Molotow source says how they count, but jassverzeichnis.ch says it of its Plus-Minus-Jass, whose trump "
+        "is fixed the same way: «Gezählt wird am Schluss wie bei einem Trumpf [...] Wer bereits vor dem "
+        "Ausspielen der ersten Fehlfarbe den Neuer oder den Bauer der Fehlfarbe hat, hat ein Karte mit 14 oder "
+        "20 Punkte». The library counts every trick of the round with the trump values of the suit fixed at "
+        "last; if no card ever fails to follow, with Obenabe's (the 8 worth 8), as the English rules copied on "
+        "safetytotoking.blogspot.com say.",
         "**When hand Weis are shown**: jassverzeichnis.ch: «Weispunkte aus den Handkarten werden als Minuspunkte "
         "notiert» and says no more. The library writes every Weis of each player's hand as dealt (a card may be "
         "in a sequence and a four of a kind at once) when the round is counted: a minus point is always in its "

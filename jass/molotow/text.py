@@ -36,6 +36,8 @@ def _describe(view: Observation, faces: Faces | None = None) -> list[str]:
     totals = ", ".join(f"seat {seat} {total}" for seat, total in enumerate(view.totals))
     lines = [f"Points: {totals} (the fewest after {rules.rounds} rounds win); round {view.round_number + 1} "
              f"of {rules.rounds}"]
+    for card in rules.out_of_play:  # five players: the card taken out, known to all
+        lines.append(f"Out of play (five players): {faces.card(card)}")
     phase = view.phase
     if phase is ROUND_OVER or phase is GAME_OVER:
         if view.history:
