@@ -26,6 +26,7 @@ from jass import FULL_DECK, Card, CardSet, Trump, molotow, records, serial
 from jass.errors import IllegalMoveError, InvalidRulesError, JassError, RecordError, WrongSeatError
 from jass.molotow import Deal, Phase, PlayCard, Rules, State, TableWeis
 from jass.molotow.score import game_winner
+from jass.testing import visible_cards
 from jass.tricks import PlayRules, Undertrump
 
 VORHAND_0 = Rules(first_dealer=3)
@@ -491,9 +492,11 @@ def test_properties_of_random_rounds(seed: int, choices: int, preset: str) -> No
         for seat in range(seats):
             view = molotow.observe(after, seat)
             assert serial.loads(serial.dumps(view)) == view
-            hidden = set(FULL_DECK) - set(view.hand) - set(after.play.played())
-            assert not hidden & set(view.hand)  # no other hand in the view's hand
-            assert view.hand == after.hand(seat)
+            # The view names no card but its own, the cards played and the card out of play; and
+            # another deal of the other hands gives the same view.
+            assert visible_cards(view) <= after.hand(seat) | after.play.played() | rules.out_of_play
+            for sibling in molotow.VARIANT.checks.hidden_variations(after, seat, rng):
+                assert molotow.observe(sibling, seat) == view
         state = after
     score = state.history[-1]
     # The round's points: all 36 cards (152 in any mode) and the last trick's 5, then the table Weis
