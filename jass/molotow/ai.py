@@ -36,7 +36,7 @@ def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:
     mode = mode_in_play(view.trump)
     trick = tuple(view.trick)
     if not trick:
-        return min(cards, key=lambda m: (m.card.suit.value == mode.suit, int(m.card.rank), m.card.index))
+        return min(cards, key=lambda m: (m.card.suit == mode.suit, int(m.card.rank), m.card.index))
 
     def outcome(move: PlayCard) -> tuple[bool, int]:
         """Whether the card takes the trick as it stands, and what it is worth, in the mode it

@@ -143,7 +143,7 @@ class Rules:
     )
 
     #: The number of players: 4, nine cards each; 3, twelve each; 5, seven each (one card taken
-    #: out: :attr:`five_out`); 6, six each.
+    #: out: ``five_out``); 6, six each.
     #: Source: jassverzeichnis.ch («Der Molotow-Jass kann mit 3 bis 6 Personen gespielt werden»;
     #: «Bei vier Spieler erhält jeder Spieler neun Karten»); funcardgames.net ("With three players
     #: 4x3 each. With four players 3x3 each. With five players, remove the 6 of bells/diamonds
