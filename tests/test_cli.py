@@ -114,6 +114,16 @@ def test_handjass_shows_the_turned_card_the_blinde_and_the_strokes() -> None:
     assert "Strokes: seat 0 0, seat 1 0, seat 2 0 (first to 7 wins); Nullers: seat 0 0, seat 1 0, seat 2 0" in text
 
 
+def test_molotow_shows_the_trump_its_maker_the_table_weis_and_the_fewest_points() -> None:
+    code, text, _, _ = run(["play", "molotow", "--seed", "1"], [], then=FIRST)
+    assert code == 0
+    assert "Molotow: you are seat 0; seat 1 is a rule bot, seat 2 is a rule bot, seat 3 is a rule bot." in text
+    assert "No trump yet: Obenabe, follow suit; the first card that cannot follow makes trump" in text
+    # Seat 1 takes S9 S6 S8 S7: four in sequence, a large molotow; seat 3 cannot follow the C9 with ♥7.
+    assert "seat 1 58 (table Weis +50)" in text and "Trump: Schilten ♥, made by seat 3's ♥7" in text
+    assert "── Game over ──" in text and "has the fewest points" in text
+
+
 def test_pomme_shows_the_turned_card_and_the_exchanges_and_plays_a_forced_move_itself() -> None:
     code, text, _, typist = run(["play", "pomme", "--seed", "5"], ["k", EOF])
     assert code == 0

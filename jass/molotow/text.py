@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Final
 
 from jass.faces import Faces
+from jass.molotow import trumping
 from jass.molotow.moves import Move
 from jass.molotow.rules import Rules
 from jass.molotow.state import GAME_OVER, PLAY, ROUND_OVER, Observation, RoundScore
@@ -28,6 +29,16 @@ def _round_line(number: int, score: RoundScore) -> str:
     return f"Round {number}: " + "; ".join(parts)
 
 
+def _maker(view: Observation, faces: Faces) -> str:
+    """Who made trump, and with which card: the first card that did not follow suit."""
+    where = trumping.fixing_position(view.tricks, view.trick)
+    assert where is not None  # trump is fixed
+    seats = view.rules.seats
+    seat, card = list(trumping.cards_played(view.tricks, view.trick, view.trick_leader, seats))[
+        where[0] * seats + where[1]]
+    return f"seat {seat}'s {faces.card(card)}"
+
+
 def _describe(view: Observation, faces: Faces | None = None) -> list[str]:
     """What a seat reads besides its hand and the table: the totals, the trump (or none yet), the
     round's points so far, a counted round (see :attr:`Variant.describe`)."""
@@ -46,7 +57,7 @@ def _describe(view: Observation, faces: Faces | None = None) -> list[str]:
     if view.trump is None:
         lines.append("No trump yet: Obenabe, follow suit; the first card that cannot follow makes trump")
     else:
-        lines.append(f"Trump: {faces.mode(view.trump)}")
+        lines.append(f"Trump: {faces.mode(view.trump)}, made by {_maker(view, faces)}")
     if phase is PLAY:
         score = view.round_score
         points = "; ".join(
