@@ -16,7 +16,7 @@ from typing import Any, cast
 import attrs
 import pytest
 
-from jass import PerTrickMode, PlayRules, UndenufeOrder, Trump, Undertrump, WeisRules, coiffeur, differenzler, handjass, pomme, schieber, sidi
+from jass import PerTrickMode, PlayRules, Trump, UndenufeOrder, Undertrump, WeisRules, coiffeur, differenzler, handjass, molotow, pomme, schieber, sidi
 from jass.errors import IllegalMoveError, JassError
 from jass.variant import random_playout
 from jass.testing import (
@@ -97,6 +97,16 @@ SIDI_PRESETS: dict[str, sidi.Rules] = {
     ),
 }
 
+MOLOTOW_PRESETS: dict[str, molotow.Rules] = {
+    "jassverzeichnis-short": molotow.Rules(rounds=2),
+    "funcardgames-three": attrs.evolve(molotow.Rules.three(), table_weis=molotow.TableWeis.SEQUENCES, rounds=2),
+    "five-eicheln-7": molotow.Rules(seats=5, rounds=2, five_out=molotow.FiveOut.EICHELN_7),
+    "six": molotow.Rules(seats=6, rounds=2),
+    "no-weis-no-stoeck-undertrump-allowed": molotow.Rules(
+        rounds=1, hand_weis=False, stoeck=False, play=PlayRules(bauer_exception=False, undertrump=Undertrump.ALLOWED),
+    ),
+}
+
 _SLALOM = coiffeur.Row("Slalom", 9, (PerTrickMode.SLALOM_OBENABE, PerTrickMode.SLALOM_UNDENUFE))
 _GUSCHTI = coiffeur.Row("Guschti", 10, (PerTrickMode.GUSCHTI_OBENABE, PerTrickMode.GUSCHTI_UNDENUFE))
 _JOKER = coiffeur.Row("Joker", 7, tuple(Trump))
@@ -123,6 +133,7 @@ CASES: list[tuple[Any, str, Any]] = [
     *((coiffeur, name, rules) for name, rules in COIFFEUR_PRESETS.items()),
     *((handjass, name, rules) for name, rules in HANDJASS_PRESETS.items()),
     *((sidi, name, rules) for name, rules in SIDI_PRESETS.items()),
+    *((molotow, name, rules) for name, rules in MOLOTOW_PRESETS.items()),
 ]
 # The quick loop (-m "not slow") keeps the shortest game of each variant (a few rounds); the
 # others play to a points target or over more rounds, in the full check.
@@ -130,6 +141,7 @@ QUICK = {
     (schieber, "tournament"), (differenzler, "jasswelt-short"), (pomme, "jack-20-no-bauer-exception"),
     (coiffeur, "with-weis-and-stoeck"), (handjass, "rob-first-undertrump-allowed"),
     (differenzler, "three"), (coiffeur, "misere-and-joker"), (sidi, "earthli-auto-weis"),
+    (molotow, "funcardgames-three"), (molotow, "six"),
 }
 
 

@@ -48,7 +48,7 @@ from jass.ai.tournament import round_robin, run_arena
 from jass.trump import Trump
 from jass.variant import MAX_ROUNDS, SEED_LIMIT, VARIANTS, AnyVariant
 
-VARIANT_NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi")
+VARIANT_NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "molotow")
 #: The 19 characters beyond ASCII that str.split() and the regular expression \s take for spaces.
 UNICODE_SPACES = [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace() and c > 0x7F]
 #: ASCII control characters that Python also splits at.
@@ -480,8 +480,8 @@ def test_no_round_takes_more_moves_than_counted(name: str, seed: int) -> None:
     moves_in_round = 0
     # Handjass: the deal, 3 decisions on the Blinde, 3 on the trump 6, 27 cards. Sidi Barrani: the
     # deal, an auction of 3 passes, 13 bids with 2 passes between and 3 calls after the last (43),
-    # 4 declarations, 36 cards.
-    most = {"schieber": 45, "differenzler": 41, "pomme": 23, "coiffeur": 46, "handjass": 34, "sidi": 84}[name]
+    # 4 declarations, 36 cards. Molotow: the deal and 36 cards.
+    most = {"schieber": 45, "differenzler": 41, "pomme": 23, "coiffeur": 46, "handjass": 34, "sidi": 84, "molotow": 37}[name]
     while not variant.is_over(state):
         number = state.round_number
         state = variant.apply(state, rng.choice(variant.legal_moves(state)))
@@ -528,6 +528,8 @@ def presets_and_rules(name: str) -> st.SearchStrategy[Any]:
         )
     elif name == "sidi":
         options = jst.sidi_rules()
+    elif name == "molotow":
+        options = jst.molotow_rules()
     elif name == "differenzler":
         options = jst.differenzler_rules().flatmap(
             lambda rules: st.integers(0, 1000).map(lambda bonus: attrs.evolve(rules, exact_bonus=bonus)))
