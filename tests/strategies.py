@@ -300,6 +300,26 @@ def sidi_rules() -> st.SearchStrategy[sidi.Rules]:
     )
 
 
+# --- Molotow --------------------------------------------------------------------------------
+
+from jass import molotow  # noqa: E402  (kept with the strategies that use it)
+
+
+def molotow_rules() -> st.SearchStrategy[molotow.Rules]:
+    """Every combination of Molotow's options (one to three rounds, so games stay quick)."""
+    return st.builds(
+        molotow.Rules,
+        seats=st.sampled_from(molotow.SEAT_COUNTS),
+        rounds=st.integers(min_value=1, max_value=3),
+        table_weis=st.sampled_from(molotow.TableWeis),
+        five_out=st.sampled_from(molotow.FiveOut),
+        hand_weis=st.booleans(),
+        stoeck=st.booleans(),
+        play=play_rules(),
+        first_dealer=st.sampled_from([None, 0, 1, 2]),
+    )
+
+
 # --- Bieter ----------------------------------------------------------------------------------
 
 from jass import bieter  # noqa: E402  (kept with the strategies that use it)
@@ -406,6 +426,7 @@ def variant_rules(name: str) -> st.SearchStrategy[Any]:
         "coiffeur": coiffeur_rules,
         "handjass": handjass_rules,
         "sidi": sidi_rules,
+        "molotow": molotow_rules,
         "bieter": bieter_rules,
     }[name]()
 

@@ -131,6 +131,16 @@ def test_sidi_offers_the_auction_in_words_and_reads_a_typed_bid() -> None:
     assert "♠A" in hand and "SA" not in hand
 
 
+def test_molotow_shows_the_trump_its_maker_the_table_weis_and_the_fewest_points() -> None:
+    code, text, _, _ = run(["play", "molotow", "--seed", "1"], [], then=FIRST)
+    assert code == 0
+    assert "Molotow: you are seat 0; seat 1 is a rule bot, seat 2 is a rule bot, seat 3 is a rule bot." in text
+    assert "No trump yet: Obenabe, follow suit; the first card that cannot follow makes trump" in text
+    # Seat 1 takes S9 S6 S8 S7: four in sequence, a large molotow; seat 3 cannot follow the C9 with ♥7.
+    assert "seat 1 58 (table Weis +50)" in text and "Trump: Schilten ♥, made by seat 3's ♥7" in text
+    assert "── Game over ──" in text and "has the fewest points" in text
+
+
 def test_pomme_shows_the_turned_card_and_the_exchanges_and_plays_a_forced_move_itself() -> None:
     code, text, _, typist = run(["play", "pomme", "--seed", "5"], ["k", EOF])
     assert code == 0
@@ -143,7 +153,7 @@ def test_pomme_shows_the_turned_card_and_the_exchanges_and_plays_a_forced_move_i
     assert "  1. keep the hand\n  or one of 84 «exchange» moves" in text
 
 
-@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "bieter"])
+@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "molotow", "bieter"])
 def test_the_table_shows_only_what_the_seat_may_know(name: str) -> None:
     """The table drawn for a seat is the same for every state that differs from the real one
     only in what the seat cannot see (the conformance harness's hidden variations)."""
@@ -285,7 +295,7 @@ def test_ctrl_c_leaves_with_130() -> None:
     assert "Game left (interrupted)." in text
 
 
-@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "bieter"])
+@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "molotow", "bieter"])
 def test_a_person_plays_a_whole_game_with_bad_answers_on_the_way(name: str) -> None:
     code, text, _, _ = run(["play", name, "--seed", "5"], ["zzz", "999", "", "H11"], then=FIRST)
     assert code == 0

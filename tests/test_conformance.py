@@ -16,7 +16,7 @@ from typing import Any, cast
 import attrs
 import pytest
 
-from jass import PerTrickMode, PlayRules, UndenufeOrder, Trump, Undertrump, WeisRules, bieter, coiffeur, differenzler, handjass, pomme, schieber, sidi
+from jass import PerTrickMode, PlayRules, Trump, UndenufeOrder, Undertrump, WeisRules, bieter, coiffeur, differenzler, handjass, molotow, pomme, schieber, sidi
 from jass.errors import IllegalMoveError, JassError
 from jass.variant import random_playout
 from jass.testing import (
@@ -97,6 +97,16 @@ SIDI_PRESETS: dict[str, sidi.Rules] = {
     ),
 }
 
+MOLOTOW_PRESETS: dict[str, molotow.Rules] = {
+    "jassverzeichnis-short": molotow.Rules(rounds=2),
+    "funcardgames-three": attrs.evolve(molotow.Rules.three(), table_weis=molotow.TableWeis.SEQUENCES, rounds=2),
+    "five-eicheln-7": molotow.Rules(seats=5, rounds=2, five_out=molotow.FiveOut.EICHELN_7),
+    "six": molotow.Rules(seats=6, rounds=2),
+    "no-weis-no-stoeck-undertrump-allowed": molotow.Rules(
+        rounds=1, hand_weis=False, stoeck=False, play=PlayRules(bauer_exception=False, undertrump=Undertrump.ALLOWED),
+    ),
+}
+
 BIETER_PRESETS: dict[str, bieter.Rules] = {
     # Short goals keep the games to a few rounds; together they play every phase.
     "reglement-short": bieter.Rules(min_bid=100, goal=300),
@@ -133,6 +143,7 @@ CASES: list[tuple[Any, str, Any]] = [
     *((coiffeur, name, rules) for name, rules in COIFFEUR_PRESETS.items()),
     *((handjass, name, rules) for name, rules in HANDJASS_PRESETS.items()),
     *((sidi, name, rules) for name, rules in SIDI_PRESETS.items()),
+    *((molotow, name, rules) for name, rules in MOLOTOW_PRESETS.items()),
     *((bieter, name, rules) for name, rules in BIETER_PRESETS.items()),
 ]
 # The quick loop (-m "not slow") keeps the shortest game of each variant (a few rounds); the
@@ -141,7 +152,7 @@ QUICK = {
     (schieber, "tournament"), (differenzler, "jasswelt-short"), (pomme, "jack-20-no-bauer-exception"),
     (coiffeur, "with-weis-and-stoeck"), (handjass, "rob-first-undertrump-allowed"),
     (differenzler, "three"), (coiffeur, "misere-and-joker"), (sidi, "earthli-auto-weis"),
-    (bieter, "reglement-short"),
+    (molotow, "funcardgames-three"), (molotow, "six"), (bieter, "reglement-short"),
 }
 
 

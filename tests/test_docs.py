@@ -90,6 +90,9 @@ OPTION_PHRASES: dict[str, tuple[str, ...]] = {
     "lowest_bid": ("lowest bid", "mindestgebot", "bidding starts at"),
     "double_ends_auction": ("double ends the auction", "voids the double", "a new bid voids"),
     "missed_keeps_weis": ("weis of a missed contract", "missed contract loses"),
+    "table_weis": ("sequences only", "only sequences", "table weis of every kind"),
+    "hand_weis": ("hand weis count", "weis from the hand", "without hand weis"),
+    "five_out": ("card out with five", "eicheln 7", "schellen 6"),
 }
 
 
@@ -131,7 +134,7 @@ def test_a_rule_the_pages_call_not_supported_has_no_option() -> None:
                 f"{entry.rule!r} as not supported")
 
 
-@pytest.mark.parametrize("page", ["schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "bieter"])
+@pytest.mark.parametrize("page", ["schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "molotow", "bieter"])
 def test_every_rules_page_lists_where_sources_disagree_and_what_is_not_supported(page: str) -> None:
     text = (ROOT / "docs" / "rules" / f"{page}.rst").read_text(encoding="utf-8")
     assert f".. jass-disagreements:: jass.{page}.Rules" in text
@@ -248,7 +251,7 @@ def _sections(page: Path) -> list[tuple[str, set[str]]]:
         return [(text, _library_options())]
     parts = re.split(r"\n(?=[^\n]+\n-{3,}\n)", text)
     titles = {"Schieber": "schieber", "Differenzler": "differenzler", "Two-player": "pomme", "Coiffeur": "coiffeur",
-              "Jass for three": "handjass", "Sidi Barrani": "sidi",
+              "Jass for three": "handjass", "Sidi Barrani": "sidi", "Molotow": "molotow",
               "Bieter": "bieter"}
     found = []
     for part in parts:
