@@ -435,6 +435,11 @@ def test_bieter_is_served_through_the_registry(server: tuple[TestClient, Lobby])
     final_state = records.final_state(record)
     assert record.variant == "bieter" and final_state == lobby.tables[table_id].state
     assert final_state.king_won is not None and record.result["scores"] == list(final_state.scores)  # type: ignore[index]
+    # The result names the seats that won: the King alone, or the two of the Bauernpartei together.
+    king = final_state.king
+    assert king is not None
+    expected = [king] if final_state.king_won else [seat for seat in range(3) if seat != king]
+    assert final["result"]["winners"] == expected
 
 
 def test_reconnecting_with_the_seat_s_token_continues_where_the_game_stood(server: tuple[TestClient, Lobby]) -> None:

@@ -7,12 +7,14 @@ import math
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import attrs
 import pytest
 
 from jass import pomme, schieber
 from jass.ai.bots import RandomBot, RuleBot
 from jass.ai.players import BOTS, make_bot
 from jass.errors import JassError
+from jass.variant import find_variant
 from jass.ai.tournament import (
     GameFailedError,
     GameFailure,
@@ -110,6 +112,34 @@ def test_arena_is_reproducible_and_independent_of_what_runs_it() -> None:
     with ThreadPoolExecutor(3) as pool:
         threads = run_arena("schieber", ("rule", "random"), games=6, seed=9, rules=ONE_ROUND, executor=pool)
     assert one.records == again.records == two.records == threads.records
+
+
+class LastMove(FirstMove):
+    """The last legal move: in Bieter, Vorhand bids the most there is and the others drop out."""
+
+    def choose(self, view: Any, moves: Any) -> Any:
+        return moves[-1]
+
+
+def test_a_win_of_seats_of_both_positions_is_a_draw_between_them() -> None:
+    """Bieter: the King (one seat) plays the Bauernpartei (the two others), sides formed by the
+    auction, so with A at seats 0 and 2 and B at seat 1 (B at 0 and 2 in odd games) the winning
+    Bauernpartei may hold an A and a B. A position wins only when every winning seat is its
+    bot's; a win of both is a draw between them. The bots' moves do not depend on their seeds,
+    so each game is replayed here from its seed alone."""
+    bieter = find_variant("bieter")
+    rules = attrs.evolve(bieter.preset("reglement"), goal=300)
+    report = run_arena("bieter", (LastMove, LastMove), games=6, seed=4, rules=rules)
+    outcomes = set()
+    for record in report.records:
+        final = play_game(bieter, [LastMove() for _ in range(3)], rules=rules, seed=record.seed)
+        first = 0 if record.first == "A" else 1  # A at the even seats in even games
+        positions = {"AB"[(seat + first) % 2] for seat in bieter.winners(final)}
+        assert len(bieter.winners(final)) == 2  # a King who bid the most never gets there
+        assert record.winner == (positions.pop() if len(positions) == 1 else None)
+        outcomes.add(record.winner)
+    assert None in outcomes and outcomes - {None}  # a Bauernpartei of A and B, and of one bot
+    assert sum(report.wins.values()) + report.draws == 6
 
 
 def test_a_mirror_match_is_reported_by_position() -> None:

@@ -109,7 +109,7 @@ class GameRecord:
     seed: int
     #: The position that sat at seat 0 (A in even games, B in odd ones).
     first: str
-    #: The winning position, ``None`` for a draw.
+    #: The winning position, ``None`` for a draw (or when seats of both positions won together).
     winner: str | None
     #: Per position: its measure, the variant's standing of its seats (Schieber: its team's
     #: points; Differenzler: its average penalty per seat; la pomme: its points).
@@ -183,9 +183,10 @@ def _play_one(job: _Job) -> GameRecord | GameFailure:
         labels = tuple(_label(entries[position]) for position in lineup)
         return GameFailure(variant.name, index, game_seed, labels, f"{type(error).__name__}: {error}",
                            traceback.format_exc())
-    winning_team = variant.winner(final)
-    # The winner is a team (of one seat in a game of each for themselves); its first seat's bot.
-    winner = None if winning_team is None else POSITIONS[lineup[seating[winning_team][0]]]
+    # The winning seats' bots: one position wins; none, or both (sides formed in the game, as
+    # Bieter's Bauernpartei, may hold an A and a B), is a draw between A and B.
+    positions = {POSITIONS[lineup[seat]] for seat in variant.winners(final)}
+    winner = positions.pop() if len(positions) == 1 else None
     standings = variant.standings(final)
     totals: dict[str, list[float]] = {}
     for team, seats in enumerate(seating):

@@ -625,6 +625,7 @@ class Table:
                 "standings": list(variant.standings(state)),
                 "standing_name": variant.standing_name,
                 "winner": variant.winner(state),
+                "winners": list(variant.winners(state)),
                 "record": f"/tables/{self.id}/record",
             })
         return self._result_json

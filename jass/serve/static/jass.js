@@ -421,7 +421,8 @@
     const result = byId("result");
     result.hidden = !update.result;
     if (update.result) {
-      const outcome = update.result.winner === null ? "a draw" : teamName(update, teams[update.result.winner]) + " won";
+      const won = update.result.winners;
+      const outcome = won.length === 0 ? "a draw" : teamName(update, won) + " won";
       result.replaceChildren(
         el("h3", {}, "Game over: " + outcome),
         el("p", {}, "Final " + update.result.standing_name + ": ",
