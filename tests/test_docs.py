@@ -77,6 +77,7 @@ OPTION_PHRASES: dict[str, tuple[str, ...]] = {
     "strokes_per_deal": ("one stroke a deal", "two strokes a deal"),
     "nuller_threshold": ("a nuller under", "nuller under 26"),
     "rob_before_exchange": ("robs first", "rob first"),
+    "slalom_start": ("slalom starts", "slalom-undenufe", "first direction of the slalom"),
     "seats": ("three players", "twelve cards each", "12 cards each", "for three"),
     "dealer_credit": ("dealer's credit", "credited one point", "per five points"),
 }
@@ -120,11 +121,12 @@ def test_a_rule_the_pages_call_not_supported_has_no_option() -> None:
                 f"{entry.rule!r} as not supported")
 
 
-@pytest.mark.parametrize("page", ["schieber", "differenzler", "pomme", "coiffeur", "handjass"])
+@pytest.mark.parametrize("page", ["schieber", "differenzler", "pomme", "coiffeur", "handjass", "zweierjass"])
 def test_every_rules_page_lists_where_sources_disagree_and_what_is_not_supported(page: str) -> None:
     text = (ROOT / "docs" / "rules" / f"{page}.rst").read_text(encoding="utf-8")
-    assert f".. jass-disagreements:: jass.{page}.Rules" in text
-    assert f".. jass-not-supported:: jass.{page}.Rules" in text
+    module = {"zweierjass": "zweier"}.get(page, page)  # the package's name is shorter than the game's
+    assert f".. jass-disagreements:: jass.{module}.Rules" in text
+    assert f".. jass-not-supported:: jass.{module}.Rules" in text
     assert "The rules on one page" in text and "What is said at the table" in text or page == "pomme"
 
 
@@ -237,7 +239,7 @@ def _sections(page: Path) -> list[tuple[str, set[str]]]:
         return [(text, _library_options())]
     parts = re.split(r"\n(?=[^\n]+\n-{3,}\n)", text)
     titles = {"Schieber": "schieber", "Differenzler": "differenzler", "Two-player": "pomme", "Coiffeur": "coiffeur",
-              "Jass for three": "handjass"}
+              "Jass for three": "handjass", "Zweierjass": "zweierjass"}
     found = []
     for part in parts:
         variant = next((name for title, name in titles.items() if part.startswith(title)), None)

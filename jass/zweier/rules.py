@@ -1,0 +1,128 @@
+"""Zweierjass's rules: :class:`Rules` (every option, its default and its source), the mode the
+stack's bottom card fixes, and the limits that keep every game savable.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+import attrs
+
+from jass._base import NotSupported, instance_of, int_in, one_of
+from jass.cards import Card, Rank
+from jass.tricks import PlayRules
+from jass.trump import PerTrickMode, RoundMode, Trump
+
+__all__ = ["SEATS", "HAND_SIZE", "STACK_SIZE", "DRAWING_TRICKS", "ROUND_TRICKS", "MAX_TARGET_POINTS", "Rules",
+           "mode_of"]
+
+
+#: The number of players.
+SEATS: Final = 2
+#: The cards each player is dealt.
+HAND_SIZE: Final = 9
+#: The face-down stack: the 18 cards not dealt.
+STACK_SIZE: Final = 18
+#: The tricks after which both players draw: the stack is empty after them.
+DRAWING_TRICKS: Final = STACK_SIZE // SEATS
+#: The tricks of a round: all 36 cards are played.
+ROUND_TRICKS: Final = 36 // SEATS
+TITLE: Final = "Zweierjass"
+#: The highest ``target_points``: 10,000 points are some 64 rounds, far within the round limit.
+MAX_TARGET_POINTS: Final = 10_000
+#: The range of a game score (a round gives at most 257 points, a game MAX_ROUNDS rounds).
+MAX_SCORE: Final = 10**7
+
+
+@attrs.frozen(cache_hash=True)
+class Rules:
+    """The options of Zweierjass; the defaults are those of rafael-ottersberg's jass-app, the
+    only source of the game (:doc:`/rules/zweierjass`).
+
+    >>> Rules().target_points, Rules().slalom_start
+    (1000, Trump.OBENABE)
+    >>> Rules(slalom_start=Trump.EICHELN)
+    Traceback (most recent call last):
+    jass.errors.InvalidRulesError: slalom_start=Trump.EICHELN: expected one of Trump.OBENABE, Trump.UNDENUFE
+    """
+
+    #: Where the sources of two-player games with a stack differ and the library keeps one rule.
+    DISAGREEMENTS: ClassVar[tuple[str, ...]] = (
+        "**Who draws after a trick**: both players, the trick's winner first (the jass-app: «for i in "
+        "range(number_of_players): index = (winning_player_idx + i) % number_of_players»: the default and "
+        "the only rule); only the winner (Schnüffler, jasswiki.ch: «Nach jedem Stich nimmt der Stichgewinner "
+        "die oberste Stockkarte»), another game with another deal.",
+    )
+    #: The rules of Zweierjass in the source that the library cannot play yet.
+    NOT_SUPPORTED: ClassVar[tuple[NotSupported, ...]] = (
+        NotSupported(
+            "Weis and Stöck in Zweierjass",
+            "the jass-app has no Weis or Stöck in its Zweierjass round, only a free bonus field a player fills "
+            "in after the round (``src/Table.js``: «if ((props.mode === \"sidi\") || (props.mode === \"zweier\")) "
+            "{ bonus = true; }»). No source says when a Weis may be declared from a hand that changes with "
+            "every draw; the library plays without them.",
+            "weis",
+        ),
+        NotSupported(
+            "Slalom counted in its first direction",
+            "the jass-app counts every trick of a Slalom round with the card values of its first direction "
+            "(``Stiche.count``: «if trump == 'obe' or trump == 'slalom_obe': points_dict = points_dict_obe»); "
+            "the library counts each trick of a Slalom in its own mode, as it does for Coiffeur "
+            "(:doc:`/rules/general`).",
+            "slalom_points",
+        ),
+        NotSupported(
+            "A match bonus",
+            "the jass-app has none; no source says whether taking all 18 tricks earns one.",
+            "match_bonus",
+        ),
+    )
+
+    #: The first player to this game score or more wins, at the end of a round.
+    #: Source: the jass-app (``class Game: def __init__(self, ..., final_score=1000)``).
+    #: No source says who wins when both reach it in one round: the library gives it to the
+    #: higher score and plays on while the scores are equal.
+    target_points: int = attrs.field(default=1000, validator=int_in(1, MAX_TARGET_POINTS))
+    #: The mode of the first trick of a Slalom (a Banner, the 10, at the bottom of the stack);
+    #: the tricks then alternate.
+    #: Source: the jass-app (``decide_which_slalom(self, trump='slalom_obe')``, called with no
+    #: argument: always Slalom starting Obenabe). No source says who would choose the direction
+    #: (the app's choice is a stub): an option of the table, not a move.
+    slalom_start: Trump = attrs.field(default=Trump.OBENABE, validator=one_of(Trump.OBENABE, Trump.UNDENUFE))
+    #: A player whose only trump is the Under need not play it to a trump lead.
+    #: Source: the jass-app (``check_card_allowed``: «You don't play trump because you don't
+    #: have any except trump J»).
+    bauer_exception: bool = attrs.field(default=True, validator=instance_of(bool))
+    #: The first dealer, 0 or 1 (the other player leads the first round); ``None``: drawn from
+    #: the game's seed. Source: none, an engine setting (the app starts with its first player).
+    first_dealer: int | None = attrs.field(default=None, validator=int_in(0, 1, optional=True))
+
+    @classmethod
+    def app(cls) -> Rules:
+        """rafael-ottersberg's jass-app: the defaults."""
+        return cls()
+
+    @property
+    def play_rules(self) -> PlayRules:
+        """The card-play options (undertrumping cannot arise with two players)."""
+        return _PLAY_RULES[self.bauer_exception]
+
+
+_PLAY_RULES: Final = {True: PlayRules(bauer_exception=True), False: PlayRules(bauer_exception=False)}
+
+
+def mode_of(bottom: Card, rules: Rules) -> RoundMode:
+    """The mode the stack's bottom card fixes: a 6 Undenufe, a Banner (10) Slalom, an Ace
+    Obenabe, any other card its suit as trump (the jass-app's ``make_trump``).
+
+    >>> [str(mode_of(Card.parse(code), Rules())) for code in ("H6", "H10", "HA", "HJ")]
+    ['Undenufe', 'Slalom Obenabe', 'Obenabe', 'Schilten']
+    """
+    rank = bottom.rank
+    if rank == Rank.SIX:
+        return Trump.UNDENUFE
+    if rank == Rank.TEN:
+        return PerTrickMode.SLALOM_OBENABE if rules.slalom_start is Trump.OBENABE else PerTrickMode.SLALOM_UNDENUFE
+    if rank == Rank.ACE:
+        return Trump.OBENABE
+    return Trump(bottom.suit.value)
