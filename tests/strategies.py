@@ -279,6 +279,22 @@ def handjass_rules() -> st.SearchStrategy[handjass.Rules]:
     )
 
 
+# --- Zweierjass -------------------------------------------------------------------------------
+
+from jass import Trump, zweier  # noqa: E402  (kept with the strategies that use it)
+
+
+def zweier_rules() -> st.SearchStrategy[zweier.Rules]:
+    """Every combination of Zweierjass's options (targets kept short so games stay quick)."""
+    return st.builds(
+        zweier.Rules,
+        target_points=st.integers(min_value=1, max_value=400),
+        slalom_start=st.sampled_from([Trump.OBENABE, Trump.UNDENUFE]),
+        bauer_exception=st.booleans(),
+        first_dealer=st.sampled_from([None, 0, 1]),
+    )
+
+
 # --- Schieber --------------------------------------------------------------------------------
 
 import random  # noqa: E402  (kept with the strategies that use it)
@@ -362,6 +378,7 @@ def variant_rules(name: str) -> st.SearchStrategy[Any]:
         "pomme": pomme_rules,
         "coiffeur": coiffeur_rules,
         "handjass": handjass_rules,
+        "zweierjass": zweier_rules,
     }[name]()
 
 

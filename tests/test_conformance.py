@@ -16,7 +16,7 @@ from typing import Any, cast
 import attrs
 import pytest
 
-from jass import PerTrickMode, PlayRules, UndenufeOrder, Trump, Undertrump, WeisRules, coiffeur, differenzler, handjass, pomme, schieber
+from jass import PerTrickMode, PlayRules, UndenufeOrder, Trump, Undertrump, WeisRules, coiffeur, differenzler, handjass, pomme, schieber, zweier
 from jass.errors import IllegalMoveError, JassError
 from jass.variant import random_playout
 from jass.testing import (
@@ -86,6 +86,12 @@ HANDJASS_PRESETS: dict[str, handjass.Rules] = {
     ),
 }
 
+ZWEIER_PRESETS: dict[str, zweier.Rules] = {
+    "app-short": zweier.Rules(target_points=300),
+    "slalom-undenufe-no-bauer-exception": zweier.Rules(slalom_start=Trump.UNDENUFE, bauer_exception=False,
+                                                       target_points=400, first_dealer=1),
+}
+
 _SLALOM = coiffeur.Row("Slalom", 9, (PerTrickMode.SLALOM_OBENABE, PerTrickMode.SLALOM_UNDENUFE))
 _GUSCHTI = coiffeur.Row("Guschti", 10, (PerTrickMode.GUSCHTI_OBENABE, PerTrickMode.GUSCHTI_UNDENUFE))
 _JOKER = coiffeur.Row("Joker", 7, tuple(Trump))
@@ -111,13 +117,14 @@ CASES: list[tuple[Any, str, Any]] = [
     *((pomme, name, rules) for name, rules in POMME_PRESETS.items()),
     *((coiffeur, name, rules) for name, rules in COIFFEUR_PRESETS.items()),
     *((handjass, name, rules) for name, rules in HANDJASS_PRESETS.items()),
+    *((zweier, name, rules) for name, rules in ZWEIER_PRESETS.items()),
 ]
 # The quick loop (-m "not slow") keeps the shortest game of each variant (a few rounds); the
 # others play to a points target or over more rounds, in the full check.
 QUICK = {
     (schieber, "tournament"), (differenzler, "jasswelt-short"), (pomme, "jack-20-no-bauer-exception"),
     (coiffeur, "with-weis-and-stoeck"), (handjass, "rob-first-undertrump-allowed"),
-    (differenzler, "three"), (coiffeur, "misere-and-joker"),
+    (differenzler, "three"), (coiffeur, "misere-and-joker"), (zweier, "app-short"),
 }
 
 

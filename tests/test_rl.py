@@ -15,14 +15,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import strategies as jst
-from jass import PerTrickMode, Trump, coiffeur, differenzler, handjass, pomme, schieber
+from jass import PerTrickMode, Trump, coiffeur, differenzler, handjass, pomme, schieber, zweier
 from jass.cards import CardSet
 from jass.variant.encoding import play_layout
 from jass.errors import IllegalMoveError, JassError
 from jass.rl import action_mask, apply_action, encoding_of, legal_actions, observation_vector, returns
 from jass.variant import VARIANTS, AnyVariant, SEED_LIMIT, random_playout
 
-NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass")
+NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass", "zweierjass")
 #: Coiffeur on two rows: a game of four rounds (a Slalom row, so some tricks are Undenufe).
 COIFFEUR_SHORT = coiffeur.Rules(slate=coiffeur.Slate(jst.COIFFEUR_ROWS[1:3]))
 
@@ -105,7 +105,10 @@ def test_the_layouts_add_up_by_hand() -> None:
     assert encoding_of("handjass").size == 268 + 97
     # Coiffeur: the Misère ids (20 rows x 4 modes) follow the earlier ones, which stay.
     # Handjass's ids: 36 cards, take, keep, rob, no rob, deal.
-    assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124, 36 + 200 + 3 + 80, 36 + 5]
+    # Zweierjass adds 3 + 2 + 8 + 36 + 1 + 3 + 36 + 2 = 91 to the two-seat card play; its ids: 36
+    # cards, deal.
+    assert encoding_of("zweierjass").size == 193 + 91
+    assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124, 36 + 200 + 3 + 80, 36 + 5, 36 + 1]
 
 
 def test_a_coiffeur_vector_read_by_hand() -> None:
@@ -195,7 +198,7 @@ def test_returns_are_zero_until_the_end_and_add_up_to_zero(name: str) -> None:
     variant = VARIANTS[name]
     rules = {"schieber": schieber.Rules.tournament(1), "differenzler": differenzler.Rules(rounds=1),
              "pomme": pomme.Rules(target_points=2), "coiffeur": COIFFEUR_SHORT,
-             "handjass": handjass.Rules(target_strokes=2)}[name]
+             "handjass": handjass.Rules(target_strokes=2), "zweierjass": zweier.Rules(target_points=150)}[name]
     state = variant.new_game(rules, seed=9)
     assert returns(variant, state) == (0.0,) * variant.seats_for(rules)
     final = random_playout(variant, state, seed=3)
@@ -228,6 +231,7 @@ DICT_OBSERVATION_NOTES = (
     [("schieber", schieber.Rules.tournament(1), "sensible"), ("schieber", schieber.Rules(), "all"),
      ("differenzler", differenzler.Rules(rounds=1), "sensible"), ("pomme", None, "sensible"),
      ("coiffeur", COIFFEUR_SHORT, "sensible"), ("handjass", handjass.Rules(target_strokes=1), "sensible"),
+     ("zweierjass", zweier.Rules(target_points=100), "sensible"),
      ("differenzler", differenzler.Rules(seats=3, rounds=1), "sensible"),
      ("coiffeur", coiffeur.Rules(slate=coiffeur.Slate((coiffeur.Row("Misère", 1, coiffeur.MISERE_MODES),))), "sensible")],
 )

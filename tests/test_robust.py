@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 import strategies as jst
 from typist import first_choice
-from jass import coiffeur, differenzler, handjass, pomme, records, schieber, serial
+from jass import coiffeur, differenzler, handjass, pomme, records, schieber, serial, zweier
 from jass.schieber import jasskit
 from jass.pomme import exchange as pomme_exchange
 from jass.cli import main
@@ -48,7 +48,7 @@ from jass.ai.tournament import round_robin, run_arena
 from jass.trump import Trump
 from jass.variant import MAX_ROUNDS, SEED_LIMIT, VARIANTS, AnyVariant
 
-VARIANT_NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass")
+VARIANT_NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass", "zweierjass")
 #: The 19 characters beyond ASCII that str.split() and the regular expression \s take for spaces.
 UNICODE_SPACES = [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace() and c > 0x7F]
 #: ASCII control characters that Python also splits at.
@@ -479,7 +479,8 @@ def test_no_round_takes_more_moves_than_counted(name: str, seed: int) -> None:
     rng = random.Random(seed)
     moves_in_round = 0
     # Handjass: the deal, 3 decisions on the Blinde, 3 on the trump 6, 27 cards.
-    most = {"schieber": 45, "differenzler": 41, "pomme": 23, "coiffeur": 46, "handjass": 34}[name]
+    # Zweierjass: the deal and 36 cards (the draws are no moves).
+    most = {"schieber": 45, "differenzler": 41, "pomme": 23, "coiffeur": 46, "handjass": 34, "zweierjass": 37}[name]
     while not variant.is_over(state):
         number = state.round_number
         state = variant.apply(state, rng.choice(variant.legal_moves(state)))
@@ -524,6 +525,8 @@ def presets_and_rules(name: str) -> st.SearchStrategy[Any]:
             nuller_threshold=st.integers(0, handjass.MAX_NULLER_THRESHOLD), rob_before_exchange=st.booleans(),
             play=jst.play_rules(), first_dealer=st.sampled_from([None, 0, 1, 2]),
         )
+    elif name == "zweierjass":
+        options = jst.zweier_rules()
     elif name == "differenzler":
         options = jst.differenzler_rules().flatmap(
             lambda rules: st.integers(0, 1000).map(lambda bonus: attrs.evolve(rules, exact_bonus=bonus)))

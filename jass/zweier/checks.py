@@ -17,24 +17,36 @@ from jass.zweier.state import State, draws_of
 
 
 def _variations(state: State, seat: int, rng: random.Random) -> list[State]:
-    """A card of the other hand swapped with a card of the stack still to be drawn (not the
-    face-up bottom card): both hidden from ``seat``. The swap is made in the deal and in the
-    play alike, so the sibling is a state the same moves reach."""
+    """States that differ only in what ``seat`` cannot see: a card of the other hand swapped with
+    a card of the stack still to be drawn (not the face-up bottom card), in the deal and in the
+    play alike; and a card the other seat was dealt swapped with one it drew, both still held
+    (the same hands now, another order of the stack)."""
     play = state.play
     other = 1 - seat
-    drawn_by_other = set(draws_of(state.stack, play.tricks)[other])
-    hidden_stack = [card for card in state.stack_left[:-1]] if len(play.tricks) < DRAWING_TRICKS else []
-    held = [card for card in play.hand(other) if card not in drawn_by_other and card in state.hands[other]]
-    if not hidden_stack or not held:
-        return []
-    out, into = rng.choice(held), rng.choice(hidden_stack)
-    hands = list(state.hands)
-    hands[other] = _replace(hands[other], out, into)
-    stack = tuple(out if card is into else card for card in state.stack)
-    now = list(play.hands)
-    now[other] = _replace(now[other], out, into)
-    changed = CardPlay.from_parts(play.setup, now, play.leader, play.trick, play.tricks)
-    return [state.replace(hands=tuple(hands), stack=stack, play=changed)]
+    drawn = [card for card in draws_of(state.stack, play.tricks)[other]
+             if card in play.hand(other) and card is not state.bottom_card]
+    dealt = [card for card in play.hand(other) if card in state.hands[other]]
+    hidden_stack = list(state.stack_left[:-1])
+    found = []
+    if hidden_stack and dealt:
+        out, into = rng.choice(dealt), rng.choice(hidden_stack)
+        hands = list(state.hands)
+        hands[other] = _replace(hands[other], out, into)
+        now = list(play.hands)
+        now[other] = _replace(now[other], out, into)
+        changed = CardPlay.from_parts(play.setup, now, play.leader, play.trick, play.tricks)
+        found.append(state.replace(hands=tuple(hands), stack=_swapped(state.stack, out, into), play=changed))
+    if drawn and dealt:
+        out, into = rng.choice(dealt), rng.choice(drawn)
+        hands = list(state.hands)
+        hands[other] = _replace(hands[other], out, into)
+        found.append(state.replace(hands=tuple(hands), stack=_swapped(state.stack, out, into)))
+    return found
+
+
+def _swapped(stack: tuple[Card, ...], out: Card, into: Card) -> tuple[Card, ...]:
+    """The stack with ``into`` (in it) replaced by ``out``."""
+    return tuple(out if card is into else card for card in stack)
 
 
 def _replace(cards: CardSet, out: Card, into: Card) -> CardSet:

@@ -93,7 +93,7 @@ def apply(state: State, move: moves.Move, *, seat: int | None = None) -> State:
     >>> state = new_game(Rules(first_dealer=1), seed=7)
     >>> apply(state, Deal())
     Traceback (most recent call last):
-    jass.errors.IllegalMoveError: Deal() is not a legal move now (phase play, seat 0 to act)
+    jass.errors.IllegalMoveError: Deal(order=None) is not a legal move now (phase play, seat 0 to act)
     """
     if type(state) is not State:
         raise wrong_state(state, State)

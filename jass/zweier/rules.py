@@ -85,7 +85,7 @@ class Rules:
     target_points: int = attrs.field(default=1000, validator=int_in(1, MAX_TARGET_POINTS))
     #: The mode of the first trick of a Slalom (a Banner, the 10, at the bottom of the stack);
     #: the tricks then alternate.
-    #: Source: the jass-app (``decide_which_slalom(self, trump='slalom_obe')``, called with no
+    #: Source: the jass-app (``decide_which_slalom``, its argument «'slalom_obe'» by default, called with no
     #: argument: always Slalom starting Obenabe). No source says who would choose the direction
     #: (the app's choice is a stub): an option of the table, not a move.
     slalom_start: Trump = attrs.field(default=Trump.OBENABE, validator=one_of(Trump.OBENABE, Trump.UNDENUFE))
