@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from jass.ai.sampling import SamplingError
 from jass.cards import Card, CardSet
+from jass.errors import InvalidCardsError
 from jass.tricks import legal_bits
 from jass.zweier.rules import DRAWING_TRICKS, HAND_SIZE, SEATS
 from jass.zweier.state import HiddenCards, Observation
@@ -48,12 +49,13 @@ def _bits(cards: Sequence[Card]) -> int:
 class DrawSampler:
     """Uniform deals of the cards ``view`` does not show (see the module's notes); ``count``
     is the number of ways the other seat's cards can have entered its hand. Raises
-    :class:`~jass.ai.sampling.SamplingError` for a view no deal fits."""
+    :class:`~jass.ai.sampling.SamplingError` for a view no deal fits, and
+    :class:`~jass.errors.InvalidCardsError` for a spectator's (it holds no hand)."""
 
     def __init__(self, view: Observation) -> None:
         seat = view.seat
         if seat is None:
-            raise SamplingError("a spectator's view (seat None) cannot be sampled: it holds no hand")
+            raise InvalidCardsError("a spectator's view (seat None) cannot be sampled: it holds no hand")
         self.view = view
         self.seat, self.other = seat, 1 - seat
         tricks = view.tricks
