@@ -290,6 +290,7 @@ def zweier_rules() -> st.SearchStrategy[zweier.Rules]:
         zweier.Rules,
         target_points=st.integers(min_value=1, max_value=400),
         slalom_start=st.sampled_from([Trump.OBENABE, Trump.UNDENUFE]),
+        slalom_points=st.sampled_from(list(zweier.SlalomPoints)),
         bauer_exception=st.booleans(),
         first_dealer=st.sampled_from([None, 0, 1]),
     )

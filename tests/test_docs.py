@@ -78,6 +78,7 @@ OPTION_PHRASES: dict[str, tuple[str, ...]] = {
     "nuller_threshold": ("a nuller under", "nuller under 26"),
     "rob_before_exchange": ("robs first", "rob first"),
     "slalom_start": ("slalom starts", "slalom-undenufe", "first direction of the slalom"),
+    "slalom_points": ("counted in its first direction", "first direction's values", "slalom's points"),
     "seats": ("three players", "twelve cards each", "12 cards each", "for three"),
     "dealer_credit": ("dealer's credit", "credited one point", "per five points"),
 }

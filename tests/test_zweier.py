@@ -26,7 +26,7 @@ from jass import FULL_DECK, Card, CardSet, PerTrickMode, Trump, records, serial,
 from jass.errors import IllegalMoveError, InvalidRulesError, JassError, RecordError
 from jass.ai.counting import Count
 from jass.tricks import legal_bits
-from jass.zweier import Deal, Phase, PlayCard, Rules, State
+from jass.zweier import Deal, Phase, PlayCard, Rules, SlalomPoints, State
 from jass.zweier.ai import _situation
 from jass.zweier.score import game_winner
 
@@ -190,6 +190,24 @@ def test_slalom_plays_each_of_the_18_tricks_in_its_own_mode() -> None:
     assert modes == [Trump.OBENABE, Trump.UNDENUFE] * 9
 
 
+@pytest.mark.parametrize(
+    ("points", "trick_2", "rule"),
+    [
+        (SlalomPoints.PER_TRICK, 19, "each trick in its own mode: Undenufe's 6 is 11, its 8 is 8"),
+        (SlalomPoints.FIRST_DIRECTION, 8, "the app: every trick with Obenabe's values, the 6 0, the 8 8"),
+    ],
+)
+def test_a_slalom_s_points(points: SlalomPoints, trick_2: int, rule: str) -> None:
+    # Bottom card H10: Slalom-Obenabe. Trick 1 (Obenabe): CK led, C7 follows: the King, 4 points.
+    # Trick 2 (Undenufe): seat 1 leads C6, seat 0 follows C8: the 6 wins.
+    state = with_bottom("CK C6 C9 C10 CJ CQ CA S6 S7", "C7 C8 H6 H7 H8 H9 HJ HQ HK", "H10",
+                        Rules(first_dealer=0, slalom_points=points))
+    state = run(state, "CK", "C7", "C6", "C8")
+    assert [t.winner for t in state.play.tricks] == [1, 1]
+    assert zweier.score_round(state).card_points == (0, 4 + trick_2), rule
+    assert zweier.observe(state, 0).round_points == (0, 4 + trick_2)
+
+
 def test_undenufe_counts_the_6_as_11_and_the_ace_as_0() -> None:
     # Bottom card H6: Undenufe. C6 led, CA follows: in Undenufe the 6 wins, 11 + 0 = 11 points.
     state = run(with_bottom("C6 C7 C8 C9 C10 CJ CQ CK S6", "CA S7 S8 S9 S10 SJ SQ SK SA", "H6"), "C6", "CA")
@@ -255,7 +273,8 @@ def test_options_are_checked() -> None:
         Rules(target_points=0)
     with pytest.raises(InvalidRulesError, match="slalom_start"):
         Rules(slalom_start=Trump.ROSEN)
-    assert zweier.VARIANT.presets["app"]() == Rules()
+    assert zweier.VARIANT.presets["per_trick"]() == Rules()
+    assert zweier.VARIANT.presets["app"]() == Rules(slalom_points=SlalomPoints.FIRST_DIRECTION)
 
 
 # --- what a seat sees -------------------------------------------------------------------------------
@@ -285,6 +304,23 @@ def test_every_determinisation_is_a_state_the_view_comes_from() -> None:
                 assert zweier.observe(found, seat) == view
                 zweier.check_loaded(found)  # replayed from its deal, draws and all: every card legal
             state = zweier.apply(state, rng.choice(zweier.legal_moves(state)))
+
+
+def test_a_void_holds_until_the_next_draw_in_the_sampler() -> None:
+    # Trick 1 (Schellen trump, the bottom card D7): seat 1 leads C6, seat 0 throws S6: it held no
+    # Eicheln then, and drew one card after the trick. Seat 1 (who drew C8) sees 24 unseen cards, six
+    # of them Eicheln (C9 C10 CJ CQ CK CA). Seat 0's nine dealt cards are S6 and 8 non-Eicheln, its
+    # draw any of the 24: a draw of Eicheln leaves 18 others for the deal, C(18, 8) = 43,758 deals
+    # each; any other draw (18 of them) leaves 17, C(17, 8) = 24,310. So seat 0 holds one
+    # Eicheln with the chance 6 x 43,758 / (6 x 43,758 + 18 x 24,310) = 262,548 / 700,128 = 0.375,
+    # and never two.
+    state = run(with_bottom("C6 C7 H6 H7 H8 H9 H10 HJ HQ", "S6 S7 S8 S9 S10 SJ SQ SK SA", "D7"), "C6", "S6")
+    view = zweier.observe(state, 1)
+    sampler = zweier.DrawSampler(view)
+    assert sampler.count == 6 * 43_758 + 18 * 24_310
+    rng = random.Random(2)
+    clubs = [len(sampler.sample(rng).hands[0] & CardSet.parse("C6 C7 C8 C9 C10 CJ CQ CK CA")) for _ in range(1000)]
+    assert max(clubs) == 1 and abs(sum(clubs) / 1000 - 0.375) < 0.06
 
 
 def _brute_force(view: zweier.Observation, rng: random.Random, tries: int) -> Counter[Card]:

@@ -133,7 +133,7 @@ def _playout(state: State, rng: random.Random) -> tuple[float, ...]:
         [play.hand(seat).bits for seat in range(SEATS)], int(play.trump), play.leader, rng,
         trick=[card.index for card in play.trick], rules=state.setting.rules.play_rules,
     )
-    taken = play.points()
+    taken = play.points()  # a classic mode: the tricks' own points
     return _values((taken[0] + outcome.points[0], taken[1] + outcome.points[1]))
 
 

@@ -125,7 +125,7 @@ def apply_trusted(state: State, move: moves.Move) -> State:
 
 def _finish_round(state: State, play: CardPlay) -> State:
     setting = state.setting
-    score = score_of_play(play)
+    score = score_of_play(play, setting.rules)
     scores = (setting.scores[0] + score.totals[0], setting.scores[1] + score.totals[1])
     won = game_winner(scores, setting.rules)
     over = won is not None or out_of_rounds(setting.round_number + 1)

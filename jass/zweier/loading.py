@@ -102,7 +102,7 @@ def check_observation(view: Observation, path: str = "$") -> None:
     over = view.phase is not Phase.PLAY
     if (len(tricks) == options.ROUND_TRICKS) != over:
         raise SerialError("the round is over when, and only when, all 18 tricks are played", f"{path}.phase")
-    score = score_of_tricks(tricks, over)
+    score = score_of_tricks(tricks, over, view.mode, rules)
     if list(view.round_points) != list(score.totals):
         raise SerialError(f"is {list(view.round_points)}, but the tricks give {list(score.totals)}",
                           f"{path}.round_points")

@@ -8,13 +8,13 @@ from typing import ClassVar, Final
 
 import attrs
 
-from jass._base import NotSupported, instance_of, int_in, one_of
+from jass._base import NamedEnum, NotSupported, instance_of, int_in, one_of
 from jass.cards import Card, Rank
 from jass.tricks import PlayRules
 from jass.trump import PerTrickMode, RoundMode, Trump
 
-__all__ = ["SEATS", "HAND_SIZE", "STACK_SIZE", "DRAWING_TRICKS", "ROUND_TRICKS", "MAX_TARGET_POINTS", "Rules",
-           "mode_of"]
+__all__ = ["SEATS", "HAND_SIZE", "STACK_SIZE", "DRAWING_TRICKS", "ROUND_TRICKS", "MAX_TARGET_POINTS", "SlalomPoints",
+           "Rules", "mode_of"]
 
 
 #: The number of players.
@@ -34,10 +34,22 @@ MAX_TARGET_POINTS: Final = 10_000
 MAX_SCORE: Final = 10**7
 
 
+class SlalomPoints(NamedEnum):
+    """How the tricks of a Slalom are counted."""
+
+    #: Each trick with the card values of its own mode (Undenufe: the 6 11, the Ace 0), as the
+    #: library counts every Slalom (Swisslos' Coiffeur).
+    PER_TRICK = "per_trick"
+    #: Every trick with the card values of the Slalom's first direction, as the jass-app counts
+    #: («if trump == 'obe' or trump == 'slalom_obe': points_dict = points_dict_obe»).
+    FIRST_DIRECTION = "first_direction"
+
+
 @attrs.frozen(cache_hash=True)
 class Rules:
     """The options of Zweierjass; the defaults are those of rafael-ottersberg's jass-app, the
-    only source of the game (:doc:`/rules/zweierjass`).
+    only source of the game (:doc:`/rules/zweierjass`), but for a Slalom's points, counted trick
+    by trick as the library counts every Slalom (``Rules.app()`` counts them as the app does).
 
     >>> Rules().target_points, Rules().slalom_start
     (1000, Trump.OBENABE)
@@ -64,14 +76,6 @@ class Rules:
             "weis",
         ),
         NotSupported(
-            "Slalom counted in its first direction",
-            "the jass-app counts every trick of a Slalom round with the card values of its first direction "
-            "(``Stiche.count``: «if trump == 'obe' or trump == 'slalom_obe': points_dict = points_dict_obe»); "
-            "the library counts each trick of a Slalom in its own mode, as it does for Coiffeur "
-            "(:doc:`/rules/general`).",
-            "slalom_points",
-        ),
-        NotSupported(
             "A match bonus",
             "the jass-app has none; no source says whether taking all 18 tricks earns one.",
             "match_bonus",
@@ -89,6 +93,16 @@ class Rules:
     #: argument: always Slalom starting Obenabe). No source says who would choose the direction
     #: (the app's choice is a stub): an option of the table, not a move.
     slalom_start: Trump = attrs.field(default=Trump.OBENABE, validator=one_of(Trump.OBENABE, Trump.UNDENUFE))
+    #: How a Slalom's tricks are counted: each in its own mode, or all with the values of the
+    #: Slalom's first direction.
+    #: Source: the jass-app (``Stiche.count``: «if trump == 'obe' or trump == 'slalom_obe':
+    #: points_dict = points_dict_obe», every trick of the round alike); Swisslos' Coiffeur
+    #: («abwechslungsweise ein Stich Obenabe und dann ein Stich Undenufe») and the library count
+    #: each trick in its own mode.
+    #: Disagreement: **A Slalom's points**: each trick in its own mode (the library's Slalom,
+    #: as in Coiffeur: the default); every trick in the first direction's values (the jass-app,
+    #: ``Rules.app()``): ``slalom_points=SlalomPoints.FIRST_DIRECTION``.
+    slalom_points: SlalomPoints = attrs.field(default=SlalomPoints.PER_TRICK, validator=instance_of(SlalomPoints))
     #: A player whose only trump is the Under need not play it to a trump lead.
     #: Source: the jass-app (``check_card_allowed``: «You don't play trump because you don't
     #: have any except trump J»).
@@ -99,7 +113,12 @@ class Rules:
 
     @classmethod
     def app(cls) -> Rules:
-        """rafael-ottersberg's jass-app: the defaults."""
+        """rafael-ottersberg's jass-app as it counts: a Slalom's tricks in its first direction."""
+        return cls(slalom_points=SlalomPoints.FIRST_DIRECTION)
+
+    @classmethod
+    def per_trick(cls) -> Rules:
+        """The defaults: a Slalom's tricks each in its own mode."""
         return cls()
 
     @property

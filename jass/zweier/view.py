@@ -7,6 +7,7 @@ from __future__ import annotations
 from jass.cards import Card, CardSet
 from jass.variant.guards import check_observer, wrong_state
 from jass.zweier.game import legal_moves, to_act
+from jass.zweier.score import score_of_play
 from jass.zweier.state import (
     NO_CARDS,
     NO_DRAWS,
@@ -48,7 +49,7 @@ def observe(state: State, seat: int | None) -> Observation:
         seat, setting.rules, setting.phase, setting.round_number, setting.dealer, acting,
         NO_CARDS if seat is None else hands[seat], (len(hands[0]), len(hands[1])), play.mode, play.trump,
         setting.stack[-1], len(setting.stack) - drawn_count(len(tricks)), bottom_drawn_by(tricks), draws,
-        play.trick, play.leader, tricks, play.points(), setting.scores, setting.history, setting.winner,
+        play.trick, play.leader, tricks, score_of_play(play, setting.rules).totals, setting.scores, setting.history, setting.winner,
         legal_moves(state) if acting == seat and acting is not None else (),
     )
 
