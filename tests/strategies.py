@@ -281,7 +281,7 @@ def handjass_rules() -> st.SearchStrategy[handjass.Rules]:
 
 # --- Zweierjass -------------------------------------------------------------------------------
 
-from jass import Trump, zweier  # noqa: E402  (kept with the strategies that use it)
+from jass import zweier  # noqa: E402  (kept with the strategies that use it)
 
 
 def zweier_rules() -> st.SearchStrategy[zweier.Rules]:
@@ -289,7 +289,7 @@ def zweier_rules() -> st.SearchStrategy[zweier.Rules]:
     return st.builds(
         zweier.Rules,
         target_points=st.integers(min_value=1, max_value=400),
-        slalom_start=st.sampled_from([Trump.OBENABE, Trump.UNDENUFE]),
+        slalom_start=st.sampled_from(list(zweier.SlalomStart)),
         slalom_points=st.sampled_from(list(zweier.SlalomPoints)),
         bauer_exception=st.booleans(),
         first_dealer=st.sampled_from([None, 0, 1]),

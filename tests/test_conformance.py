@@ -89,7 +89,7 @@ HANDJASS_PRESETS: dict[str, handjass.Rules] = {
 ZWEIER_PRESETS: dict[str, zweier.Rules] = {
     "app-short": attrs.evolve(zweier.Rules.app(), target_points=300),
     "per-trick-short": zweier.Rules(target_points=300, first_dealer=0),
-    "slalom-undenufe-no-bauer-exception": zweier.Rules(slalom_start=Trump.UNDENUFE, bauer_exception=False,
+    "slalom-undenufe-no-bauer-exception": zweier.Rules(slalom_start=zweier.SlalomStart.UNDENUFE, bauer_exception=False,
                                                        target_points=400, first_dealer=1),
 }
 

@@ -66,6 +66,7 @@ __all__ = [
     "ROUND_TRICKS",
     "MAX_TARGET_POINTS",
     "Phase",
+    "SlalomStart",
     "SlalomPoints",
     "Rules",
     "mode_of",

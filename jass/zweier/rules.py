@@ -8,12 +8,12 @@ from typing import ClassVar, Final
 
 import attrs
 
-from jass._base import NamedEnum, NotSupported, instance_of, int_in, one_of
+from jass._base import NamedEnum, NotSupported, instance_of, int_in
 from jass.cards import Card, Rank
 from jass.tricks import PlayRules
 from jass.trump import PerTrickMode, RoundMode, Trump
 
-__all__ = ["SEATS", "HAND_SIZE", "STACK_SIZE", "DRAWING_TRICKS", "ROUND_TRICKS", "MAX_TARGET_POINTS", "SlalomPoints",
+__all__ = ["SEATS", "HAND_SIZE", "STACK_SIZE", "DRAWING_TRICKS", "ROUND_TRICKS", "MAX_TARGET_POINTS", "SlalomStart", "SlalomPoints",
            "Rules", "mode_of"]
 
 
@@ -34,6 +34,15 @@ MAX_TARGET_POINTS: Final = 10_000
 MAX_SCORE: Final = 10**7
 
 
+class SlalomStart(NamedEnum):
+    """The mode of a Slalom's first trick."""
+
+    #: Obenabe first, as the jass-app plays («decide_which_slalom», «'slalom_obe'»).
+    OBENABE = "obenabe"
+    #: Undenufe first («'slalom_unde'», which the app lists but never plays).
+    UNDENUFE = "undenufe"
+
+
 class SlalomPoints(NamedEnum):
     """How the tricks of a Slalom are counted."""
 
@@ -52,10 +61,10 @@ class Rules:
     by trick as the library counts every Slalom (``Rules.app()`` counts them as the app does).
 
     >>> Rules().target_points, Rules().slalom_start
-    (1000, Trump.OBENABE)
-    >>> Rules(slalom_start=Trump.EICHELN)
+    (1000, SlalomStart.OBENABE)
+    >>> Rules(target_points=0)
     Traceback (most recent call last):
-    jass.errors.InvalidRulesError: slalom_start=Trump.EICHELN: expected one of Trump.OBENABE, Trump.UNDENUFE
+    jass.errors.InvalidRulesError: target_points=0: expected an int 1..10000
     """
 
     #: Where the sources of two-player games with a stack differ and the library keeps one rule.
@@ -92,7 +101,7 @@ class Rules:
     #: Source: the jass-app (``decide_which_slalom``, its argument «'slalom_obe'» by default, called with no
     #: argument: always Slalom starting Obenabe). No source says who would choose the direction
     #: (the app's choice is a stub): an option of the table, not a move.
-    slalom_start: Trump = attrs.field(default=Trump.OBENABE, validator=one_of(Trump.OBENABE, Trump.UNDENUFE))
+    slalom_start: SlalomStart = attrs.field(default=SlalomStart.OBENABE, validator=instance_of(SlalomStart))
     #: How a Slalom's tricks are counted: each in its own mode, or all with the values of the
     #: Slalom's first direction.
     #: Source: the jass-app (``Stiche.count``: «if trump == 'obe' or trump == 'slalom_obe':
@@ -141,7 +150,7 @@ def mode_of(bottom: Card, rules: Rules) -> RoundMode:
     if rank == Rank.SIX:
         return Trump.UNDENUFE
     if rank == Rank.TEN:
-        return PerTrickMode.SLALOM_OBENABE if rules.slalom_start is Trump.OBENABE else PerTrickMode.SLALOM_UNDENUFE
+        return PerTrickMode.SLALOM_OBENABE if rules.slalom_start is SlalomStart.OBENABE else PerTrickMode.SLALOM_UNDENUFE
     if rank == Rank.ACE:
         return Trump.OBENABE
     return Trump(bottom.suit.value)
