@@ -137,14 +137,16 @@ def _playout(state: State, rng: random.Random) -> tuple[float, ...]:
     return _values((taken[0] + outcome.points[0], taken[1] + outcome.points[1]))
 
 
-#: The search solves the card play exactly from this many tricks left, once the stack is empty.
-_SOLVE_FROM: Final = 4
+#: The search solves the card play exactly from this many tricks left (the stack is empty: every
+#: card's place is known to both). Measured with jass.ai.solver on random rounds: 9 tricks left
+#: take some 60 ms a solution, 7 some 6 ms, 5 about 1 ms; a search solves once per simulation.
+_SOLVE_FROM: Final = 5
 
 
 def _solve(state: State) -> tuple[float, ...] | None:
     """The round's values when both play their best with open hands: once the stack is empty
-    (every card's place is then known to both) and at most four tricks are left, in a classic
-    mode; ``None`` otherwise."""
+    (every card's place is then known to both) and at most five tricks are left, in a classic
+    mode (the solver plays one mode a round); ``None`` otherwise."""
     play = state.play
     if state.setting.phase is not PLAY or type(play.mode) is not Trump or len(play.tricks) < ROUND_TRICKS - _SOLVE_FROM:
         return None
