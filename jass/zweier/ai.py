@@ -122,7 +122,9 @@ def round_values(state: State) -> tuple[float, ...] | None:
 def _playout(state: State, rng: random.Random) -> tuple[float, ...]:
     """The round played to its end with random legal cards: through :func:`apply` while the
     stack has cards (the draws), then on raw ints in a classic mode."""
-    while state.setting.phase is PLAY and (len(state.play.tricks) < DRAWING_TRICKS or type(state.play.mode) is not Trump):
+    while state.setting.phase is PLAY and (
+        len(state.play.tricks) < DRAWING_TRICKS or type(state.play.mode) is not Trump
+    ):
         cards = legal_moves(state)
         state = apply(state, cards[int(rng.random() * len(cards))])
     done = round_values(state)

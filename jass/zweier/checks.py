@@ -73,7 +73,8 @@ def _check_step(before: State, move: Move, after: State) -> None:
         assert sum(score.totals) == 157, f"a round of {mode} totals {sum(score.totals)}, not 157"
     else:
         points = sum(trick.points for trick in after.play.tricks)
-        assert sum(score.totals) == points + LAST_TRICK_BONUS, f"the totals {score.totals} are not the tricks' points + 5"
+        assert sum(score.totals) == points + LAST_TRICK_BONUS, (
+            f"the totals {score.totals} are not the tricks' points + 5")
 
 
 #: The conformance harness's hooks (:class:`~jass.variant.ConformanceHooks`).

@@ -13,8 +13,8 @@ from jass.cards import Card, Rank
 from jass.tricks import PlayRules
 from jass.trump import PerTrickMode, RoundMode, Trump
 
-__all__ = ["SEATS", "HAND_SIZE", "STACK_SIZE", "DRAWING_TRICKS", "ROUND_TRICKS", "MAX_TARGET_POINTS", "SlalomStart", "SlalomPoints",
-           "Rules", "mode_of"]
+__all__ = ["SEATS", "HAND_SIZE", "STACK_SIZE", "DRAWING_TRICKS", "ROUND_TRICKS", "MAX_TARGET_POINTS", "SlalomStart",
+           "SlalomPoints", "Rules", "mode_of"]
 
 
 #: The number of players.
@@ -150,7 +150,8 @@ def mode_of(bottom: Card, rules: Rules) -> RoundMode:
     if rank == Rank.SIX:
         return Trump.UNDENUFE
     if rank == Rank.TEN:
-        return PerTrickMode.SLALOM_OBENABE if rules.slalom_start is SlalomStart.OBENABE else PerTrickMode.SLALOM_UNDENUFE
+        obenabe = rules.slalom_start is SlalomStart.OBENABE
+        return PerTrickMode.SLALOM_OBENABE if obenabe else PerTrickMode.SLALOM_UNDENUFE
     if rank == Rank.ACE:
         return Trump.OBENABE
     return Trump(bottom.suit.value)

@@ -96,10 +96,13 @@ class Setting:
     phase: Phase = attrs.field(validator=instance_of(Phase, error=InvalidStateError))
     #: Each seat's 9 cards as dealt (the cards held now are in ``play``: see :meth:`State.hand`).
     hands: tuple[CardSet, ...] = attrs.field(
-        validator=tuple_of(cards_in(options.HAND_SIZE, options.HAND_SIZE), options.SEATS, options.SEATS, error=InvalidStateError)
+        validator=tuple_of(cards_in(options.HAND_SIZE, options.HAND_SIZE), options.SEATS, options.SEATS,
+                           error=InvalidStateError)
     )
     #: The 18 cards of the stack as dealt, top first: the last is the bottom card, face up.
-    stack: tuple[Card, ...] = attrs.field(validator=cards_in_order(options.STACK_SIZE, options.STACK_SIZE, error=InvalidStateError))
+    stack: tuple[Card, ...] = attrs.field(
+        validator=cards_in_order(options.STACK_SIZE, options.STACK_SIZE, error=InvalidStateError)
+    )
     #: The game scores: the points of every round.
     scores: tuple[int, ...] = attrs.field(validator=_SCORES)
     #: The score of every finished round, in order.
@@ -219,7 +222,9 @@ class Observation:
     #: The observing seat's cards.
     hand: CardSet = attrs.field(validator=cards_in(0, options.HAND_SIZE, error=InvalidStateError))
     #: How many cards each seat holds.
-    hand_sizes: tuple[int, ...] = attrs.field(validator=tuple_of(int_in(0, 9), options.SEATS, options.SEATS, error=InvalidStateError))
+    hand_sizes: tuple[int, ...] = attrs.field(
+        validator=tuple_of(int_in(0, 9), options.SEATS, options.SEATS, error=InvalidStateError)
+    )
     #: The round's mode, fixed by the bottom card.
     mode: RoundMode = attrs.field(validator=_MODE)
     #: The mode of the trick in progress.
@@ -233,7 +238,8 @@ class Observation:
     #: The cards the observing seat drew after each of the nine first tricks (``None`` for a
     #: draw not made yet, and for a spectator).
     your_draws: tuple[Card | None, ...] = attrs.field(
-        validator=tuple_of(instance_of(Card, optional=True), options.DRAWING_TRICKS, options.DRAWING_TRICKS, error=InvalidStateError)
+        validator=tuple_of(instance_of(Card, optional=True), options.DRAWING_TRICKS, options.DRAWING_TRICKS,
+                           error=InvalidStateError)
     )
     #: The cards of the trick in progress, leader first.
     trick: tuple[Card, ...] = attrs.field(validator=tuple_of(instance_of(Card), 0, 1, error=InvalidStateError))

@@ -49,7 +49,8 @@ def observe(state: State, seat: int | None) -> Observation:
         seat, setting.rules, setting.phase, setting.round_number, setting.dealer, acting,
         NO_CARDS if seat is None else hands[seat], (len(hands[0]), len(hands[1])), play.mode, play.trump,
         setting.stack[-1], len(setting.stack) - drawn_count(len(tricks)), bottom_drawn_by(tricks), draws,
-        play.trick, play.leader, tricks, score_of_play(play, setting.rules).totals, setting.scores, setting.history, setting.winner,
+        play.trick, play.leader, tricks, score_of_play(play, setting.rules).totals, setting.scores, setting.history,
+        setting.winner,
         legal_moves(state) if acting == seat and acting is not None else (),
     )
 
