@@ -57,6 +57,7 @@ __all__ = [
     "check_hand_view",
     "check_legal_cards",
     "PlayView",
+    "MAX_SEATS",
 ]
 
 
@@ -107,7 +108,9 @@ def parse_play(text: str) -> PlayCard:
     return PlayCard(Card.parse(text))
 
 
-_SEAT: Final = int_in(0, 3, error=InvalidStateError)
+#: The most players the card play deals for: six, six cards each (a trick holds a card of each).
+MAX_SEATS: Final = 6
+_SEAT: Final = int_in(0, MAX_SEATS - 1, error=InvalidStateError)
 
 
 @attrs.frozen
@@ -116,7 +119,7 @@ class Trick:
     (the last-trick bonus not included)."""
 
     leader: int = attrs.field(validator=_SEAT)
-    cards: tuple[Card, ...] = attrs.field(validator=cards_in_order(1, 4, error=InvalidStateError))
+    cards: tuple[Card, ...] = attrs.field(validator=cards_in_order(1, MAX_SEATS, error=InvalidStateError))
     winner: int = attrs.field(validator=_SEAT)
     points: int = attrs.field(validator=int_in(0, 5000, error=InvalidStateError))
 
@@ -225,8 +228,8 @@ class PlaySetup:
                 trump = Trump(trump) if trump <= 5 else PerTrickMode(trump)
             else:
                 trump = parse_mode(trump)  # a name, or an error saying what a mode is
-        if type(seats) is not int or not 1 <= seats <= 4:
-            raise InvalidCardsError(f"seats={seats!r}: expected 1..4 players")
+        if type(seats) is not int or not 1 <= seats <= MAX_SEATS:
+            raise InvalidCardsError(f"seats={seats!r}: expected 1..{MAX_SEATS} players")
         if type(trump_jack_points) is not int:
             raise InvalidRulesError(f"trump_jack_points={trump_jack_points!r}: expected an int")
         return _setup(trump, seats, rules, trump_jack_points, 0)

@@ -54,7 +54,7 @@ from jass._base import ADDED, LATER_OPTION, json_fields
 from jass._json import MAX_TEXT, parse_json
 from jass.cards import Card, CardSet, Rank, Suit
 from jass.errors import JassError, SerialError, describe_value
-from jass.play import CardPlay, PlayCard, PlaySetup, Trick
+from jass.play import MAX_SEATS, CardPlay, PlayCard, PlaySetup, Trick
 from jass.tricks import PlayRules
 from jass.trump import PerTrickMode, RoundMode, Trump
 from jass.variant import MAX_ROUNDS, SEED_LIMIT, VARIANTS, TwoPartState
@@ -422,12 +422,12 @@ def _make_reader(conv: cattrs.Converter, cls: type) -> Callable[[dict[str, Any]]
         def read_play(data: dict[str, Any]) -> CardPlay:
             _check_keys(data, cls, tuple(spec), False)
             values = {key: _field(conv, data, key, kind) for key, kind in spec.items()}
-            if not 2 <= len(values["hands"]) <= 4:
-                raise _Refused(f"expected a list of 2..4 hands, got {len(values['hands'])}", ".hands")
+            if not 2 <= len(values["hands"]) <= MAX_SEATS:
+                raise _Refused(f"expected a list of 2..{MAX_SEATS} hands, got {len(values['hands'])}", ".hands")
             if len(values["tricks"]) > 18:
                 raise _Refused(f"expected a list of at most 18 tricks, got {len(values['tricks'])}", ".tricks")
-            if len(values["trick"]) > 3:
-                raise _Refused(f"expected at most 3 cards, got {len(values['trick'])}", ".trick")
+            if len(values["trick"]) >= MAX_SEATS:
+                raise _Refused(f"expected at most {MAX_SEATS - 1} cards, got {len(values['trick'])}", ".trick")
             setup = PlaySetup.of(values["trump"], len(values["hands"]), values["rules"], values["trump_jack_points"])
             return CardPlay.from_parts(setup, values["hands"], values["leader"], values["trick"], values["tricks"])
 

@@ -279,6 +279,47 @@ def handjass_rules() -> st.SearchStrategy[handjass.Rules]:
     )
 
 
+# --- Sidi Barrani ----------------------------------------------------------------------------
+
+from jass import sidi  # noqa: E402  (kept with the strategies that use it)
+
+
+def sidi_rules() -> st.SearchStrategy[sidi.Rules]:
+    """Every combination of Sidi Barrani's options (targets kept low so games stay short)."""
+    return st.builds(
+        sidi.Rules,
+        target_score=st.integers(min_value=1, max_value=2000),
+        lowest_bid=st.sampled_from(sidi.LOWEST_BIDS),
+        double_ends_auction=st.booleans(),
+        missed_keeps_weis=st.booleans(),
+        weis=st.none() | weis_rules(),
+        stoeck=st.sampled_from(list(sidi.StoeckMode)),
+        auto_declare=st.booleans(),
+        play=play_rules(),
+        first_dealer=st.sampled_from([None, 0, 1, 2, 3]),
+    )
+
+
+# --- Molotow --------------------------------------------------------------------------------
+
+from jass import molotow  # noqa: E402  (kept with the strategies that use it)
+
+
+def molotow_rules() -> st.SearchStrategy[molotow.Rules]:
+    """Every combination of Molotow's options (one to three rounds, so games stay quick)."""
+    return st.builds(
+        molotow.Rules,
+        seats=st.sampled_from(molotow.SEAT_COUNTS),
+        rounds=st.integers(min_value=1, max_value=3),
+        table_weis=st.sampled_from(molotow.TableWeis),
+        five_out=st.sampled_from(molotow.FiveOut),
+        hand_weis=st.booleans(),
+        stoeck=st.booleans(),
+        play=play_rules(),
+        first_dealer=st.sampled_from([None, 0, 1, 2]),
+    )
+
+
 # --- Zweierjass -------------------------------------------------------------------------------
 
 from jass import zweier  # noqa: E402  (kept with the strategies that use it)
@@ -379,6 +420,8 @@ def variant_rules(name: str) -> st.SearchStrategy[Any]:
         "pomme": pomme_rules,
         "coiffeur": coiffeur_rules,
         "handjass": handjass_rules,
+        "sidi": sidi_rules,
+        "molotow": molotow_rules,
         "zweierjass": zweier_rules,
     }[name]()
 

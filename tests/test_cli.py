@@ -114,6 +114,33 @@ def test_handjass_shows_the_turned_card_the_blinde_and_the_strokes() -> None:
     assert "Strokes: seat 0 0, seat 1 0, seat 2 0 (first to 7 wins); Nullers: seat 0 0, seat 1 0, seat 2 0" in text
 
 
+def test_sidi_offers_the_auction_in_words_and_reads_a_typed_bid() -> None:
+    """Rule "the auction" (docs/rules/sidi.rst): every call is public and read in words; a bid is
+    typed as its points and its mode, a double or a pass by its word; cards never by letter codes."""
+    code, text, _, typist = run(["play", "sidi", "--seed", "1"], ["120", "120 obe", EOF])
+    assert code == 0
+    assert "Sidi Barrani: you are seat 0 (team 0, with seat 2)" in text
+    assert "seat 1: bid 80 in Undenufe ⬆" in text and "seat 2: bid 110 in Schellen ♦" in text
+    assert "Highest bid: seat 2 (team 0): 110 in Schellen ♦" in text
+    assert "  bid     120 to 150 in tens, or 157 «Sidi»; type e.g. «120 rosen»" in text
+    assert "  modes   Eicheln ♣, Rosen ♠, Schilten ♥, Schellen ♦, Obenabe ⬇, Undenufe ⬆" in text
+    assert "a bid names its mode too, e.g. «120 rosen»" in text
+    assert "you: bid 120 in Obenabe ⬇" in text and "seat 1: double (doppeln)" in text
+    assert "Contract: seat 0 (team 0): 120 in Obenabe ⬇, doubled; so far team 0 0, team 1 0" in text
+    hand = next(line for line in text.splitlines() if line.startswith("Your hand: "))
+    assert "♠A" in hand and "SA" not in hand
+
+
+def test_molotow_shows_the_trump_its_maker_the_table_weis_and_the_fewest_points() -> None:
+    code, text, _, _ = run(["play", "molotow", "--seed", "1"], [], then=FIRST)
+    assert code == 0
+    assert "Molotow: you are seat 0; seat 1 is a rule bot, seat 2 is a rule bot, seat 3 is a rule bot." in text
+    assert "No trump yet: Obenabe, follow suit; the first card that cannot follow makes trump" in text
+    # Seat 1 takes S9 S6 S8 S7: four in sequence, a large molotow; seat 3 cannot follow the C9 with ♥7.
+    assert "seat 1 58 (table Weis +50)" in text and "Trump: Schilten ♥, made by seat 3's ♥7" in text
+    assert "── Game over ──" in text and "has the fewest points" in text
+
+
 def test_zweierjass_shows_the_bottom_card_the_stack_and_only_the_seat_s_own_draws() -> None:
     code, text, _, typist = run(["play", "zweierjass", "--seed", "1"], ["1", "1", EOF])
     assert code == 0
@@ -137,7 +164,7 @@ def test_pomme_shows_the_turned_card_and_the_exchanges_and_plays_a_forced_move_i
     assert "  1. keep the hand\n  or one of 84 «exchange» moves" in text
 
 
-@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur", "handjass", "zweierjass"])
+@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "molotow", "zweierjass"])
 def test_the_table_shows_only_what_the_seat_may_know(name: str) -> None:
     """The table drawn for a seat is the same for every state that differs from the real one
     only in what the seat cannot see (the conformance harness's hidden variations)."""
@@ -279,7 +306,7 @@ def test_ctrl_c_leaves_with_130() -> None:
     assert "Game left (interrupted)." in text
 
 
-@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur", "handjass", "zweierjass"])
+@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "molotow", "zweierjass"])
 def test_a_person_plays_a_whole_game_with_bad_answers_on_the_way(name: str) -> None:
     code, text, _, _ = run(["play", name, "--seed", "5"], ["zzz", "999", "", "H11"], then=FIRST)
     assert code == 0

@@ -16,7 +16,7 @@ from typing import Any, cast
 import attrs
 import pytest
 
-from jass import PerTrickMode, PlayRules, UndenufeOrder, Trump, Undertrump, WeisRules, coiffeur, differenzler, handjass, pomme, schieber, zweier
+from jass import PerTrickMode, PlayRules, Trump, UndenufeOrder, Undertrump, WeisRules, coiffeur, differenzler, handjass, molotow, pomme, schieber, sidi, zweier
 from jass.errors import IllegalMoveError, JassError
 from jass.variant import random_playout
 from jass.testing import (
@@ -86,6 +86,27 @@ HANDJASS_PRESETS: dict[str, handjass.Rules] = {
     ),
 }
 
+SIDI_PRESETS: dict[str, sidi.Rules] = {
+    "jassverzeichnis": attrs.evolve(sidi.Rules.jassverzeichnis(), target_score=700),
+    # Bidding goes on over a double; a missed contract loses its Weis; Weis declared automatically.
+    "earthli-auto-weis": sidi.Rules(target_score=600, double_ends_auction=False, missed_keeps_weis=False,
+                                    auto_declare=True, first_dealer=2),
+    "jassguru-no-weis-stoeck-at-round-end": sidi.Rules(
+        target_score=600, lowest_bid=90, weis=None, stoeck=sidi.StoeckMode.ROUND_END,
+        play=PlayRules(bauer_exception=False, undertrump=Undertrump.ALLOWED),
+    ),
+}
+
+MOLOTOW_PRESETS: dict[str, molotow.Rules] = {
+    "jassverzeichnis-short": molotow.Rules(rounds=2),
+    "funcardgames-three": attrs.evolve(molotow.Rules.three(), table_weis=molotow.TableWeis.SEQUENCES, rounds=2),
+    "five-eicheln-7": molotow.Rules(seats=5, rounds=2, five_out=molotow.FiveOut.EICHELN_7),
+    "six": molotow.Rules(seats=6, rounds=2),
+    "no-weis-no-stoeck-undertrump-allowed": molotow.Rules(
+        rounds=1, hand_weis=False, stoeck=False, play=PlayRules(bauer_exception=False, undertrump=Undertrump.ALLOWED),
+    ),
+}
+
 ZWEIER_PRESETS: dict[str, zweier.Rules] = {
     "app-short": attrs.evolve(zweier.Rules.app(), target_points=300),
     "per-trick-short": zweier.Rules(target_points=300, first_dealer=0),
@@ -118,6 +139,8 @@ CASES: list[tuple[Any, str, Any]] = [
     *((pomme, name, rules) for name, rules in POMME_PRESETS.items()),
     *((coiffeur, name, rules) for name, rules in COIFFEUR_PRESETS.items()),
     *((handjass, name, rules) for name, rules in HANDJASS_PRESETS.items()),
+    *((sidi, name, rules) for name, rules in SIDI_PRESETS.items()),
+    *((molotow, name, rules) for name, rules in MOLOTOW_PRESETS.items()),
     *((zweier, name, rules) for name, rules in ZWEIER_PRESETS.items()),
 ]
 # The quick loop (-m "not slow") keeps the shortest game of each variant (a few rounds); the
@@ -125,6 +148,8 @@ CASES: list[tuple[Any, str, Any]] = [
 QUICK = {
     (schieber, "tournament"), (differenzler, "jasswelt-short"), (pomme, "jack-20-no-bauer-exception"),
     (coiffeur, "with-weis-and-stoeck"), (handjass, "rob-first-undertrump-allowed"),
+    (differenzler, "three"), (coiffeur, "misere-and-joker"), (sidi, "earthli-auto-weis"),
+    (molotow, "funcardgames-three"), (molotow, "six"),
     (differenzler, "three"), (coiffeur, "misere-and-joker"), (zweier, "app-short"),
 }
 

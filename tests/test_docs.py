@@ -81,6 +81,12 @@ OPTION_PHRASES: dict[str, tuple[str, ...]] = {
     "slalom_points": ("counted in its first direction", "first direction's values", "slalom's points"),
     "seats": ("three players", "twelve cards each", "12 cards each", "for three"),
     "dealer_credit": ("dealer's credit", "credited one point", "per five points"),
+    "lowest_bid": ("lowest bid", "mindestgebot", "bidding starts at"),
+    "double_ends_auction": ("double ends the auction", "voids the double", "a new bid voids"),
+    "missed_keeps_weis": ("weis of a missed contract", "missed contract loses"),
+    "table_weis": ("sequences only", "only sequences", "table weis of every kind"),
+    "hand_weis": ("hand weis count", "weis from the hand", "without hand weis"),
+    "five_out": ("card out with five", "eicheln 7", "schellen 6"),
 }
 
 
@@ -122,7 +128,7 @@ def test_a_rule_the_pages_call_not_supported_has_no_option() -> None:
                 f"{entry.rule!r} as not supported")
 
 
-@pytest.mark.parametrize("page", ["schieber", "differenzler", "pomme", "coiffeur", "handjass", "zweierjass"])
+@pytest.mark.parametrize("page", ["schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "molotow", "zweierjass"])
 def test_every_rules_page_lists_where_sources_disagree_and_what_is_not_supported(page: str) -> None:
     text = (ROOT / "docs" / "rules" / f"{page}.rst").read_text(encoding="utf-8")
     module = {"zweierjass": "zweier"}.get(page, page)  # the package's name is shorter than the game's
@@ -240,7 +246,7 @@ def _sections(page: Path) -> list[tuple[str, set[str]]]:
         return [(text, _library_options())]
     parts = re.split(r"\n(?=[^\n]+\n-{3,}\n)", text)
     titles = {"Schieber": "schieber", "Differenzler": "differenzler", "Two-player": "pomme", "Coiffeur": "coiffeur",
-              "Jass for three": "handjass", "Zweierjass": "zweierjass"}
+              "Jass for three": "handjass", "Sidi Barrani": "sidi", "Molotow": "molotow", "Zweierjass": "zweierjass"}
     found = []
     for part in parts:
         variant = next((name for title, name in titles.items() if part.startswith(title)), None)

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import reference
 import strategies as js
 from jass import serial
-from jass.cards import Card, CardSet, deal
+from jass.cards import FULL_DECK, Card, CardSet, deal
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidNotationError, InvalidRulesError
 from jass.play import HAND_BITS, CardPlay, PlayCard, PlaySetup, Trick, card_moves
 from jass.tricks import PlayRules, Undertrump, winning_position
@@ -44,8 +44,8 @@ START_ERRORS: list[tuple[str, dict[str, Any], type[Exception], str]] = [
      InvalidCardsError, "expected a sequence of CardSet"),
     ("the leader is a seat", {"leader": 2},
      InvalidCardsError, "leader=2: expected a seat 0..1"),
-    ("at most four players", {"hands": parse_hands("C6", "C7", "C8", "C9", "C10")},
-     InvalidCardsError, "seats=5: expected 1..4 players"),
+    ("at most six players", {"hands": parse_hands("C6", "C7", "C8", "C9", "C10", "CJ", "CQ")},
+     InvalidCardsError, "seats=7: expected 1..6 players"),
     ("the options are PlayRules", {"rules": "strict"},
      InvalidRulesError, "rules='strict': expected a PlayRules"),
     ("the trump Jack's points are 0..1000", {"trump_jack_points": -1},
@@ -188,8 +188,9 @@ def test_random_plays_follow_the_rules_and_keep_the_cards(
         (1, 4, PlayRules(), 20, None, ""),
         ("zebra", 4, PlayRules(), 20, InvalidNotationError, "'zebra' is not a trump mode"),
         ([1], 4, PlayRules(), 20, InvalidNotationError, "is not a trump mode"),
-        (Trump.ROSEN, True, PlayRules(), 20, InvalidCardsError, "seats=True: expected 1..4 players"),
-        (Trump.ROSEN, [4], PlayRules(), 20, InvalidCardsError, r"seats=\[4\]: expected 1..4 players"),
+        (Trump.ROSEN, True, PlayRules(), 20, InvalidCardsError, "seats=True: expected 1..6 players"),
+        (Trump.ROSEN, [4], PlayRules(), 20, InvalidCardsError, r"seats=\[4\]: expected 1..6 players"),
+        (Trump.ROSEN, 7, PlayRules(), 20, InvalidCardsError, "seats=7: expected 1..6 players"),
         (Trump.ROSEN, 4, [PlayRules()], 20, InvalidRulesError, "expected a PlayRules"),
         (Trump.ROSEN, 4, PlayRules(), 20.0, InvalidRulesError, "trump_jack_points=20.0: expected an int"),
         (Trump.ROSEN, 4, PlayRules(), 1001, InvalidRulesError, "trump_jack_points=1001: expected 0..1000"),
@@ -290,3 +291,29 @@ def test_random_per_trick_plays_follow_each_trick_s_mode(
         assert done.winner == reference.trick_winner(list(done.cards), modes[number], done.leader, len(hands))
         assert done.points == sum(reference.card_points(card, modes[number]) for card in done.cards)
     assert serial.loads(serial.dumps(play)) == play
+
+
+@pytest.mark.parametrize(("seats", "each"), [(5, 7), (6, 6)])
+def test_five_and_six_players_play_a_round(seats: int, each: int) -> None:
+    """Five players (35 cards, one out of play: seven tricks of five) and six (six tricks of six):
+    each trick holds a card of every seat, the winner leads, and the cards' points are those
+    of the cards dealt. Worked by hand: the pack in order, Rosen trump, each seat plays its
+    lowest legal card; with six, seat k holds cards 6k..6k+5 (seat 0 C6..CJ, seat 1 CQ..S8, ...)."""
+    order = list(FULL_DECK)[: seats * each]
+    hands = [CardSet(order[k * each:(k + 1) * each]) for k in range(seats)]
+    play = CardPlay.start(Trump.ROSEN, hands, leader=0)
+    first = []
+    while play.legal_bits:
+        card = min(play.legal_cards(), key=lambda c: c.index)
+        if len(play.tricks) == 0:
+            first.append(card)
+        play = play.play(card)
+    assert len(play.tricks) == each and all(len(trick.cards) == seats for trick in play.tricks)
+    table = point_table(Trump.ROSEN)
+    assert sum(play.points()) == sum(table[card.index] for card in order) + 5
+    if seats == 6:
+        # Seat 0 leads C6; seat 1 (CQ CK CA S6 S7 S8) follows CQ; the others hold no Eicheln and
+        # throw their lowest card: seat 2 S9 (a trump: any card is legal when void), seat 3 H6,
+        # seat 4 HQ, seat 5 D9. The Nell takes 0 + 3 + 14 + 0 + 3 + 0.
+        assert first == [Card.C6, Card.CQ, Card.S9, Card.H6, Card.HQ, Card.D9]
+        assert play.tricks[0].winner == 2 and play.tricks[0].points == 20

@@ -15,14 +15,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import strategies as jst
-from jass import PerTrickMode, Trump, coiffeur, differenzler, handjass, pomme, schieber, zweier
+from jass import PerTrickMode, Trump, coiffeur, differenzler, handjass, molotow, pomme, schieber, sidi, zweier
 from jass.cards import CardSet
 from jass.variant.encoding import play_layout
 from jass.errors import IllegalMoveError, JassError
 from jass.rl import action_mask, apply_action, encoding_of, legal_actions, observation_vector, returns
 from jass.variant import VARIANTS, AnyVariant, SEED_LIMIT, random_playout
 
-NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass", "zweierjass")
+NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "molotow", "zweierjass")
 #: Coiffeur on two rows: a game of four rounds (a Slalom row, so some tricks are Undenufe).
 COIFFEUR_SHORT = coiffeur.Rules(slate=coiffeur.Slate(jst.COIFFEUR_ROWS[1:3]))
 
@@ -103,12 +103,21 @@ def test_the_layouts_add_up_by_hand() -> None:
     # + 4 + 3 + 3 = 97.
     assert sum(length for _, length in play_layout(3)) == 36 + 108 + 108 + 7 + 9 == 268
     assert encoding_of("handjass").size == 268 + 97
+    # Molotow fills the blocks of six seats: 36 + 36 x 6 + 36 x 6 + 7 + 18 = 493 of card play, then
+    # the phase 3, the dealer 6, four blocks of 6 and the rounds played 1: 34.
+    assert sum(length for _, length in play_layout(6)) == 36 + 216 + 216 + 7 + 18 == 493
+    assert encoding_of("molotow").size == 493 + 34
     # Coiffeur: the Misère ids (20 rows x 4 modes) follow the earlier ones, which stay.
-    # Handjass's ids: 36 cards, take, keep, rob, no rob, deal.
+    # Handjass's ids: 36 cards, take, keep, rob, no rob, deal. Molotow's: 36 cards, deal.
+    # Sidi Barrani adds 4 + 4 (phase, dealer), 1 + 7 + 5 + 1 (the bid standing: points, mode or
+    # none, bidder or none, doubled), 4 (passes 0..3), 4 + 4 + 4 x 36 + 3 (Weis), 2 + 2 + 1 = 186.
+    assert encoding_of("sidi").size == 343 + 186
+    # Sidi Barrani's ids: 36 cards, 13 bids (40..150, 157) x 6 modes, pass, double, deal, declare.
     # Zweierjass adds 3 + 2 + 8 + 36 + 1 + 3 + 36 + 2 = 91 to the two-seat card play; its ids: 36
     # cards, deal.
     assert encoding_of("zweierjass").size == 193 + 91
-    assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124, 36 + 200 + 3 + 80, 36 + 5, 36 + 1]
+    assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124, 36 + 200 + 3 + 80, 36 + 5, 36 + 78 + 4, 36 + 1,
+                                                       36 + 1]
 
 
 def test_a_coiffeur_vector_read_by_hand() -> None:
@@ -198,7 +207,9 @@ def test_returns_are_zero_until_the_end_and_add_up_to_zero(name: str) -> None:
     variant = VARIANTS[name]
     rules = {"schieber": schieber.Rules.tournament(1), "differenzler": differenzler.Rules(rounds=1),
              "pomme": pomme.Rules(target_points=2), "coiffeur": COIFFEUR_SHORT,
-             "handjass": handjass.Rules(target_strokes=2), "zweierjass": zweier.Rules(target_points=150)}[name]
+             "handjass": handjass.Rules(target_strokes=2), "sidi": sidi.Rules(target_score=400),
+             "molotow": molotow.Rules(rounds=1),
+             "zweierjass": zweier.Rules(target_points=150)}[name]
     state = variant.new_game(rules, seed=9)
     assert returns(variant, state) == (0.0,) * variant.seats_for(rules)
     final = random_playout(variant, state, seed=3)
@@ -231,8 +242,11 @@ DICT_OBSERVATION_NOTES = (
     [("schieber", schieber.Rules.tournament(1), "sensible"), ("schieber", schieber.Rules(), "all"),
      ("differenzler", differenzler.Rules(rounds=1), "sensible"), ("pomme", None, "sensible"),
      ("coiffeur", COIFFEUR_SHORT, "sensible"), ("handjass", handjass.Rules(target_strokes=1), "sensible"),
+     ("sidi", sidi.Rules(target_score=300), "sensible"),
      ("zweierjass", zweier.Rules(target_points=100), "sensible"),
      ("differenzler", differenzler.Rules(seats=3, rounds=1), "sensible"),
+     ("molotow", molotow.Rules(rounds=1), "sensible"), ("molotow", molotow.Rules(seats=3, rounds=1), "sensible"),
+     ("molotow", molotow.Rules(seats=5, rounds=1), "sensible"), ("molotow", molotow.Rules(seats=6, rounds=1), "sensible"),
      ("coiffeur", coiffeur.Rules(slate=coiffeur.Slate((coiffeur.Row("Misère", 1, coiffeur.MISERE_MODES),))), "sensible")],
 )
 def test_pettingzoo_api_test_passes(name: str, rules: Any, moves: Any) -> None:

@@ -193,6 +193,32 @@ def test_a_void_bites() -> None:
         assert hand <= CardSet.parse("H6 H7 H8 H10 HJ HQ HK HA")
 
 
+def test_five_and_six_seats_are_sampled() -> None:
+    """Five seats with a card out of play (``excluded``: in no hand), and six: the hand sizes are
+    kept and a void bites. Five seats, the D6 out: seat 0 C6 C7 C8 C9 C10 CJ CQ, seat 1 CK CA S6
+    S7 S8 S9 S10, seat 2 SJ SQ SK SA H6 H7 H8, seat 3 H9..HA D7, seat 4 D8..DA. Seat 0 leads C6,
+    seat 1 follows CK, seat 2 has no Eicheln and plays H6: the CA, the one Eicheln seat 0 does
+    not see, is seat 1's or seat 3's or seat 4's, never seat 2's."""
+    parts = ("C6 C7 C8 C9 C10 CJ CQ", "CK CA S6 S7 S8 S9 S10", "SJ SQ SK SA H6 H7 H8", "H9 H10 HJ HQ HK HA D7",
+             "D8 D9 D10 DJ DQ DK DA")
+    play = CardPlay.start(Trump.ROSEN, [CardSet.parse(part) for part in parts], leader=0)
+    play = play.play(Card.C6).play(Card.CK).play(Card.H6)
+    sampler = HandSampler(seats=5, observer=0, hand=play.hand(0).bits, hand_sizes=play.hand_sizes,
+                          trump=Trump.ROSEN, trick=[Card.C6.index, Card.CK.index, Card.H6.index], trick_leader=0,
+                          excluded=Card.D6.bit)
+    assert Card.CA in sampler.voids(2)
+    rng = random.Random(5)
+    for _ in range(100):
+        drawn = sampler.sample(rng)
+        assert [len(hand) for hand in drawn] == [6, 6, 6, 7, 7]
+        assert Card.CA not in drawn[2] and not any(Card.D6 in hand for hand in drawn)
+    six = [CardSet(list(Card)[6 * k:6 * k + 6]) for k in range(6)]
+    sampler = HandSampler(seats=6, observer=3, hand=six[3].bits, hand_sizes=(6,) * 6, trump=Trump.OBENABE)
+    assert sorted(len(hand) for hand in sampler.sample(rng)) == [6] * 6
+    with pytest.raises(InvalidCardsError, match="seats=7: expected 2..6"):
+        HandSampler(seats=7, observer=0, hand=0, hand_sizes=(0,) * 7, trump=Trump.ROSEN)
+
+
 def enumerate_deals(sampler: HandSampler) -> set[tuple[int, ...]]:
     """Every deal of the unseen cards to the hidden hands, with the known cards in place, that
     replays legally (by brute force: every choice of each hand's cards, checked by the rules)."""

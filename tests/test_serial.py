@@ -187,6 +187,20 @@ WRITTEN_AS: dict[type, dict[str, tuple[str, ...]]] = {
 }
 
 
+def test_a_play_of_six_seats_round_trips() -> None:
+    """Six hands of six, five cards in the trick (the most a trick in progress holds): written
+    and read back; seven hands are refused."""
+    hands = [CardSet(list(Card)[6 * k:6 * k + 6]) for k in range(6)]
+    play = CardPlay.start(Trump.OBENABE, hands, leader=0)
+    for card in ("C6", "CQ", "S9", "H6", "HQ"):  # seat 0 leads; the others follow or cannot
+        play = play.play(Card.parse(card))
+    assert len(play.trick) == 5 and serial.loads(serial.dumps(play)) == play
+    data = serial.to_dict(play)
+    data["hands"] = data["hands"] + [""]
+    with pytest.raises(SerialError, match="expected a list of 2..6 hands, got 7"):
+        serial.from_dict(data)
+
+
 def test_format_examples() -> None:
     assert serial.to_dict(Card.H10) == {"format": "jass/1", "type": "Card", "card": "H10"}
     assert serial.to_dict(CardSet.parse("DA C6 H10")) == {"format": "jass/1", "type": "CardSet", "cards": "C6 H10 DA"}

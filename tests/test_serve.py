@@ -394,6 +394,50 @@ def test_handjass_for_three_is_served_through_the_registry(server: tuple[TestCli
     assert max(final_state.scores) >= 2 and final["result"]["winner"] == final_state.winner
 
 
+def test_sidi_barrani_is_served_through_the_registry(server: tuple[TestClient, Lobby]) -> None:
+    """A person at seat 2 plays a whole game of Sidi Barrani (to 300) against three bots through
+    the server: the auction's calls and the cards, and the record replays to the result."""
+    client, lobby = server
+    table_id = new_table(client, variant="sidi", rules={"format": "jass/1", "type": "sidi.Rules", "target_score": 300},
+                         bot="rule")
+    seen: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/{table_id}") as socket:
+        socket.send_json({"kind": "hello"})
+        socket.send_json({"kind": "sit", "seat": 2})
+        socket.send_json({"kind": "start"})
+        final = play_to_the_end(socket, random.Random(5), seen)
+    assert [p["kind"] for p in final["table"]["players"]] == ["bot", "bot", "human", "bot"]
+    assert all(update["observation"]["seat"] == 2 for update in seen)
+    assert any(update["observation"]["phase"] == "auction" for update in seen)
+    record = records.read_record(client.get(f"/tables/{table_id}/record").text)
+    final_state = records.final_state(record)
+    assert record.variant == "sidi" and final_state == lobby.tables[table_id].state
+    assert final["result"]["standings"] == list(final_state.scores) == record.result["scores"]  # type: ignore[index]
+    assert max(final_state.scores) >= 300 and final["result"]["winner"] == final_state.winner
+
+
+def test_molotow_is_served_through_the_registry(server: tuple[TestClient, Lobby]) -> None:
+    """A variant the server never names, whose seats its rules choose: a person at seat 2 plays
+    a whole game of Molotow for six (two rounds) against five bots, and the record replays to
+    the result."""
+    client, lobby = server
+    table_id = new_table(client, variant="molotow", rules={"format": "jass/1", "type": "molotow.Rules",
+                                                           "seats": 6, "rounds": 2}, bot="rule")
+    seen: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/{table_id}") as socket:
+        socket.send_json({"kind": "hello"})
+        socket.send_json({"kind": "sit", "seat": 2})
+        socket.send_json({"kind": "start"})
+        final = play_to_the_end(socket, random.Random(5), seen)
+    assert [p["kind"] for p in final["table"]["players"]] == ["bot", "bot", "human", "bot", "bot", "bot"]
+    assert all(update["observation"]["seat"] == 2 for update in seen)
+    record = records.read_record(client.get(f"/tables/{table_id}/record").text)
+    final_state = records.final_state(record)
+    assert record.variant == "molotow" and final_state == lobby.tables[table_id].state
+    assert final["result"]["standings"] == list(final_state.totals) == record.result["totals"]  # type: ignore[index]
+    assert len(final_state.history) == 2 and final["result"]["winner"] == final_state.winner
+
+
 def test_reconnecting_with_the_seat_s_token_continues_where_the_game_stood(server: tuple[TestClient, Lobby]) -> None:
     client, lobby = server
     table_id = new_table(client, variant="schieber", rules=ONE_ROUND)
@@ -626,7 +670,7 @@ def states_of_a_game(name: str, seed: int) -> Iterator[Table]:
         table.play(0, rng.choice(moves))
 
 
-@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "handjass", "zweierjass", "toy"])
+@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "handjass", "sidi", "molotow", "zweierjass", "toy"])
 def test_what_a_seat_is_sent_depends_only_on_what_it_may_see(name: str) -> None:
     """Two tables whose states differ only in what a seat cannot see (another hand, a secret
     prediction, the talon) send that seat, and every spectator, the same bytes."""
@@ -652,7 +696,7 @@ def test_what_a_seat_is_sent_depends_only_on_what_it_may_see(name: str) -> None:
     assert compared >= 5
 
 
-@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "handjass", "zweierjass"])
+@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "handjass", "sidi", "molotow", "zweierjass"])
 def test_no_message_names_a_card_its_seat_may_not_know(name: str) -> None:
     """Every card a message names is one its seat may know in the round in play; the log
     besides holds the words everybody read of each move (cards played in earlier rounds)."""

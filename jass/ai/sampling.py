@@ -8,7 +8,7 @@ swapped trump card), every card played, each of which was **legal** when it was 
 from the hand its player held then, and what a seat declared of its hand as dealt (the
 points of its Weis: :class:`HandCondition`).
 
-:class:`HandSampler` works on raw bit sets for 2 to 4 seats. It derives the constraints
+:class:`HandSampler` works on raw bit sets for 2 to 6 seats (:data:`~jass.play.MAX_SEATS`). It derives the constraints
 of the play by asking the one implementation of the rules, :func:`jass.tricks.legal_bits`,
 never a copy of them: for each card played after the lead it tries the unseen cards one
 at a time in the player's hand of that moment, and a card with which the play would have
@@ -70,7 +70,7 @@ import attrs
 
 from jass.cards import Card, CardSet
 from jass.errors import InvalidCardsError, JassError
-from jass.play import PlayView, Trick
+from jass.play import MAX_SEATS, PlayView, Trick
 from jass.tricks import PlayRules, legal_bits
 from jass.trump import PerTrickMode, RoundMode
 
@@ -314,8 +314,8 @@ class HandSampler:
         accept: Callable[[tuple[int, ...]], bool] | None = None,
         max_tries: int = 100_000,
     ) -> None:
-        if seats not in (2, 3, 4) or isinstance(seats, bool):
-            raise InvalidCardsError(f"seats={seats!r}: expected 2, 3 or 4")
+        if type(seats) is not int or not 2 <= seats <= MAX_SEATS:
+            raise InvalidCardsError(f"seats={seats!r}: expected 2..{MAX_SEATS}")
         if not 0 <= observer < seats:
             raise InvalidCardsError(f"observer={observer!r}: expected a seat 0..{seats - 1}")
         if len(hand_sizes) != seats:
