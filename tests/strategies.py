@@ -342,6 +342,23 @@ def bieter_rules() -> st.SearchStrategy[bieter.Rules]:
     )
 
 
+# --- Zweierjass -------------------------------------------------------------------------------
+
+from jass import zweier  # noqa: E402  (kept with the strategies that use it)
+
+
+def zweier_rules() -> st.SearchStrategy[zweier.Rules]:
+    """Every combination of Zweierjass's options (targets kept short so games stay quick)."""
+    return st.builds(
+        zweier.Rules,
+        target_points=st.integers(min_value=1, max_value=400),
+        slalom_start=st.sampled_from(list(zweier.SlalomStart)),
+        slalom_points=st.sampled_from(list(zweier.SlalomPoints)),
+        bauer_exception=st.booleans(),
+        first_dealer=st.sampled_from([None, 0, 1]),
+    )
+
+
 # --- Schieber --------------------------------------------------------------------------------
 
 import random  # noqa: E402  (kept with the strategies that use it)
@@ -428,6 +445,7 @@ def variant_rules(name: str) -> st.SearchStrategy[Any]:
         "sidi": sidi_rules,
         "molotow": molotow_rules,
         "bieter": bieter_rules,
+        "zweierjass": zweier_rules,
     }[name]()
 
 

@@ -141,6 +141,17 @@ def test_molotow_shows_the_trump_its_maker_the_table_weis_and_the_fewest_points(
     assert "── Game over ──" in text and "has the fewest points" in text
 
 
+def test_zweierjass_shows_the_bottom_card_the_stack_and_only_the_seat_s_own_draws() -> None:
+    code, text, _, typist = run(["play", "zweierjass", "--seed", "1"], ["1", "1", EOF])
+    assert code == 0
+    assert "Zweierjass: you are seat 0; seat 1 is a rule bot." in text
+    assert "Bottom card of the stack ♣J: Eicheln ♣" in text
+    assert "Stack: 18 cards; after each trick the winner draws first, then the other" in text
+    assert "Stack: 16 cards" in text and "You drew ♦9 (your draws so far: ♦9)" in text
+    assert "seat 1 drew" not in text and "Seat 1 drew" not in text  # the other's draws stay hidden
+    assert not re.search(r"(?<![A-Za-z0-9])[CSHD](?:10|[6-9JQKA])(?![A-Za-z0-9])", text)  # no letter codes
+
+
 def test_pomme_shows_the_turned_card_and_the_exchanges_and_plays_a_forced_move_itself() -> None:
     code, text, _, typist = run(["play", "pomme", "--seed", "5"], ["k", EOF])
     assert code == 0
@@ -153,7 +164,7 @@ def test_pomme_shows_the_turned_card_and_the_exchanges_and_plays_a_forced_move_i
     assert "  1. keep the hand\n  or one of 84 «exchange» moves" in text
 
 
-@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "molotow", "bieter"])
+@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "molotow", "bieter", "zweierjass"])
 def test_the_table_shows_only_what_the_seat_may_know(name: str) -> None:
     """The table drawn for a seat is the same for every state that differs from the real one
     only in what the seat cannot see (the conformance harness's hidden variations)."""
@@ -295,7 +306,7 @@ def test_ctrl_c_leaves_with_130() -> None:
     assert "Game left (interrupted)." in text
 
 
-@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "molotow", "bieter"])
+@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "molotow", "bieter", "zweierjass"])
 def test_a_person_plays_a_whole_game_with_bad_answers_on_the_way(name: str) -> None:
     code, text, _, _ = run(["play", name, "--seed", "5"], ["zzz", "999", "", "H11"], then=FIRST)
     assert code == 0

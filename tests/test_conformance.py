@@ -16,7 +16,7 @@ from typing import Any, cast
 import attrs
 import pytest
 
-from jass import PerTrickMode, PlayRules, Trump, UndenufeOrder, Undertrump, WeisRules, bieter, coiffeur, differenzler, handjass, molotow, pomme, schieber, sidi
+from jass import PerTrickMode, PlayRules, Trump, UndenufeOrder, Undertrump, WeisRules, bieter, coiffeur, differenzler, handjass, molotow, pomme, schieber, sidi, zweier
 from jass.errors import IllegalMoveError, JassError
 from jass.variant import random_playout
 from jass.testing import (
@@ -117,6 +117,13 @@ BIETER_PRESETS: dict[str, bieter.Rules] = {
     ),
 }
 
+ZWEIER_PRESETS: dict[str, zweier.Rules] = {
+    "app-short": attrs.evolve(zweier.Rules.app(), target_points=300),
+    "per-trick-short": zweier.Rules(target_points=300, first_dealer=0),
+    "slalom-undenufe-no-bauer-exception": zweier.Rules(slalom_start=zweier.SlalomStart.UNDENUFE, bauer_exception=False,
+                                                       target_points=400, first_dealer=1),
+}
+
 _SLALOM = coiffeur.Row("Slalom", 9, (PerTrickMode.SLALOM_OBENABE, PerTrickMode.SLALOM_UNDENUFE))
 _GUSCHTI = coiffeur.Row("Guschti", 10, (PerTrickMode.GUSCHTI_OBENABE, PerTrickMode.GUSCHTI_UNDENUFE))
 _JOKER = coiffeur.Row("Joker", 7, tuple(Trump))
@@ -145,6 +152,7 @@ CASES: list[tuple[Any, str, Any]] = [
     *((sidi, name, rules) for name, rules in SIDI_PRESETS.items()),
     *((molotow, name, rules) for name, rules in MOLOTOW_PRESETS.items()),
     *((bieter, name, rules) for name, rules in BIETER_PRESETS.items()),
+    *((zweier, name, rules) for name, rules in ZWEIER_PRESETS.items()),
 ]
 # The quick loop (-m "not slow") keeps the shortest game of each variant (a few rounds); the
 # others play to a points target or over more rounds, in the full check.
@@ -152,7 +160,7 @@ QUICK = {
     (schieber, "tournament"), (differenzler, "jasswelt-short"), (pomme, "jack-20-no-bauer-exception"),
     (coiffeur, "with-weis-and-stoeck"), (handjass, "rob-first-undertrump-allowed"),
     (differenzler, "three"), (coiffeur, "misere-and-joker"), (sidi, "earthli-auto-weis"),
-    (molotow, "funcardgames-three"), (molotow, "six"), (bieter, "reglement-short"),
+    (molotow, "funcardgames-three"), (molotow, "six"), (bieter, "reglement-short"), (zweier, "app-short"),
 }
 
 

@@ -15,14 +15,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import strategies as jst
-from jass import PerTrickMode, Trump, bieter, coiffeur, differenzler, handjass, molotow, pomme, schieber, sidi
+from jass import PerTrickMode, Trump, bieter, coiffeur, differenzler, handjass, molotow, pomme, schieber, sidi, zweier
 from jass.cards import CardSet
 from jass.variant.encoding import play_layout
 from jass.errors import IllegalMoveError, JassError
 from jass.rl import action_mask, apply_action, encoding_of, legal_actions, observation_vector, returns
 from jass.variant import VARIANTS, AnyVariant, SEED_LIMIT, random_playout
 
-NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "molotow", "bieter")
+NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "molotow", "bieter", "zweierjass")
 #: Coiffeur on two rows: a game of four rounds (a Slalom row, so some tricks are Undenufe).
 COIFFEUR_SHORT = coiffeur.Rules(slate=coiffeur.Slate(jst.COIFFEUR_ROWS[1:3]))
 
@@ -116,9 +116,12 @@ def test_the_layouts_add_up_by_hand() -> None:
     # none, bidder or none, doubled), 4 (passes 0..3), 4 + 4 + 4 x 36 + 3 (Weis), 2 + 2 + 1 = 186.
     assert encoding_of("sidi").size == 343 + 186
     # Sidi Barrani's ids: 36 cards, 13 bids (40..150, 157) x 6 modes, pass, double, deal, declare.
+    # Zweierjass adds 3 + 2 + 8 + 36 + 1 + 3 + 36 + 2 = 91 to the two-seat card play; its ids: 36
+    # cards, deal.
+    assert encoding_of("zweierjass").size == 193 + 91
     # Bieter's: 36 cards (played or laid away), fort, 300 bids (5 to 1500), 7 modes, play, concede, deal.
     assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124, 36 + 200 + 3 + 80, 36 + 5, 36 + 78 + 4, 36 + 1,
-                                                       36 + 1 + 300 + 7 + 3]
+                                                       36 + 1 + 300 + 7 + 3, 36 + 1]
 
 
 def test_a_coiffeur_vector_read_by_hand() -> None:
@@ -209,7 +212,8 @@ def test_returns_are_zero_until_the_end_and_add_up_to_zero(name: str) -> None:
     rules = {"schieber": schieber.Rules.tournament(1), "differenzler": differenzler.Rules(rounds=1),
              "pomme": pomme.Rules(target_points=2), "coiffeur": COIFFEUR_SHORT,
              "handjass": handjass.Rules(target_strokes=2), "sidi": sidi.Rules(target_score=400),
-             "molotow": molotow.Rules(rounds=1), "bieter": bieter.Rules(min_bid=100, goal=200)}[name]
+             "molotow": molotow.Rules(rounds=1), "bieter": bieter.Rules(min_bid=100, goal=200),
+             "zweierjass": zweier.Rules(target_points=150)}[name]
     state = variant.new_game(rules, seed=9)
     assert returns(variant, state) == (0.0,) * variant.seats_for(rules)
     final = random_playout(variant, state, seed=3)
@@ -246,6 +250,7 @@ DICT_OBSERVATION_NOTES = (
      ("coiffeur", COIFFEUR_SHORT, "sensible"), ("handjass", handjass.Rules(target_strokes=1), "sensible"),
      ("sidi", sidi.Rules(target_score=300), "sensible"),
      ("bieter", bieter.Rules(min_bid=100, goal=150), "sensible"),
+     ("zweierjass", zweier.Rules(target_points=100), "sensible"),
      ("differenzler", differenzler.Rules(seats=3, rounds=1), "sensible"),
      ("molotow", molotow.Rules(rounds=1), "sensible"), ("molotow", molotow.Rules(seats=3, rounds=1), "sensible"),
      ("molotow", molotow.Rules(seats=5, rounds=1), "sensible"), ("molotow", molotow.Rules(seats=6, rounds=1), "sensible"),

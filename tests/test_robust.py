@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 import strategies as jst
 from typist import first_choice
-from jass import bieter, coiffeur, differenzler, handjass, pomme, records, schieber, serial, sidi
+from jass import bieter, coiffeur, differenzler, handjass, pomme, records, schieber, serial, sidi, zweier
 from jass.schieber import jasskit
 from jass.pomme import exchange as pomme_exchange
 from jass.cli import main
@@ -48,7 +48,7 @@ from jass.ai.tournament import round_robin, run_arena
 from jass.trump import Trump
 from jass.variant import MAX_ROUNDS, SEED_LIMIT, VARIANTS, AnyVariant
 
-VARIANT_NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "molotow", "bieter")
+VARIANT_NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "molotow", "bieter", "zweierjass")
 #: The 19 characters beyond ASCII that str.split() and the regular expression \s take for spaces.
 UNICODE_SPACES = [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace() and c > 0x7F]
 #: ASCII control characters that Python also splits at.
@@ -481,9 +481,10 @@ def test_no_round_takes_more_moves_than_counted(name: str, seed: int) -> None:
     # Handjass: the deal, 3 decisions on the Blinde, 3 on the trump 6, 27 cards. Sidi Barrani: the
     # deal, an auction of 3 passes, 13 bids with 2 passes between and 3 calls after the last (43),
     # 4 declarations, 36 cards. Molotow: the deal and 36 cards. Bieter: the deal, 91 bids (600 to 1500, raised
-    # by 10) and two «fort», 6 cards laid away, the mode, 30 cards.
+    # by 10) and two «fort», 6 cards laid away, the mode, 30 cards. Zweierjass: the deal and 36 cards
+    # (the draws are no moves).
     most = {"schieber": 45, "differenzler": 41, "pomme": 23, "coiffeur": 46, "handjass": 34, "sidi": 84, "molotow": 37,
-            "bieter": 131}[name]
+            "bieter": 131, "zweierjass": 37}[name]
     while not variant.is_over(state):
         number = state.round_number
         state = variant.apply(state, rng.choice(variant.legal_moves(state)))
@@ -534,6 +535,8 @@ def presets_and_rules(name: str) -> st.SearchStrategy[Any]:
         options = jst.molotow_rules()
     elif name == "bieter":
         options = jst.bieter_rules()
+    elif name == "zweierjass":
+        options = jst.zweier_rules()
     elif name == "differenzler":
         options = jst.differenzler_rules().flatmap(
             lambda rules: st.integers(0, 1000).map(lambda bonus: attrs.evolve(rules, exact_bonus=bonus)))

@@ -32,7 +32,7 @@ from jass.errors import IllegalMoveError, InvalidCardsError, InvalidSeedError, J
 from jass.play import PlayCard
 from jass.variant import VARIANTS, AnyVariant, SEED_LIMIT
 
-VARIANT_NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "molotow", "bieter")
+VARIANT_NAMES = ("schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "molotow", "bieter", "zweierjass")
 CARD_CODE = re.compile(r"(?<![A-Za-z0-9])([CSHD](?:10|[6-9JQKA]))(?![A-Za-z0-9])")
 
 

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import strategies as jst
-from jass import bieter, coiffeur, differenzler, handjass, molotow, pomme, schieber, sidi
+from jass import bieter, coiffeur, differenzler, handjass, molotow, pomme, schieber, sidi, zweier
 from jass.pomme import ai as pomme_ai
 from jass.schieber import ai as schieber_ai
 from jass.ai.bots import RuleBot
@@ -22,7 +22,7 @@ from jass.ai.search import ISMCTSBot, MonteCarloBot, playout_values, search_hook
 from jass.ai.tournament import play_game
 from jass.variant import VARIANTS, AnyVariant, SEED_LIMIT, find_variant
 
-SEARCHED = ("schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "molotow", "bieter")
+SEARCHED = ("schieber", "differenzler", "pomme", "coiffeur", "handjass", "sidi", "molotow", "bieter", "zweierjass")
 
 
 def random_position(variant: AnyVariant, rules: Any, seed: int, steps: int) -> Any:
@@ -278,7 +278,8 @@ def test_search_bots_play_whole_rounds_reproducibly(make: Any, name: str) -> Non
     rules = {"schieber": schieber.Rules.tournament(1), "differenzler": differenzler.Rules(rounds=1),
              "pomme": pomme.Rules(target_points=1), "coiffeur": COIFFEUR_SHORT,
              "handjass": handjass.Rules(target_strokes=1), "sidi": sidi.Rules(target_score=100),
-             "molotow": molotow.Rules(rounds=1), "bieter": bieter.Rules(min_bid=100, goal=150)}[name]
+             "molotow": molotow.Rules(rounds=1), "bieter": bieter.Rules(min_bid=100, goal=150),
+             "zweierjass": zweier.Rules(target_points=1)}[name]
     def lineup() -> list[Any]:
         return [make(s) if s % 2 == 0 else RuleBot(s) for s in range(variant.seats)]
 

@@ -352,6 +352,27 @@ def test_the_toy_variant_is_served_like_the_library_s_own(server: tuple[TestClie
     assert record.variant == "toy" and final["result"]["standings"] == record.result["points"]  # type: ignore[index]
 
 
+def test_zweierjass_is_served_through_the_registry(server: tuple[TestClient, Lobby]) -> None:
+    """A variant the server never names: a person at seat 0 plays a whole game of Zweierjass
+    against a rule bot, sees only its own draws, and the record replays to the result."""
+    client, lobby = server
+    table_id = new_table(client, variant="zweierjass", rules={"format": "jass/1", "type": "zweierjass.Rules",
+                                                              "target_points": 200}, bot="rule")
+    seen: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/{table_id}") as socket:
+        socket.send_json({"kind": "hello"})
+        socket.send_json({"kind": "sit", "seat": 0})
+        socket.send_json({"kind": "start"})
+        final = play_to_the_end(socket, random.Random(5), seen)
+    assert all(update["observation"]["seat"] == 0 for update in seen)
+    assert any(update["observation"]["stack_size"] < 18 for update in seen)
+    record = records.read_record(client.get(f"/tables/{table_id}/record").text)
+    final_state = records.final_state(record)
+    assert record.variant == "zweierjass" and final_state == lobby.tables[table_id].state
+    assert final["result"]["standings"] == list(final_state.scores) == record.result["scores"]  # type: ignore[index]
+    assert max(final_state.scores) >= 200 and final["result"]["winner"] == final_state.winner
+
+
 def test_handjass_for_three_is_served_through_the_registry(server: tuple[TestClient, Lobby]) -> None:
     """A variant the server never names: a person at seat 1 plays a whole game of Handjass for
     three against two bots, and the record replays to the result."""
@@ -674,7 +695,7 @@ def states_of_a_game(name: str, seed: int) -> Iterator[Table]:
         table.play(0, rng.choice(moves))
 
 
-@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "handjass", "sidi", "molotow", "bieter", "toy"])
+@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "handjass", "sidi", "molotow", "bieter", "zweierjass", "toy"])
 def test_what_a_seat_is_sent_depends_only_on_what_it_may_see(name: str) -> None:
     """Two tables whose states differ only in what a seat cannot see (another hand, a secret
     prediction, the talon) send that seat, and every spectator, the same bytes."""
@@ -700,7 +721,7 @@ def test_what_a_seat_is_sent_depends_only_on_what_it_may_see(name: str) -> None:
     assert compared >= 5
 
 
-@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "handjass", "sidi", "molotow", "bieter"])
+@pytest.mark.parametrize("name", ["schieber", "differenzler", "pomme", "handjass", "sidi", "molotow", "bieter", "zweierjass"])
 def test_no_message_names_a_card_its_seat_may_not_know(name: str) -> None:
     """Every card a message names is one its seat may know in the round in play; the log
     besides holds the words everybody read of each move (cards played in earlier rounds)."""
