@@ -914,6 +914,20 @@ def test_describe_names_a_per_trick_mode_in_words() -> None:
     assert (table["mode"], table["trump"]) == ("Slalom Obenabe ⬇⬆", "Obenabe ⬇")
 
 
+def test_describe_lays_cards_that_lie_together_on_the_table_not_one_a_seat() -> None:
+    """Bieter's three face-up table cards: three cards at a table of three are not one card a
+    seat (the page showed "table open: you ♠J, rule bot 1 ♠K, rule bot 2 ♣9")."""
+    from jass import FULL_DECK, bieter
+
+    state = bieter.new_game(bieter.Rules(first_dealer=2), deal=list(FULL_DECK))
+    view = bieter.observe(state, 0)
+    assert len(view.table_open) == 3
+    facts = describe(view, bieter.VARIANT)
+    assert all(fact["field"] != "table_open" for part in ("teams", "seats") for fact in facts[part])
+    table = {fact["field"]: fact["value"] for fact in facts["table"]}
+    assert table["table_open"].split("; ") == [FACES.card(card) for card in view.table_open]
+
+
 def test_describe_writes_weis_and_stoeck_once_they_are_shown() -> None:
     """A deal made by hand: seat 0 (Vorhand, as seat 3 deals) holds the sequence H6-H8 (20
     points) and, with Schilten trump, the Stöck HQ HK; no other hand holds a Weis. Seat 1 reads

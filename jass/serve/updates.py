@@ -110,6 +110,8 @@ def fact_of(name: str, value: object, seating: Seating, faces: Faces = FACES) ->
     if isinstance(value, tuple) and not all(isinstance(item, Weis) for item in value):
         if all(item is None or item == () for item in value):
             return None
+        if all(isinstance(item, Card) for item in value):  # cards lying together (the table's), not one a seat
+            return "table", {"field": name, "label": label, "value": _words(value, name, seating, faces)}
         values = [_words(item, name, seating, faces) for item in value]
         if len(value) == len(seating):
             return "teams", {"field": name, "label": label, "values": values}
