@@ -928,6 +928,28 @@ def test_describe_lays_cards_that_lie_together_on_the_table_not_one_a_seat() -> 
     assert table["table_open"].split("; ") == [FACES.card(card) for card in view.table_open]
 
 
+def test_describe_writes_a_record_a_seat_and_a_variant_s_own_mode_in_words() -> None:
+    """A fact the page showed as Python's repr («Contract(bidder=2, points=100,
+    mode=Trump.ROSEN, doubled=False)»), a seat as a bare number (the King «1») and Bieter's
+    mode by its code («schellen»): now each in the words of the table."""
+    from jass import FULL_DECK, Trump, bieter, sidi
+
+    state = sidi.new_game(sidi.Rules(first_dealer=3), deal=list(FULL_DECK))
+    state = sidi.apply(state, sidi.Bid(points=100, mode=Trump.ROSEN))
+    for _ in range(3):
+        state = sidi.apply(state, sidi.Pass())
+    table = {fact["field"]: fact["value"] for fact in describe(sidi.observe(state, 1), sidi.VARIANT)["table"]}
+    assert table["contract"] == "bidder seat 0, points 100, mode Rosen ♠, doubled no"
+
+    king = bieter.new_game(bieter.Rules(first_dealer=2), deal=list(FULL_DECK))
+    king = bieter.apply(bieter.apply(bieter.apply(king, bieter.Bid(600)), bieter.Pass()), bieter.Pass())
+    for card in ("C6", "C7", "C8", "C9", "C10", "S6"):
+        king = bieter.apply(king, bieter.Discard(card))
+    king = bieter.apply(king, bieter.Announce(bieter.GameMode.SCHELLEN))
+    table = {fact["field"]: fact["value"] for fact in describe(bieter.observe(king, 1), bieter.VARIANT)["table"]}
+    assert (table["king"], table["mode"]) == ("seat 0", "Schellen ♦")
+
+
 def test_describe_writes_weis_and_stoeck_once_they_are_shown() -> None:
     """A deal made by hand: seat 0 (Vorhand, as seat 3 deals) holds the sequence H6-H8 (20
     points) and, with Schilten trump, the Stöck HQ HK; no other hand holds a Weis. Seat 1 reads

@@ -125,9 +125,13 @@ def _names_team(name: str) -> bool:
     return name.endswith("_team") or name == "winner"
 
 
+#: Fields named for the seat they hold (besides ``..._by``): the bidder, the King, the chooser.
+_SEAT_FIELDS: Final = frozenset({"bidder", "king", "chooser", "leader"})
+
+
 def _names_seat(name: str) -> bool:
-    """True for a field that holds a seat (``swapped_by``)."""
-    return name.endswith("_by")
+    """True for a field that holds a seat (``swapped_by``, ``bidder``)."""
+    return name.endswith("_by") or name in _SEAT_FIELDS
 
 
 def _nothing(value: object, name: str) -> bool:
@@ -156,6 +160,8 @@ def _words(value: object, name: str, seating: Seating, faces: Faces) -> str:
     if isinstance(value, Weis):
         return faces.weis(value)
     if isinstance(value, enum.Enum):
+        if value.name in Trump.__members__:  # a variant's own modes name the classic ones alike
+            return faces.mode(Trump[value.name])
         return str(value.value).replace("_", " ")
     if isinstance(value, int) and _names_team(name):
         team = seating[value]
@@ -164,6 +170,12 @@ def _words(value: object, name: str, seating: Seating, faces: Faces) -> str:
         return f"seat {value}"
     if isinstance(value, tuple):
         return "; ".join(_words(item, "", seating, faces) for item in _flat(value)) or "–"
+    kind = type(value)
+    if attrs.has(kind) and kind.__str__ is object.__str__:
+        # A record without words of its own (a contract, a round's score): each field in words.
+        return ", ".join(f"{LABELS.get(field.name, field.name.replace('_', ' '))} "
+                         f"{_words(getattr(value, field.name), field.name, seating, faces)}"
+                         for field in attrs.fields(kind))
     return str(value)
 
 
