@@ -7,8 +7,8 @@ from __future__ import annotations
 from jass.cards import CardSet
 from jass.sidi.game import legal_moves, to_act
 from jass.sidi.score import score_round
-from jass.sidi.state import NO_CARDS, PLAY, Observation, State, build_observation
-from jass.teams.game import weis_view
+from jass.sidi.state import PLAY, Observation, State, build_observation
+from jass.teams.game import round_zones, table_view
 from jass.teams.rules import SEATS
 from jass.variant.guards import check_observer, wrong_state
 
@@ -29,34 +29,15 @@ def observe(state: State, seat: int | None) -> Observation:
         raise wrong_state(state, State)
     check_observer(seat, SEATS)
     setting = state.setting
-    play = state.play
-    if play is not None:
-        hand = NO_CARDS if seat is None else play.hand(seat)
-        hand_sizes = play.hand_sizes
-        trick, leader, tricks, trump = play.trick, play.leader, play.tricks, play.trump
-    else:
-        hand = NO_CARDS if seat is None else setting.dealt[seat]
-        hand_sizes = tuple(len(dealt) for dealt in setting.dealt)
-        trick, leader, tricks, trump = (), None, (), None
     rules = setting.rules
-    weis_team = credited_stoeck = None
-    round_points = (0, 0)
-    if play is not None:
-        score = score_round(state)
-        teams = score.teams
-        weis_team = 0 if teams[0].weis else 1 if teams[1].weis else None
-        credited_stoeck = 0 if teams[0].stoeck else 1 if teams[1].stoeck else None
-        if setting.phase is PLAY:
-            round_points = score.totals
-    declared_points, own_weis, shown = weis_view(
-        setting.dealt, setting.declared, rules.weis, rules.auto_declare, play is not None and bool(play.tricks),
-        weis_team, seat,
-    )
+    seen = table_view(setting.dealt, setting.declared, rules, state.play, seat, lambda: score_round(state),
+                      setting.phase is PLAY)
     acting = to_act(state)
     return build_observation(
-        seat, rules, setting.phase, setting.round_number, setting.dealer, acting, hand, hand_sizes, setting.calls,
-        state.contract, trump, trick, leader, tricks, declared_points, own_weis, shown, credited_stoeck,
-        setting.scores, round_points, setting.history, setting.winner,
+        seat, rules, setting.phase, setting.round_number, setting.dealer, acting, seen.hand, seen.hand_sizes,
+        setting.calls, state.contract, seen.trump, seen.trick, seen.leader, seen.tricks, seen.declared_points,
+        seen.own_weis, seen.shown, seen.credited_stoeck, setting.scores, seen.round_points, setting.history,
+        setting.winner,
         legal_moves(state) if acting == seat else (),
     )
 
@@ -70,10 +51,4 @@ def card_zones(state: State) -> dict[str, CardSet]:
     """
     if type(state) is not State:
         raise wrong_state(state, State)
-    play = state.play
-    if play is None:
-        zones = {f"hand {seat}": hand for seat, hand in enumerate(state.dealt)}
-        zones["trick"] = CardSet()
-        zones.update((f"won {seat}", CardSet()) for seat in range(SEATS))
-        return zones
-    return play.zones()
+    return round_zones(state.dealt, state.play)
