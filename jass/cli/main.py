@@ -17,6 +17,7 @@ a player only what its own observation holds (:mod:`jass.cli.console`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import inspect
 import os
 import re
@@ -618,14 +619,14 @@ def _run_serve(args: argparse.Namespace, term: _Terminal) -> int:
     for name in bots:
         if name not in BOTS:
             raise JassError(f"--bots {args.bots}: no bot called {name!r}: choose among {', '.join(BOTS)}")
-    try:
-        run(host, port, bot_delay=bot_delay, out=term.screen.out, db=args.db, limits=limits,
-            allow_hosts=args.allow_host, bots=bots, forwarded_allow_ips=args.forwarded_allow_ips,
-            advertise=args.advertise, compress=args.compress)
-    except OSError as error:  # the port is taken, the address is not this machine's
-        raise JassError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
-    except KeyboardInterrupt:  # Ctrl-C: uvicorn has closed every connection, then raises it again
-        pass
+    # Ctrl-C: uvicorn has closed every connection, then raises it again.
+    with contextlib.suppress(KeyboardInterrupt):
+        try:
+            run(host, port, bot_delay=bot_delay, out=term.screen.out, db=args.db, limits=limits,
+                allow_hosts=args.allow_host, bots=bots, forwarded_allow_ips=args.forwarded_allow_ips,
+                advertise=args.advertise, compress=args.compress)
+        except OSError as error:  # the port is taken, the address is not this machine's
+            raise JassError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
     term.screen.say("jass serve: stopped")
     return 0
 

@@ -11,6 +11,7 @@ processes of the database read.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any, Final
 
@@ -83,10 +84,8 @@ async def close(websocket: WebSocket, code: int, reason: str) -> None:
     """Close the client's socket with ``code`` and ``reason`` (cut to fit a close frame),
     unless the client has closed it first: a client may leave at any moment, and its leaving is
     not the server's error."""
-    try:
+    with contextlib.suppress(RuntimeError, WebSocketDisconnect):
         await websocket.close(code, close_reason(reason))
-    except (RuntimeError, WebSocketDisconnect):
-        pass
 
 
 def close_reason(text: str) -> str:
