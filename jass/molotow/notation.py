@@ -4,7 +4,6 @@ a game (its deal order and result).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, Final
 
 from jass.cards import Card
@@ -15,7 +14,7 @@ from jass.molotow.rules import TITLE, Rules
 from jass.molotow.state import State
 from jass.play import PlayCard, parse_play
 from jass.variant.facets import Notation, RecordFormat
-from jass.variant.notation import record_deal, split_move
+from jass.variant.notation import deck_order_records, split_move
 
 __all__ = ["format_move", "parse_move"]
 
@@ -65,37 +64,8 @@ def dealt_order(state: State) -> list[Card]:
     return order + list(state.rules.out_of_play)
 
 
-def _explicit_deal(state: State) -> tuple[dict[str, Any], State]:
-    """The record field of the deal of ``state`` (the deck in dealing order) and the game it
-    starts."""
-    order = dealt_order(state)
-    return {"deal": " ".join(card.name for card in order)}, new_game(state.rules, state.seed, deal=order)
-
-
-def _explicit_move(move: Move, after: State) -> Move:
-    """``move`` as a record without the seed writes it: a deal from the seed as the order it dealt."""
-    if type(move) is Deal and move.order is None:
-        return Deal(dealt_order(after))
-    return move
-
-
-def _game_from_record(rules: Rules, seed: int, fields: Mapping[str, Any]) -> State:
-    deal = fields.get("deal")
-    if deal is None:
-        return new_game(rules, seed)
-    if not isinstance(deal, str):
-        raise RecordError("expected the 36 cards in dealing order, one string", "$.deal")
-    return new_game(rules, seed, deal=deal)  # read as validate_deck reads a string
-
-
 #: Molotow's moves as text (:class:`~jass.variant.Notation`).
 NOTATION: Final = Notation(format_move=format_move, parse_move=parse_move)
 
 #: What a record writes of a game of Molotow (:class:`~jass.variant.RecordFormat`).
-RECORDS: Final[RecordFormat[Rules, State, Move]] = RecordFormat(
-    result=_result,
-    record_deal=lambda state: record_deal(state, new_game, _explicit_deal),
-    game_from_record=_game_from_record,
-    explicit_deal=_explicit_deal,
-    explicit_move=_explicit_move,
-)
+RECORDS: Final[RecordFormat[Rules, State, Move]] = deck_order_records(_result, new_game, dealt_order, Deal)

@@ -4,7 +4,6 @@ record writes of a game (its deal order and result).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, Final
 
 from jass.cards import Card, CardSet
@@ -15,7 +14,7 @@ from jass.pomme.moves import DEAL, DECLINE, KEEP, SWAP, Deal, DeclineSwap, Excha
 from jass.pomme.rules import TITLE, Rules
 from jass.pomme.state import State
 from jass.variant.facets import Notation, RecordFormat
-from jass.variant.notation import no_argument, record_deal, split_move
+from jass.variant.notation import deck_order_records, no_argument, split_move
 
 __all__ = ["format_move", "parse_move"]
 
@@ -83,37 +82,8 @@ def _dealt_order(state: State) -> list[Card]:
     )
 
 
-def _explicit_deal(state: State) -> tuple[dict[str, Any], State]:
-    """The record field of the deal of ``state`` (the deck in dealing order) and the game it
-    starts."""
-    order = _dealt_order(state)
-    return {"deal": " ".join(card.name for card in order)}, new_game(state.rules, state.seed, deal=order)
-
-
-def _explicit_move(move: Move, after: State) -> Move:
-    """``move`` as a record without the seed writes it: a deal from the seed as the order it dealt."""
-    if type(move) is Deal and move.order is None:
-        return Deal(_dealt_order(after))
-    return move
-
-
-def _game_from_record(rules: Rules, seed: int, fields: Mapping[str, Any]) -> State:
-    deal = fields.get("deal")
-    if deal is None:
-        return new_game(rules, seed)
-    if not isinstance(deal, str):
-        raise RecordError("expected the 36 cards in dealing order, one string", "$.deal")
-    return new_game(rules, seed, deal=deal)  # read as validate_deck reads a string
-
-
 #: La pomme's moves as text (:class:`~jass.variant.Notation`).
 NOTATION: Final = Notation(format_move=format_move, parse_move=parse_move)
 
 #: What a record writes of a la pomme game (:class:`~jass.variant.RecordFormat`).
-RECORDS: Final[RecordFormat[Rules, State, Move]] = RecordFormat(
-    result=_result,
-    record_deal=lambda state: record_deal(state, new_game, _explicit_deal),
-    game_from_record=_game_from_record,
-    explicit_deal=_explicit_deal,
-    explicit_move=_explicit_move,
-)
+RECORDS: Final[RecordFormat[Rules, State, Move]] = deck_order_records(_result, new_game, _dealt_order, Deal)
