@@ -24,7 +24,7 @@ from jass.errors import (
 from jass.faces import Deck, Faces, Pairing
 from jass.play import CardPlay, PlayCard, Trick
 from jass.tricks import PlayRules, Undertrump, legal_cards, trick_winner, winning_position
-from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, PerTrickMode, Trump
+from jass.trump import DEFAULT_TRUMP_JACK_POINTS, LAST_TRICK_BONUS, LeadMode, PerTrickMode, Trump
 from jass.weis import (
     STOECK_POINTS,
     UndenufeOrder,
@@ -57,6 +57,7 @@ __all__ = [
     "LAST_TRICK_BONUS",
     "Pairing",
     "PerTrickMode",
+    "LeadMode",
     "PlayCard",
     "PlayRules",
     "RecordError",

@@ -25,7 +25,7 @@ import attrs
 
 from jass._kernel import HAND_BITS, HAND_MASK, NO_STRENGTH, SUIT_MASKS, TRUMP_STRENGTHS, legal, mix
 from jass._base import cards_in_order, check_same, int_in
-from jass.cards import Card, CardSet, card_set_of
+from jass.cards import Card, CardSet, Suit, card_set_of
 from jass.errors import IllegalMoveError, InvalidCardsError, InvalidRulesError, InvalidStateError, SerialError
 from jass.tricks import PlayRules, Undertrump, legal_bits, legal_cards, winning_position
 from jass.trump import (
@@ -33,6 +33,7 @@ from jass.trump import (
     LAST_TRICK_BONUS,
     TRICK_KEYS,
     TRUMP_STRENGTH,
+    LeadMode,
     PerTrickMode,
     RoundMode,
     Trump,
@@ -56,6 +57,7 @@ __all__ = [
     "check_public_tricks",
     "check_hand_view",
     "check_legal_cards",
+    "shown_trump",
     "PlayView",
     "MAX_SEATS",
 ]
@@ -150,6 +152,14 @@ class PlaySetup:
     >>> slalom = PlaySetup.of(PerTrickMode.SLALOM_OBENABE, 4)
     >>> slalom.trump, slalom.following.trump, slalom.following.points[Card.HA.index]
     (Trump.OBENABE, Trump.UNDENUFE, 0)
+
+    In a :class:`~jass.trump.LeadMode` a trick may wait on its deciding card: its setup then
+    has one setup for each suit that card may be of (:attr:`by_lead`), and the card play moves
+    to it when the card is led.
+
+    >>> alles = PlaySetup.of(LeadMode.ALLES_TRUMPF, 4)
+    >>> alles.by_lead[Suit.ROSEN].trump, alles.by_lead[Suit.ROSEN].points[Card.SJ.index]
+    (Trump.ROSEN, 20)
     """
 
     #: The round's mode.
@@ -160,6 +170,9 @@ class PlaySetup:
     #: The number of the trick this setup plays (0 for the first; always 0 in a classic mode,
     #: whose setup serves every trick).
     trick: int = 0
+    #: In a :class:`~jass.trump.LeadMode`, the suit (0..3) of the card that decided this
+    #: trick's mode; -1 when no card decides it or it is not yet played.
+    lead: int = -1
     #: The mode of the trick: the round's mode in a classic mode.
     trump: Trump = attrs.field(init=False, repr=False, eq=False)
     #: Card points by card index.
@@ -178,13 +191,25 @@ class PlaySetup:
     #: The setup of the next trick (this one in a classic mode, and for the last trick a round
     #: can have): the card play moves to it when a trick is complete.
     following: PlaySetup = attrs.field(init=False, repr=False, eq=False)
+    #: For a trick waiting on the card that decides its mode, the setup after a lead of each
+    #: suit, by suit; ``None`` for every other trick (the card play reads it on every lead).
+    by_lead: tuple[PlaySetup, ...] | None = attrs.field(init=False, repr=False, eq=False)
+    #: True when every trick of the round counts with this setup's :attr:`points`, the tricks
+    #: already taken too (Elefant once its trump is decided): the card play counts them again
+    #: when it moves to this setup.
+    counts_back: bool = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         # Derived once per trick number (or once in all, through ``of``), read on every card.
         set_field = object.__setattr__
-        trump = self.mode.trick_mode(self.trick)
+        mode = self.mode
+        lead = None if self.lead < 0 else Suit(self.lead)
+        trump = mode.trick_mode(self.trick, lead)
         set_field(self, "trump", trump)
-        set_field(self, "points", point_table(trump, self.trump_jack_points))
+        if type(mode) is LeadMode:
+            set_field(self, "points", mode.trick_points(self.trick, lead, self.trump_jack_points))
+        else:
+            set_field(self, "points", point_table(trump, self.trump_jack_points))
         set_field(self, "trick_keys", TRICK_KEYS[trump])
         allowed = self.rules.undertrump is Undertrump.ALLOWED
         set_field(self, "undertrump_strengths", NO_STRENGTH if allowed else TRUMP_STRENGTHS[trump])
@@ -193,22 +218,64 @@ class PlaySetup:
         set_field(self, "undertrump_restricted", not allowed and trump < 4)
         set_field(self, "void_undertrumps", self.rules.undertrump is Undertrump.ALLOWED_IF_VOID)
         last = 36 // self.seats - 1
-        if type(self.mode) is Trump or self.trick >= last:
+        set_field(self, "by_lead", None)
+        set_field(self, "counts_back", False)
+        if type(mode) is LeadMode:
+            waits = self.lead < 0 and mode.decided_by(self.trick) == self.trick
+            if waits:
+                set_field(self, "by_lead", tuple(_setup(mode, self.seats, self.rules, self.trump_jack_points,
+                                                        self.trick, suit) for suit in range(4)))
+            set_field(self, "counts_back", mode.counts_back and self.lead >= 0)
+        if type(mode) is Trump or self.trick >= last:
             set_field(self, "following", self)
         else:
-            set_field(self, "following", _setup(self.mode, self.seats, self.rules, self.trump_jack_points,
-                                                self.trick + 1))
+            # A decision taken in an earlier trick holds for the next (Elefant's trump).
+            decider = mode.decided_by(self.trick + 1) if type(mode) is LeadMode else None
+            keep = self.lead if decider is not None and decider <= self.trick else -1
+            set_field(self, "following", _setup(mode, self.seats, self.rules, self.trump_jack_points,
+                                                self.trick + 1, keep))
 
-    def __reduce__(self) -> tuple[object, tuple[RoundMode, int, PlayRules, int, int]]:
+    def __reduce__(self) -> tuple[object, tuple[RoundMode, int, PlayRules, int, int, int]]:
         # Pickled as its values, not its tables; unpickling shares the cached setup.
-        return (_setup, (self.mode, self.seats, self.rules, self.trump_jack_points, self.trick))
+        return (_setup, (self.mode, self.seats, self.rules, self.trump_jack_points, self.trick, self.lead))
 
     def at_trick(self, number: int) -> PlaySetup:
-        """The setup of trick ``number`` of the round (itself in a classic mode)."""
+        """The setup of trick ``number`` of the round (itself in a classic mode) before any
+        card of it; in a :class:`~jass.trump.LeadMode` use :meth:`walk`, which knows the cards
+        that decide."""
         if type(self.mode) is Trump:
             return self
         return _setup(self.mode, self.seats, self.rules, self.trump_jack_points,
-                      max(0, min(number, 36 // self.seats - 1)))
+                      max(0, min(number, 36 // self.seats - 1)), -1)
+
+    def after_lead(self, card: Card) -> PlaySetup:
+        """The setup of this trick once ``card`` is led to it: itself, unless the trick waits
+        on its deciding card (:attr:`by_lead`)."""
+        return self if self.by_lead is None else self.by_lead[card._value_ // 9]
+
+    def walk(self, leads: Sequence[Card]) -> list[PlaySetup]:
+        """The setup each trick of the round is played in, ``leads`` being the first card of
+        every trick led so far, from the start of the round.
+
+        >>> elefant = PlaySetup.of(LeadMode.ELEFANT, 4)
+        >>> [setup.trump.symbol for setup in elefant.walk([Card.HA] * 6 + [Card.C6, Card.DA])]
+        ['⬇', '⬇', '⬇', '⬆', '⬆', '⬆', '♣', '♣']
+        """
+        setup = self.at_trick(0)
+        setups = []
+        for card in leads:
+            setup = setup.after_lead(card)
+            setups.append(setup)
+            setup = setup.following
+        return setups
+
+    @staticmethod
+    def counted_points(setups: Sequence[PlaySetup]) -> list[tuple[int, ...]]:
+        """The card points each trick of ``setups`` (from :meth:`walk`) counts with now: its
+        own, or the last one's when that counts back (Elefant once trump is decided)."""
+        if setups and setups[-1].counts_back:
+            return [setups[-1].points] * len(setups)
+        return [setup.points for setup in setups]
 
     @staticmethod
     def of(
@@ -223,22 +290,23 @@ class PlaySetup:
         # The cheap checks come first, so that the cache is only asked with hashable keys.
         if not isinstance(rules, PlayRules):
             raise InvalidRulesError(f"rules={rules!r}: expected a PlayRules")
-        if type(trump) is not Trump and type(trump) is not PerTrickMode:
-            if isinstance(trump, int) and not isinstance(trump, bool) and 0 <= trump <= 13:
-                trump = Trump(trump) if trump <= 5 else PerTrickMode(trump)
+        if type(trump) is not Trump and type(trump) is not PerTrickMode and type(trump) is not LeadMode:
+            if isinstance(trump, int) and not isinstance(trump, bool) and 0 <= trump <= 15:
+                trump = Trump(trump) if trump <= 5 else PerTrickMode(trump) if trump <= 13 else LeadMode(trump)
             else:
                 trump = parse_mode(trump)  # a name, or an error saying what a mode is
         if type(seats) is not int or not 1 <= seats <= MAX_SEATS:
             raise InvalidCardsError(f"seats={seats!r}: expected 1..{MAX_SEATS} players")
         if type(trump_jack_points) is not int:
             raise InvalidRulesError(f"trump_jack_points={trump_jack_points!r}: expected an int")
-        return _setup(trump, seats, rules, trump_jack_points, 0)
+        return _setup(trump, seats, rules, trump_jack_points, 0, -1)
 
 
-@functools.lru_cache(maxsize=512)
-def _setup(trump: RoundMode, seats: int, rules: PlayRules, trump_jack_points: int, trick: int) -> PlaySetup:
+@functools.lru_cache(maxsize=1024)
+def _setup(trump: RoundMode, seats: int, rules: PlayRules, trump_jack_points: int, trick: int,
+           lead: int) -> PlaySetup:
     point_table(Trump.OBENABE, trump_jack_points)  # validates the points, once per distinct setup
-    return PlaySetup(trump, seats, rules, trump_jack_points, trick)
+    return PlaySetup(trump, seats, rules, trump_jack_points, trick, lead)
 
 
 def _legal_after(setup: PlaySetup, hand: int, trick: tuple[Card, ...]) -> int:
@@ -342,7 +410,11 @@ class CardPlay:
             raise InvalidCardsError(f"{len(hands)} hands for {setup.seats} seats")
         hand = hands[(leader + len(trick)) % setup.seats].bits
         # After the last trick the play keeps the last trick's setup (see play).
-        setup = setup.at_trick(len(tricks) if hand or trick else len(tricks) - 1)
+        if type(setup.mode) is LeadMode:
+            setups = setup.walk([done.cards[0] for done in tricks] + list(trick[:1]))
+            setup = setups[-1] if setups and (trick or not hand) else setups[-1].following if setups else setup.at_trick(0)
+        else:
+            setup = setup.at_trick(len(tricks) if hand or trick else len(tricks) - 1)
         legal = 0 if not hand else _legal_after(setup, hand, trick) if trick else hand
         return cls(setup, _pack(hands), leader, tuple(trick), tuple(tricks), legal)
 
@@ -360,8 +432,16 @@ class CardPlay:
     @property
     def mode(self) -> RoundMode:
         """The round's mode: a :class:`~jass.trump.Trump`, or a
-        :class:`~jass.trump.PerTrickMode` whose tricks each have their own (:attr:`trump`)."""
+        :class:`~jass.trump.PerTrickMode` or :class:`~jass.trump.LeadMode` whose tricks each
+        have their own (:attr:`trump`)."""
         return self.setup.mode
+
+    @property
+    def decided_trump(self) -> Trump | None:
+        """The mode of the trick in progress as the table knows it: :attr:`trump`, or ``None``
+        while the trick waits on the card led that decides it (a :class:`~jass.trump.LeadMode`:
+        no trump is shown that is not yet made)."""
+        return None if self.setup.by_lead is not None else self.setup.trump
 
     @property
     def rules(self) -> PlayRules:
@@ -431,6 +511,12 @@ class CardPlay:
         seats = setup.seats
         trick = self.trick
         leader = self.leader
+        tricks = self.tricks
+        if not trick and setup.by_lead is not None:
+            # The card led decides the trick's mode (a LeadMode): the play moves to its setup.
+            setup = setup.by_lead[index // 9]
+            if setup.counts_back:
+                tricks = _counted_again(tricks, setup.points)
         seat = (leader + len(trick)) % seats
         hands = self.hand_bits & ~(1 << (36 * seat + index))  # 36: HAND_BITS
         trick = trick + (card,)
@@ -441,7 +527,7 @@ class CardPlay:
             _set_setup(new, setup)
             _set_leader(new, leader)
             _set_trick(new, trick)
-            _set_tricks(new, self.tricks)
+            _set_tricks(new, tricks)
             _set_legal_bits(new, _legal_after(setup, hands >> 36 * ((seat + 1) % seats) & HAND_MASK, trick))
             return new
         keys = setup.trick_keys[trick[0]._value_ // 9]
@@ -462,7 +548,7 @@ class CardPlay:
         _set_trick_cards(done, trick)
         _set_trick_winner(done, winner)
         _set_trick_points(done, points)
-        _set_tricks(new, self.tricks + (done,))
+        _set_tricks(new, tricks + (done,))
         following = hands >> 36 * winner & HAND_MASK
         # The next trick's setup: the same in the six classic modes (``following`` is the setup
         # itself), the next trick's mode in a per-trick mode; after the last trick, the last's.
@@ -611,6 +697,13 @@ _set_trick_winner: Final = Trick.winner.__set__  # type: ignore[attr-defined]
 _set_trick_points: Final = Trick.points.__set__  # type: ignore[attr-defined]
 
 
+def _counted_again(tricks: tuple[Trick, ...], points: tuple[int, ...]) -> tuple[Trick, ...]:
+    """The ``tricks`` taken, each with its points counted by ``points`` (Elefant's tricks once
+    the card led to trick 7 decides trump)."""
+    return tuple(Trick(done.leader, done.cards, done.winner, sum(points[card._value_] for card in done.cards))
+                 for done in tricks)
+
+
 def _pack(hands: Sequence[CardSet]) -> int:
     bits = 0
     for seat, hand in enumerate(hands):
@@ -736,6 +829,11 @@ def check_public_tricks(
         raise SerialError(f"seat {first_leader} leads the first trick", where)
     played = [0] * seats
     seen = 0
+    # The setup each trick was played in, and the points it counts with now (a LeadMode's
+    # tricks wait on cards led: the walk knows them).
+    setups = PlaySetup.of(trump, seats, PlayRules(), trump_jack_points).walk(
+        [done.cards[0] for done in tricks] + list(trick[:1]))
+    tables = PlaySetup.counted_points(setups)
     for i, done in enumerate(tricks):
         tpath = f"{path}.tricks[{i}]"
         if len(done.cards) != seats:
@@ -750,11 +848,10 @@ def check_public_tricks(
                 raise SerialError(f"{card} is played twice", f"{tpath}.cards")
             seen |= card.bit
             played[(done.leader + k) % seats] += 1
-        mode = trump.trick_mode(i)
-        winner = (done.leader + winning_position(done.cards, mode)) % seats
+        winner = (done.leader + winning_position(done.cards, setups[i].trump)) % seats
         if done.winner != winner:
             raise SerialError(f"is {done.winner}, but the rules give seat {winner}", f"{tpath}.winner")
-        table = point_table(mode, trump_jack_points)
+        table = tables[i]
         points = sum(table[card.index] for card in done.cards)
         if done.points != points:
             raise SerialError(f"is {done.points}, but the cards are worth {points}", f"{tpath}.points")
@@ -771,6 +868,19 @@ def check_public_tricks(
         seen |= card.bit
         played[(leader + k) % seats] += 1
     return played, seen
+
+
+def shown_trump(mode: RoundMode, tricks: Sequence[Trick], trick: Sequence[Card], seats: int) -> Trump | None:
+    """The trick mode a view of a round in ``mode`` shows after ``tricks`` and ``trick``: as
+    :attr:`CardPlay.decided_trump` gives it (the last trick's once the round is over; ``None``
+    while the trick in progress waits on the card led that decides it)."""
+    leads = [done.cards[0] for done in tricks] + list(trick[:1])
+    setups = PlaySetup.of(mode, seats).walk(leads)
+    last = 36 // seats
+    if trick or len(tricks) == last:
+        return setups[-1].trump
+    setup = setups[-1].following if setups else PlaySetup.of(mode, seats)
+    return None if setup.by_lead is not None else setup.trump
 
 
 def check_hand_view(
@@ -793,12 +903,13 @@ def check_hand_view(
 
 
 def check_legal_cards(
-    legal: Sequence[Any], hand: CardSet, trick: Sequence[Card], trump: Trump, rules: PlayRules, path: str
+    legal: Sequence[Any], hand: CardSet, trick: Sequence[Card], trump: Trump | None, rules: PlayRules, path: str
 ) -> None:
-    """The :class:`PlayCard` moves among an observation's legal moves must be the legal cards."""
+    """The :class:`PlayCard` moves among an observation's legal moves must be the legal cards
+    (``trump`` ``None``: a trick waiting on its deciding card, led with any card)."""
     if not hand:
         return
     cards = CardSet(move.card for move in legal if type(move) is PlayCard)
-    right = legal_cards(hand, list(trick), trump, rules)
+    right = hand if trump is None else legal_cards(hand, list(trick), trump, rules)
     if cards != right:
         raise SerialError(f"the cards in it are {cards or 'none'}, but the rules allow {right}", f"{path}.legal_moves")

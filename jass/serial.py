@@ -56,7 +56,7 @@ from jass.cards import Card, CardSet, Rank, Suit
 from jass.errors import JassError, SerialError, describe_value
 from jass.play import MAX_SEATS, CardPlay, PlayCard, PlaySetup, Trick
 from jass.tricks import PlayRules
-from jass.trump import PerTrickMode, RoundMode, Trump
+from jass.trump import LeadMode, PerTrickMode, RoundMode, Trump
 from jass.variant import MAX_ROUNDS, SEED_LIMIT, VARIANTS, TwoPartState
 from jass.weis import Weis, WeisRules
 
@@ -94,11 +94,12 @@ class _Refused(Exception):
 _CORE: Final[dict[str, type]] = {
     "Card": Card, "CardSet": CardSet, "Suit": Suit, "Rank": Rank, "Trump": Trump, "PlayRules": PlayRules,
     "WeisRules": WeisRules, "Weis": Weis, "Trick": Trick, "CardPlay": CardPlay, "PlayCard": PlayCard,
-    "PerTrickMode": PerTrickMode,
+    "PerTrickMode": PerTrickMode, "LeadMode": LeadMode,
 }
 #: Types written as one field that holds the value itself: ``{"type": "Card", "card": "H10"}``.
 _VALUE_FIELDS: Final[dict[type, str]] = {
     Card: "card", CardSet: "cards", Suit: "suit", Rank: "rank", Trump: "trump", PerTrickMode: "mode",
+    LeadMode: "mode",
 }
 
 
@@ -210,7 +211,7 @@ def _read_bool(data: Any, _: Any = None) -> bool:
 def _enum_texts(cls: type[enum.Enum]) -> dict[Any, str]:
     """The string each member of an enum is written as: modes and suits by their lower-case
     names, ranks by their codes, any other enum by its value."""
-    if cls is Trump or cls is Suit or cls is PerTrickMode:
+    if cls is Trump or cls is Suit or cls is PerTrickMode or cls is LeadMode:
         return {member: member.name.lower() for member in cls}
     if cls is Rank:
         return {member: member.code for member in Rank}
@@ -232,14 +233,15 @@ def _is_enum(kind: Any) -> bool:
 _MODES_BY_NAME: Final[dict[str, RoundMode]] = {
     **{text: mode for mode, text in _enum_texts(Trump).items()},
     **{text: mode for mode, text in _enum_texts(PerTrickMode).items()},
+    **{text: mode for mode, text in _enum_texts(LeadMode).items()},
 }
 
 
 def _is_round_mode(kind: Any) -> bool:
-    """A union of Trump and PerTrickMode (a round's mode), possibly with None."""
+    """A union of Trump, PerTrickMode and LeadMode (a round's mode), possibly with None."""
     args = set(typing.get_args(kind))
     return typing.get_origin(kind) in (typing.Union, getattr(__import__("types"), "UnionType", None)) and \
-        {Trump, PerTrickMode} <= args <= {Trump, PerTrickMode, type(None)}
+        {Trump, PerTrickMode} <= args <= {Trump, PerTrickMode, LeadMode, type(None)}
 
 
 def _read_mode(data: Any, kind: Any) -> RoundMode | None:
@@ -287,10 +289,10 @@ def _make_converter(compact: bool) -> cattrs.Converter:
 
     conv.register_unstructure_hook_factory(_is_enum, enum_unstructure)
     conv.register_structure_hook_factory(_is_enum, enum_structure)
-    for int_enum in (Trump, Suit, Rank, PerTrickMode):  # ints too: by class, so that the int hook does not take them
+    for int_enum in (Trump, Suit, Rank, PerTrickMode, LeadMode):  # ints too: by class, so that the int hook does not take them
         conv.register_structure_hook(int_enum, enum_structure(int_enum))
         conv.register_unstructure_hook(int_enum, enum_unstructure(int_enum))
-    # A round's mode (Trump | PerTrickMode, optionally None): one string among the fourteen modes'.
+    # A round's mode (Trump | PerTrickMode | LeadMode, optionally None): one string among the sixteen modes'.
     conv.register_structure_hook_func(_is_round_mode, lambda data, kind: _read_mode(data, kind))
     conv.register_unstructure_hook_func(_is_round_mode, lambda mode: None if mode is None else conv.unstructure(mode))
 

@@ -14,8 +14,9 @@ the last trick adds 5.
 
 A round may also change its mode from trick to trick (:class:`PerTrickMode`, Coiffeur's
 Slalom and Guschti): each trick is then played, won and counted in the mode
-:meth:`PerTrickMode.trick_mode` gives it. A round's mode is a :data:`RoundMode`: a
-:class:`Trump` (one mode for every trick) or a :class:`PerTrickMode`.
+:meth:`PerTrickMode.trick_mode` gives it. Or a card led may decide it
+(:class:`LeadMode`, Alles Trumpf and Elefant). A round's mode is a :data:`RoundMode`: a
+:class:`Trump` (one mode for every trick), a :class:`PerTrickMode` or a :class:`LeadMode`.
 
 >>> Trump.OBENABE.card_points(Card.C8)
 8
@@ -29,7 +30,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final, Union
 
 from jass import _kernel
@@ -39,8 +40,12 @@ from jass.errors import InvalidNotationError, InvalidRulesError
 __all__ = [
     "Trump",
     "PerTrickMode",
+    "LeadMode",
     "RoundMode",
+    "ROUND_MODE_TYPES",
+    "ALLES_TRUMPF_POINTS",
     "parse_mode",
+    "trick_modes",
     "DEFAULT_TRUMP_JACK_POINTS",
     "LAST_TRICK_BONUS",
     "point_table",
@@ -81,6 +86,11 @@ class Trump(enum.IntEnum):
         """True for the four suit modes."""
         return self._value_ < 4
 
+    @property
+    def is_misere(self) -> bool:
+        """False: a classic mode is played to take points (:attr:`PerTrickMode.is_misere`)."""
+        return False
+
     @classmethod
     def parse(cls, text: Trump | str) -> Trump:
         """Read a trump mode from a suit (as :meth:`~jass.cards.Card.parse` knows suits) or a mode name.
@@ -107,9 +117,10 @@ class Trump(enum.IntEnum):
             "Eicheln, Rosen, Schilten, Schellen), 'obenabe' or 'undenufe'"
         )
 
-    def trick_mode(self, number: int) -> Trump:
+    def trick_mode(self, number: int, lead: Suit | None = None) -> Trump:
         """The mode of trick ``number`` (0 for the first) of a round in this mode: itself, for
-        every trick (as :meth:`PerTrickMode.trick_mode` gives a trick's mode)."""
+        every trick (as :meth:`PerTrickMode.trick_mode` and :meth:`LeadMode.trick_mode` give a
+        trick's mode; no card led changes it, so ``lead`` is not read)."""
         return self
 
     def rank_order(self, suit: Suit) -> tuple[Rank, ...]:
@@ -238,10 +249,10 @@ class PerTrickMode(enum.IntEnum):
         """False: no trick has a trump suit."""
         return False
 
-    def trick_mode(self, number: int) -> Trump:
+    def trick_mode(self, number: int, lead: Suit | None = None) -> Trump:
         """The mode of trick ``number`` (0 for the first): Slalom alternates from the mode named,
         Guschti plays the first five tricks in it and the rest in the other, a Misère plays
-        every trick as its base mode."""
+        every trick as its base mode (no card led changes it: ``lead`` is not read)."""
         value = self._value_
         if value < 8 or value >= 12:
             return self.first if number % 2 == 0 else self.second
@@ -294,11 +305,136 @@ class PerTrickMode(enum.IntEnum):
         return f"{'Slalom' if self.is_slalom else 'Guschti'} {self.first}"
 
 
+class LeadMode(enum.IntEnum):
+    """A round whose tricks take their mode from a card led: the modes of Flavio-art's Jass app
+    (its Coiffeur rows; no other source describes them, :ref:`coiffeur-lead-modes`).
+
+    - Alles Trumpf: every trick is played as if its led suit were trump: the led suit's cards
+      rank Under, Nell, Ace, King, Ober, 10, 8, 7, 6, a card of another suit never wins, and a
+      seat holding the led suit must follow it unless the suit's Under is its only card of it
+      (the Bauer exception). Only the Unders (20), the Nells (14) and the Kings (4) count:
+      4 x 38 = 152, and 5 for the last trick («Kein fester Trumpf – die angespielte Farbe
+      entscheidet. Nur Buur (20 Pkt), Näll (14 Pkt) und König (4 Pkt) zählen.»).
+    - Elefant: tricks 1 to 3 Obenabe, 4 to 6 Undenufe; the card led to trick 7 makes its suit
+      trump for tricks 7 to 9, and from that card on every trick of the round counts as in a
+      trump game of that suit (before it, the tricks taken count nothing): 157 a round
+      («Stiche 1–3: Obenabe. Stiche 4–6: Undenufe. Ab Stich 7: erste gespielte Karte bestimmt
+      die Trumpffarbe.»).
+
+    The values follow :class:`PerTrickMode`'s, so that a mode's value names it among all sixteen.
+
+    >>> [str(LeadMode.ELEFANT.trick_mode(n, Suit.ROSEN)) for n in (0, 3, 6)]
+    ['Obenabe', 'Undenufe', 'Rosen']
+    >>> LeadMode.ALLES_TRUMPF.trick_mode(4, Suit.SCHELLEN), LeadMode.ALLES_TRUMPF.decided_by(4)
+    (Trump.SCHELLEN, 4)
+    """
+
+    ALLES_TRUMPF = 14
+    ELEFANT = 15
+
+    @property
+    def suit(self) -> None:
+        """No trump suit for the round: a card led decides one for some tricks."""
+        return None
+
+    @property
+    def is_suit(self) -> bool:
+        """False: the round has no trump suit of its own (Stöck need one)."""
+        return False
+
+    def decided_by(self, number: int) -> int | None:
+        """The number of the trick whose led card decides the mode of trick ``number``, or
+        ``None`` when that trick's mode is known before any card: Alles Trumpf's every trick
+        by its own lead, Elefant's tricks 7 to 9 by the lead of trick 7.
+
+        >>> LeadMode.ELEFANT.decided_by(5), LeadMode.ELEFANT.decided_by(8)
+        (None, 6)
+        """
+        if self is LeadMode.ALLES_TRUMPF:
+            return number
+        return ELEFANT_TRUMP_TRICK if number >= ELEFANT_TRUMP_TRICK else None
+
+    @property
+    def is_misere(self) -> bool:
+        """False: played to take points (:attr:`PerTrickMode.is_misere`)."""
+        return False
+
+    @property
+    def counts_back(self) -> bool:
+        """True when the deciding card makes every trick of the round count in the mode it
+        decides, the tricks already taken too (Elefant)."""
+        return self is LeadMode.ELEFANT
+
+    def trick_mode(self, number: int, lead: Suit | None = None) -> Trump:
+        """The mode trick ``number`` (0 for the first) is played in, ``lead`` being the suit of
+        the card that decides it (:meth:`decided_by`; ``None`` while that card is not played).
+        A trick waiting on its deciding card has no trump yet: any card may lead it, and it is
+        given the stand-in Obenabe."""
+        if self is LeadMode.ELEFANT and number < ELEFANT_TRUMP_TRICK:
+            return Trump.OBENABE if number < ELEFANT_TRUMP_TRICK // 2 else Trump.UNDENUFE
+        return Trump.OBENABE if lead is None else Trump(int(lead))
+
+    def trick_points(
+        self, number: int, lead: Suit | None = None, trump_jack_points: int = DEFAULT_TRUMP_JACK_POINTS
+    ) -> tuple[int, ...]:
+        """The points of each card (by :attr:`~jass.cards.Card.index`) in trick ``number``,
+        ``lead`` as in :meth:`trick_mode`: Alles Trumpf's values in every trick; in Elefant the
+        decided trump's values, nothing before the card that decides it.
+
+        >>> sum(LeadMode.ALLES_TRUMPF.trick_points(0)), sum(LeadMode.ELEFANT.trick_points(2))
+        (152, 0)
+        >>> sum(LeadMode.ELEFANT.trick_points(2, Suit.EICHELN))
+        152
+        """
+        if self is LeadMode.ALLES_TRUMPF:
+            return ALLES_TRUMPF_POINTS
+        if lead is None:
+            return _NO_POINTS
+        return point_table(Trump(int(lead)), trump_jack_points)
+
+    @classmethod
+    def parse(cls, text: LeadMode | str) -> LeadMode:
+        """Read a mode decided by a card led from its name.
+
+        >>> LeadMode.parse("Alles Trumpf"), LeadMode.parse("elefant")
+        (LeadMode.ALLES_TRUMPF, LeadMode.ELEFANT)
+        """
+        if isinstance(text, LeadMode):
+            return text
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"{text!r:.60} is not a mode: expected a string")
+        key = "_".join(text.strip().casefold().replace("-", " ").replace("_", " ").split())
+        found = {"alles_trumpf": cls.ALLES_TRUMPF, "allestrumpf": cls.ALLES_TRUMPF,
+                 "elefant": cls.ELEFANT}.get(key)
+        if found is None:
+            raise InvalidNotationError(f"{text!r:.60} is not a mode decided by a card led: expected "
+                                       "'alles trumpf' or 'elefant'")
+        return found
+
+    @property
+    def symbol(self) -> str:
+        """``'∀'`` for Alles Trumpf (every suit in turn), ``'⬇⬆♠'`` for Elefant (down, up, a suit)."""
+        return "∀" if self is LeadMode.ALLES_TRUMPF else "⬇⬆♠"
+
+    def __repr__(self) -> str:
+        return f"LeadMode.{self.name}"
+
+    def __str__(self) -> str:
+        return "Alles Trumpf" if self is LeadMode.ALLES_TRUMPF else "Elefant"
+
+
+#: The number of Elefant's trick (0 for the first) whose led card makes trump: trick 7.
+ELEFANT_TRUMP_TRICK: Final = 6
+
+
 #: Guschti plays this many tricks in the mode named ("Guschti 5/4").
 _GUSCHTI_FIRST_TRICKS: Final = 5
 
-#: A round's mode: one of the six classic modes for every trick, or a per-trick mode.
-RoundMode = Union[Trump, PerTrickMode]
+#: A round's mode: one of the six classic modes for every trick, a per-trick mode, or a mode a
+#: card led decides.
+RoundMode = Union[Trump, PerTrickMode, LeadMode]
+#: The classes of a round's mode, for ``isinstance``.
+ROUND_MODE_TYPES: Final = (Trump, PerTrickMode, LeadMode)
 
 
 def parse_mode(text: RoundMode | str) -> RoundMode:
@@ -307,18 +443,47 @@ def parse_mode(text: RoundMode | str) -> RoundMode:
 
     >>> parse_mode("obenabe"), parse_mode("slalom_undenufe"), parse_mode(Trump.ROSEN)
     (Trump.OBENABE, PerTrickMode.SLALOM_UNDENUFE, Trump.ROSEN)
+    >>> parse_mode("Alles Trumpf"), parse_mode("elefant")
+    (LeadMode.ALLES_TRUMPF, LeadMode.ELEFANT)
     """
-    if isinstance(text, (Trump, PerTrickMode)):
+    if isinstance(text, ROUND_MODE_TYPES):
         return text
     if isinstance(text, str) and text.strip().casefold().startswith(("slalom", "guschti", "misere", "misère")):
         return PerTrickMode.parse(text)
+    if isinstance(text, str) and text.strip().casefold().startswith(("alles", "elefant")):
+        return LeadMode.parse(text)
     try:
         return Trump.parse(text)
     except InvalidNotationError:
         raise InvalidNotationError(
             f"{text!r:.60} is not a trump mode: expected a suit (C, S, H, D, Eicheln, ...), 'obenabe', "
-            "'undenufe', or 'slalom'/'guschti'/'misere'/'misere slalom' with 'obenabe'/'undenufe'"
+            "'undenufe', 'slalom'/'guschti'/'misere'/'misere slalom' with 'obenabe'/'undenufe', "
+            "'alles trumpf' or 'elefant'"
         ) from None
+
+
+def trick_modes(mode: RoundMode, leads: Sequence[int], count: int | None = None) -> list[Trump]:
+    """The mode of the first ``count`` tricks (by default, those led so far) of a round in
+    ``mode``, ``leads`` being the suit (0..3) of the first card of each trick led so far
+    (:meth:`LeadMode.decided_by` says which lead decides a trick; one that waits on a card not
+    yet played has the stand-in of :meth:`LeadMode.trick_mode`).
+
+    >>> trick_modes(LeadMode.ALLES_TRUMPF, [Suit.ROSEN, Suit.EICHELN])
+    [Trump.ROSEN, Trump.EICHELN]
+    >>> trick_modes(LeadMode.ELEFANT, [0, 0, 0, 0, 0, 0, Suit.SCHELLEN], 9)[6:]
+    [Trump.SCHELLEN, Trump.SCHELLEN, Trump.SCHELLEN]
+    >>> trick_modes(PerTrickMode.SLALOM_UNDENUFE, [0, 0])
+    [Trump.UNDENUFE, Trump.OBENABE]
+    """
+    count = len(leads) if count is None else count
+    if type(mode) is not LeadMode:
+        return [mode.trick_mode(number) for number in range(count)]
+    modes = []
+    for number in range(count):
+        decider = mode.decided_by(number)
+        lead = Suit(leads[decider]) if decider is not None and decider < len(leads) else None
+        modes.append(mode.trick_mode(number, lead))
+    return modes
 
 
 _MODE_WORDS: Final[dict[str, Trump]] = {
@@ -377,6 +542,13 @@ def _suit_point_tables(trump: Trump, trump_jack_points: int) -> tuple[tuple[int,
         )
     return tuple(result)
 
+
+#: Alles Trumpf's card points by card index (Flavio-art's app: «Alles Trumpf: nur Jass/Nell/König
+#: zählen»): every Under 20, every Nell 14, every King 4, the rest 0.
+ALLES_TRUMPF_POINTS: Final[tuple[int, ...]] = tuple(
+    {Rank.JACK: 20, Rank.NINE: 14, Rank.KING: 4}.get(Rank(index % 9), 0) for index in range(36)
+)
+_NO_POINTS: Final[tuple[int, ...]] = (0,) * 36
 
 #: ``TRICK_KEYS[trump][led_suit][card_index]``: the card's strength in a trick (the highest
 #: wins): a trump 100 + its trump strength, a card of the led suit its rank in the mode, any

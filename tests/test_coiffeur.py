@@ -16,12 +16,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pickle
+import re
 from collections.abc import Mapping
 
 import attrs
 import pytest
 
-from jass import Card, CardSet, PerTrickMode, Trump, coiffeur, records, serial
+from jass import Card, CardSet, LeadMode, PerTrickMode, Trump, coiffeur, records, serial
+from jass.play import CardPlay
 from jass.coiffeur import ChooseRow, Deal, DeclareWeis, Phase, PlayCard, Push, PushTo, Row, Rules, Slate, State
 from jass.errors import IllegalMoveError, InvalidRulesError, JassError, RecordError, SerialError
 from jass.teams import StoeckMode
@@ -430,6 +432,172 @@ def test_a_misere_mode_is_typed_by_the_mode_it_is_played_as(typed: str, mode: Pe
     view = coiffeur.observe(state, coiffeur.to_act(state))
     faces = faces_of_rules(state.rules)
     assert coiffeur.VARIANT.text.read_move(typed, view, coiffeur.legal_moves(state), faces) == ChooseRow(8, mode)
+
+
+# --- Alles Trumpf and Elefant (issue 29): modes a card led decides (Flavio-art's app) -------------------
+
+AT, EL = LeadMode.ALLES_TRUMPF, LeadMode.ELEFANT
+
+
+def card_play(mode: LeadMode, hands: str, cards: str, leader: int = 0) -> CardPlay:
+    """The card play of ``hands`` (one per seat, separated by "/") after ``cards``."""
+    play = CardPlay.start(mode, [CardSet.parse(hand) for hand in hands.split("/")], leader)
+    for code in cards.split():
+        play = play.play(Card.parse(code))
+    return play
+
+
+@pytest.mark.parametrize(
+    ("mode", "hands", "cards", "winner", "points"),
+    [
+        pytest.param(AT, "SA C6/SJ C7/S9 C8/SK CA", "SA SJ S9 SK", 1, 20 + 14 + 4,
+                     id="Alles Trumpf: the led suit ranks as trump, its Under first; only U 20, 9 14, K 4 count"),
+        pytest.param(AT, "SA C6/S9 C7/S6 C8/SK CA", "SA S9 S6 SK", 1, 14 + 4,
+                     id="Alles Trumpf: the Nell beats the Ace of the led suit; the Ace counts nothing"),
+        pytest.param(AT, "H6 C6/CJ S7/H7 C8/H8 CA", "H6 CJ H7 H8", 3, 20,
+                     id="Alles Trumpf: a card of another suit never wins, not even an Under"),
+        pytest.param(AT, "DQ C6/D10 C7/DA C8/D8 CK", "DQ D10 DA D8", 2, 0,
+                     id="Alles Trumpf: A, Q, 10 and 8 count nothing (a 0-point trick)"),
+        pytest.param(EL, "C6 HA/CA H6", "C6 CA", 1, 0,
+                     id="Elefant: trick 1 is Obenabe (the Ace wins); it counts 0 until trump is made"),
+    ],
+)
+def test_lead_mode_tricks(mode: LeadMode, hands: str, cards: str, winner: int, points: int) -> None:
+    play = card_play(mode, hands, cards)
+    assert (play.tricks[0].winner, play.tricks[0].points) == (winner, points)
+
+
+@pytest.mark.parametrize(
+    ("hand", "led", "legal"),
+    [
+        pytest.param("S7 SJ C6", "SA", "S7 SJ", id="Alles Trumpf: a seat holding the led suit follows it"),
+        pytest.param("SJ C6 H6", "SA", "C6 SJ H6",
+                     id="Alles Trumpf: the led suit's Under, its only card of it, may be kept (Bauer exception)"),
+        pytest.param("C6 H6", "SA", "C6 H6", id="Alles Trumpf: void in the led suit, any card"),
+    ],
+)
+def test_alles_trumpf_legal_cards(hand: str, led: str, legal: str) -> None:
+    leader = " ".join([led] + ["D6", "D7", "D8"][: len(hand.split()) - 1])
+    play = card_play(AT, f"{leader}/{hand}", led)
+    assert play.legal_cards() == CardSet.parse(legal) and play.trump is Trump(Card.parse(led).suit)
+
+
+#: Elefant between two seats with eight cards each (the card play is every variant's): seat 0
+#: leads its clubs (tricks 1-3, Obenabe: the club wins), its spades (4-6, Undenufe: the 6, 7, 8
+#: beat the Ace, King, Ober), then the DJ to trick 7: Schellen trump. Seat 1 follows with the D6;
+#: in trick 8 it has no heart and trumps the H6 with the D9. Counted in Schellen trump: 11
+#: (CA), 4 (CK), 3 (CQ), 11 (SA), 4 (SK), 3 (SQ), 20 (DJ), 14 (D9): 70, and 5 for the last trick.
+ELEFANT_HANDS = "CA CK CQ S6 S7 S8 DJ H6/C6 C7 C8 SA SK SQ D6 D9"
+ELEFANT_CARDS = "CA C6 CK C7 CQ C8 S6 SA S7 SK S8 SQ"
+
+
+def test_elefant_plays_obenabe_undenufe_then_the_trump_led_to_trick_7() -> None:
+    play = card_play(EL, ELEFANT_HANDS, ELEFANT_CARDS)
+    assert [trick.winner for trick in play.tricks] == [0] * 6
+    assert [trick.points for trick in play.tricks] == [0] * 6 and play.points() == (0, 0)
+    assert play.decided_trump is None and play.legal_cards() == CardSet.parse("DJ H6")
+    play = play.play(Card.DJ)
+    assert play.trump is Trump.SCHELLEN and play.legal_cards() == CardSet.parse("D6 D9")
+    assert [trick.points for trick in play.tricks] == [11, 4, 3, 11, 4, 3]
+    play = play.play(Card.D6).play(Card.H6)
+    assert play.trump is Trump.SCHELLEN and play.decided_trump is Trump.SCHELLEN  # trick 8: no lead decides
+    play = play.play(Card.D9)
+    assert [(trick.winner, trick.points) for trick in play.tricks[6:]] == [(0, 20), (1, 14)]
+    assert play.points() == (36 + 20, 14 + 5)
+
+
+@pytest.mark.parametrize(
+    ("mode", "per_trick"),
+    [
+        # ALL_CLUBS: seat 0 leads CA, CK, ..., C6; the others play their 6, 7, ..., A in turn.
+        # Alles Trumpf: CK 4; CJ 20 + three 9s 42; C9 14 + three Unders 60; three Kings 12.
+        pytest.param(AT, [0, 4, 0, 62, 0, 74, 0, 12, 0], id="Alles Trumpf: a match, 152 + 5 + 100, x2"),
+        # Elefant: the C8 led to trick 7 makes Eicheln trump, every trick counted so: CA 11, CK 4,
+        # CQ 3, CJ 20, C10 10 + three 10s 30, C9 14 + three Unders 6, three Obers 9, three Kings
+        # 12, three Aces 33.
+        pytest.param(EL, [11, 4, 3, 20, 40, 20, 9, 12, 33], id="Elefant: a match, 152 + 5 + 100, x2"),
+    ],
+)
+def test_a_lead_mode_row_is_counted_and_written_as_any_row(mode: LeadMode, per_trick: list[int]) -> None:
+    """5a "match": seat 0 holds the nine Eicheln and takes every trick in either mode (a card
+    of another suit never wins an Alles Trumpf trick; in Elefant the clubs win the Obenabe and
+    Undenufe tricks as the led suit, then as trump)."""
+    assert sum(per_trick) == 152
+    state = coiffeur.apply(coiffeur.new_game(one_row(str(mode), 2, mode), seed=1, deal=ALL_CLUBS), ChooseRow(0, mode))
+    clubs = "CA CK CQ CJ C10 C9 C8 C7 C6".split()
+    while state.phase is Phase.PLAY:
+        last = state.play
+        state = coiffeur.apply(state, PlayCard(clubs.pop(0)) if coiffeur.to_act(state) == 0
+                               else coiffeur.legal_moves(state)[0])
+    assert last is not None and [trick.points for trick in last.tricks] == per_trick[:8]
+    score = state.history[-1]
+    assert (score.teams[0].cards, score.teams[0].last_trick, score.teams[0].match) == (152, 5, 100)
+    assert (score.mode, score.team, score.written, state.slates[0]) == (mode, 0, 514, (514,))
+
+
+def test_the_app_modes_preset_and_what_a_seat_reads() -> None:
+    rules = coiffeur.VARIANT.preset("app_modes")
+    assert rules.slate.rows[:8] == Slate.jassreglement().rows and rules == Rules.app_modes()
+    assert rules.slate.rows[8:] == (Row("Alles Trumpf", 1, (AT,)), Row("Elefant", 1, (EL,)))
+    assert Rules(slate="with_app_modes") == rules
+    state = coiffeur.new_game(rules, seed=3)
+    seat = coiffeur.to_act(state)
+    faces = faces_of_rules(rules)
+    view = coiffeur.observe(state, seat)
+    assert coiffeur.VARIANT.text.read_move("9", view, coiffeur.legal_moves(state), faces) == ChooseRow(8, AT)
+    assert coiffeur.VARIANT.text.read_move("elefant", view, coiffeur.legal_moves(state), faces) == ChooseRow(9, EL)
+    state = coiffeur.apply(state, ChooseRow(8, AT))
+    view = coiffeur.observe(state, seat)
+    assert view.trump is None and view.mode is AT  # no trump until a card is led
+    words = coiffeur.VARIANT.text.describe(view)
+    assert any("played in Alles Trumpf" in line for line in words)
+    led = coiffeur.legal_moves(state)[0]
+    assert isinstance(led, PlayCard)
+    view = coiffeur.observe(coiffeur.apply(state, led), (seat + 1) % 4)
+    assert view.trump is Trump(led.card.suit)
+
+
+@pytest.mark.parametrize("mode", [AT, EL], ids=["Alles Trumpf", "Elefant"])
+@pytest.mark.parametrize("seed", range(6))
+def test_random_lead_mode_rounds_keep_157_and_load_back(mode: LeadMode, seed: int) -> None:
+    """Properties of random rounds: 157 card points in all (152 and the last trick's 5), every
+    card played once, each observation on the way loads back (its checks replay the tricks in
+    their modes) and hides the other hands."""
+    import random
+
+    rng = random.Random(seed)
+    state = coiffeur.apply(coiffeur.new_game(one_row(str(mode), 1, mode), seed=seed), ChooseRow(0, mode))
+    while state.phase is Phase.PLAY:
+        seat = coiffeur.to_act(state)
+        view = coiffeur.observe(state, seat)
+        text = serial.dumps(view)
+        assert serial.loads(text) == view and view.hand == state.play.hand(seat)
+        others = {card for other in range(4) if other != seat for card in state.play.hand(other)}
+        assert not others & {Card.parse(code) for code in re.findall(r"\b[CSHD](?:10|[6-9JQKA])\b", text)}
+        state = coiffeur.apply(state, rng.choice(coiffeur.legal_moves(state)))
+    score = state.history[-1]
+    assert sum(team.cards + team.last_trick for team in score.teams) == 157
+    assert serial.loads(serial.dumps(state)) == state
+
+
+GOLDEN_ELEFANT = Path(__file__).resolve().parent / "golden" / "coiffeur_elefant.jsonl"
+
+
+def test_the_golden_elefant_record_worked_by_hand() -> None:
+    """``coiffeur_elefant.jsonl`` was written by hand: the ALL_CLUBS round above as Elefant x3,
+    seat 0 leading its clubs from the Ace down and the others their lowest card; the C8 led to
+    trick 7 makes Eicheln trump, team 0 takes 152 + 5 + 100 and is written 257 x 3 = 771."""
+    line = GOLDEN_ELEFANT.read_text(encoding="utf-8").splitlines()[0]
+    record = records.read_record(line)
+    final = list(records.replay(record))[-1]
+    assert final.history[-1].mode is EL and final.scores == (771, 0)
+    assert record.to_text() == line
+    start = coiffeur.new_game(one_row("Elefant", 3, EL), seed=1, deal=ALL_CLUBS)
+    clubs = "CA CK CQ CJ C10 C9 C8 C7 C6".split()
+    others = "6 7 8 9 10 J Q K A".split()
+    moves = [ChooseRow(0, EL)] + [PlayCard(Card.parse(code)) for k in range(9)
+                                  for code in (clubs[k], "S" + others[k], "H" + others[k], "D" + others[k])]
+    assert records.make_record(moves, start, with_seed=False, trusted=True).to_text() == line
 
 
 # --- 5a: the end of the game ---------------------------------------------------------------------------

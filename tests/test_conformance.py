@@ -141,6 +141,9 @@ COIFFEUR_PRESETS: dict[str, coiffeur.Rules] = {
         play=PlayRules(bauer_exception=False, undertrump=Undertrump.ALLOWED),
     ),
     "misere-and-joker": coiffeur.Rules(slate=coiffeur.Slate((coiffeur.Row("Misère", 1, coiffeur.MISERE_MODES), _JOKER))),
+    # The modes a card led decides, with Weis (a tie settled as in Obenabe) and Stöck (none).
+    "alles-trumpf-elefant-weis": coiffeur.Rules(slate=coiffeur.Slate(coiffeur.APP_ROWS), weis=WeisRules(),
+                                                stoeck=coiffeur.StoeckMode.IMMEDIATE),
 }
 
 CASES: list[tuple[Any, str, Any]] = [
@@ -159,7 +162,7 @@ CASES: list[tuple[Any, str, Any]] = [
 QUICK = {
     (schieber, "tournament"), (differenzler, "jasswelt-short"), (pomme, "jack-20-no-bauer-exception"),
     (coiffeur, "with-weis-and-stoeck"), (handjass, "rob-first-undertrump-allowed"),
-    (differenzler, "three"), (coiffeur, "misere-and-joker"), (sidi, "earthli-auto-weis"),
+    (differenzler, "three"), (coiffeur, "misere-and-joker"), (coiffeur, "alles-trumpf-elefant-weis"), (sidi, "earthli-auto-weis"),
     (molotow, "funcardgames-three"), (molotow, "six"), (bieter, "reglement-short"), (zweier, "app-short"),
 }
 

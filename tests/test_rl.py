@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import strategies as jst
-from jass import PerTrickMode, Trump, bieter, coiffeur, differenzler, handjass, molotow, pomme, schieber, sidi, zweier
+from jass import LeadMode, PerTrickMode, Trump, bieter, coiffeur, differenzler, handjass, molotow, pomme, schieber, sidi, zweier
 from jass.cards import CardSet
 from jass.variant.encoding import play_layout
 from jass.errors import IllegalMoveError, JassError
@@ -96,8 +96,8 @@ def test_the_layouts_add_up_by_hand() -> None:
     # la pomme adds 5 + 2 + 36 + 36 + 2 + 2 + 3 + 2 + 2 = 90.
     assert encoding_of("pomme").size == 193 + 90
     # Coiffeur adds 4 + 4 + 5 + 11 + 20 + 4 + 4 + 4 + 4 x 36 + 3 + 5 x 20 + 2 + 2 = 307, and the
-    # Misère flag (issue 29, appended): 308.
-    assert encoding_of("coiffeur").size == 343 + 308
+    # Misère flag (issue 29, appended): 308; and Alles Trumpf or Elefant (appended): 310.
+    assert encoding_of("coiffeur").size == 343 + 310
     # Coiffeur's ids: 36 cards, 20 rows x 10 modes, push, deal, declare.
     # Handjass for three: 36 + 36 x 3 + 36 x 3 + 7 + 9 = 268 of card play, then 5 + 3 + 36 + 36 + 3 + 4
     # + 4 + 3 + 3 = 97.
@@ -120,7 +120,7 @@ def test_the_layouts_add_up_by_hand() -> None:
     # cards, deal.
     assert encoding_of("zweierjass").size == 193 + 91
     # Bieter's: 36 cards (played or laid away), fort, 300 bids (5 to 1500), 7 modes, play, concede, deal.
-    assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124, 36 + 200 + 3 + 80, 36 + 5, 36 + 78 + 4, 36 + 1,
+    assert [encoding_of(n).actions for n in NAMES] == [46, 195, 124, 36 + 200 + 3 + 80 + 40, 36 + 5, 36 + 78 + 4, 36 + 1,
                                                        36 + 1 + 300 + 7 + 3, 36 + 1]
 
 
@@ -165,7 +165,25 @@ def test_a_coiffeur_misere_by_hand() -> None:
     vector = observation_vector("coiffeur", state, 2)
     at = 343
     assert vector[at + 13: at + 24] == [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0]  # played as Undenufe
-    assert vector[-1] == 1.0 and len(vector) == 343 + 308
+    assert vector[-3:] == [1.0, 0.0, 0.0] and len(vector) == 343 + 310  # Misère, then no LeadMode
+
+
+def test_coiffeur_alles_trumpf_and_elefant_by_hand() -> None:
+    """The rows a card led decides (issue 29): their ids follow the Misère's (319 + 2 x row +
+    mode, Alles Trumpf 0, Elefant 1), the ten modes' block says none, the last two floats which."""
+    rules = coiffeur.Rules(slate=coiffeur.Slate((coiffeur.Row("Joker", 7, tuple(Trump)),) + coiffeur.APP_ROWS),
+                           first_dealer=3)
+    state = coiffeur.new_game(rules, seed=2)
+    encoding = encoding_of("coiffeur")
+    view = coiffeur.observe(state, 0)
+    elefant = coiffeur.ChooseRow(2, LeadMode.ELEFANT)
+    assert encoding.action_of(view, elefant) == 319 + 2 * 2 + 1
+    assert encoding.move_of(view, 319 + 2 * 1) == coiffeur.ChooseRow(1, LeadMode.ALLES_TRUMPF)
+    assert encoding.actions == 319 + 2 * 20 and encoding.move_of(view, 358) == coiffeur.ChooseRow(19, LeadMode.ELEFANT)
+    vector = observation_vector("coiffeur", coiffeur.apply(state, elefant), 2)
+    at = 343
+    assert vector[at + 13: at + 24] == [0.0] * 10 + [1.0]  # none of the ten
+    assert vector[-3:] == [0.0, 0.0, 1.0]  # no Misère; Elefant
 
 
 def test_a_schieber_vector_read_by_hand() -> None:
@@ -311,8 +329,9 @@ def test_the_action_id_table_of_the_docs_comes_from_the_encodings() -> None:
     # Schieber by hand: 36 cards, 6 modes, push, the claim, the deal, the declaration.
     actions, runs = rows["Schieber"]
     assert actions == 46 and [run.split(":")[0] for run in runs] == ["0-35", "36-41", "42", "43", "44", "45"]
-    # Coiffeur: 36 cards, 20 rows x 10 modes, push, deal, declare, then 20 rows x 4 Misères.
+    # Coiffeur: 36 cards, 20 rows x 10 modes, push, deal, declare, then 20 rows x 4 Misères and
+    # 20 rows x 2 modes a card led decides (one run of row choices).
     actions, runs = rows[VARIANTS["coiffeur"].title]
-    assert actions == 319 and [run.split(":")[0] for run in runs] == ["0-35", "36-235", "236", "237", "238", "239-318"]
+    assert actions == 359 and [run.split(":")[0] for run in runs] == ["0-35", "36-235", "236", "237", "238", "239-358"]
     guide = (path.parent.parent / "guides" / "rl.rst").read_text(encoding="utf-8")
     assert ".. jass-action-ids::" in guide

@@ -39,7 +39,7 @@ from jass.ai.sampling import card_plays, played_by, ruled_out
 from jass.cards import Card
 from jass.play import PlayCard, PlayView
 from jass.tricks import PlayRules
-from jass.trump import TRICK_KEYS, Trump, point_table
+from jass.trump import ROUND_MODE_TYPES, TRICK_KEYS, RoundMode, Trump, point_table, trick_modes
 
 __all__ = ["Situation", "Count", "choose_card", "card_move", "keep_value"]
 
@@ -113,13 +113,14 @@ class Situation:
 
     @classmethod
     def of_view(
-        cls, view: PlayView, moves: Sequence[object], *, modes: Sequence[int], rules: PlayRules,
+        cls, view: PlayView, moves: Sequence[object], *, modes: Sequence[int] | RoundMode, rules: PlayRules,
         partners: tuple[int, ...] = (), known: Mapping[int, int] | None = None, excluded: int = 0,
         declarers: tuple[int, ...] = (), trump_jack_points: int = 20, wanted: int | None = None,
     ) -> Situation | None:
         """The card decision of any variant's observation ``view``, given its legal ``moves``
-        (``None`` when they hold no card, or for a spectator), the mode of each trick, the
-        card-play rules and what the variant knows more: the cards ``known`` in a seat's hand,
+        (``None`` when they hold no card, or for a spectator), the mode of each trick (or the
+        round's mode, each trick's then read from the cards led, :func:`~jass.trump.trick_modes`),
+        the card-play rules and what the variant knows more: the cards ``known`` in a seat's hand,
         the cards ``excluded`` from every hand (out of play, face up), the rest as in
         :class:`Situation`."""
         seat = view.seat
@@ -134,6 +135,9 @@ class Situation:
         for other in range(seats):
             played |= played_by(view, other).bits
         known = known or {}
+        if isinstance(modes, ROUND_MODE_TYPES):
+            leads = [trick.cards[0].suit for trick in view.tricks] + [card.suit for card in view.trick[:1]]
+            modes = [int(mode) for mode in trick_modes(modes, leads, len(view.tricks) + 1)]
         return cls(
             seat=seat, seats=seats, partners=partners, hand=view.hand.bits, legal=legal,
             trick=tuple(card.index for card in view.trick),

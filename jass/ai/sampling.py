@@ -72,7 +72,7 @@ from jass.cards import Card, CardSet
 from jass.errors import InvalidCardsError, JassError
 from jass.play import MAX_SEATS, PlayView, Trick
 from jass.tricks import PlayRules, legal_bits
-from jass.trump import PerTrickMode, RoundMode
+from jass.trump import LeadMode, PerTrickMode, RoundMode, trick_modes
 
 __all__ = ["SamplingError", "HandCondition", "HandSampler", "Play", "card_plays", "ruled_out", "played_by"]
 
@@ -280,7 +280,8 @@ class HandSampler:
 
     ``hand`` is the observer's hand now and ``hand_sizes`` how many cards each seat holds now.
     ``trump`` is the round's mode: a :class:`~jass.trump.Trump` (or its int), or a
-    :class:`~jass.trump.PerTrickMode`, whose every trick is checked in its own mode.
+    :class:`~jass.trump.PerTrickMode` or :class:`~jass.trump.LeadMode`, whose every trick is
+    checked in its own mode.
     ``tricks`` are the completed tricks as ``(leader, cards)`` with card indices in play
     order, ``trick`` the cards of the trick in progress (led by ``trick_leader``). ``known``
     maps a seat to cards known to be in its hand now; ``excluded`` are cards known to be in
@@ -326,7 +327,7 @@ class HandSampler:
         self.observer: Final = observer
         self.hand: Final = hand
         self.hand_sizes: Final = tuple(hand_sizes)
-        per_trick = trump if type(trump) is PerTrickMode else None
+        per_trick = trump if type(trump) is PerTrickMode or type(trump) is LeadMode else None
         #: The first trick's mode as an int (every trick's, but in a per-trick mode).
         self.trump: Final = int(trump) if per_trick is None else int(per_trick.trick_mode(0))
         self.rules: Final = rules
@@ -363,10 +364,11 @@ class HandSampler:
 
     def _plays(
         self, tricks: Sequence[tuple[int, Sequence[int]]], trick: Sequence[int], trick_leader: int | None,
-        per_trick: PerTrickMode | None,
+        per_trick: PerTrickMode | LeadMode | None,
     ) -> tuple[tuple[Play, ...], int, tuple[int, ...]]:
         """Every card played, in order (see :attr:`plays`); the cards played; those of each seat."""
-        modes = None if per_trick is None else [int(per_trick.trick_mode(number)) for number in range(len(tricks) + 1)]
+        leads = [cards[0] // 9 for _, cards in tricks] + [trick[0] // 9 if trick else 0]
+        modes = None if per_trick is None else [int(mode) for mode in trick_modes(per_trick, leads)]
         return card_plays(self.seats, tricks, trick, trick_leader, self.trump if modes is None else modes, self.rules)
 
     def _unseen(self, known: Mapping[int, int] | None, excluded: int, pool: int | None) -> tuple[int, dict[int, int], int]:

@@ -22,7 +22,9 @@ every row, the team with more points wins (equal: a draw).
 A row of :data:`MISERE_MODES` (the slate ``"with_misere"``, the preset ``misere``) is a
 **Misère**: played as Obenabe, Undenufe or a Slalom, and the declaring team is written the
 points the *other* team takes (quoi-faire.ch: «Nur alle Punkte welche die Gegner machen,
-zählen für Sie»), so it wants as few as possible.
+zählen für Sie»), so it wants as few as possible. The rows of :data:`APP_ROWS` (the slate
+``"with_app_modes"``, the preset ``app_modes``), Alles Trumpf and Elefant, are modes a card led
+decides (:class:`~jass.trump.LeadMode`).
 
 >>> from jass import coiffeur, Trump
 >>> state = coiffeur.new_game(coiffeur.Rules(first_dealer=3), seed=5)
@@ -105,6 +107,7 @@ __all__ = [
     "round_values",
     "JOKER_MODES",
     "MISERE_MODES",
+    "APP_ROWS",
     "SLATES",
     "standings",
     "format_move",
@@ -127,7 +130,7 @@ VARIANT: Final = register(
         move_types=(ChooseRow, Push, DeclareWeis, PlayCard, Deal),
         observation_type=Observation,
         presets={"jassreglement": Rules.jassreglement, "swisslos_10": Rules.swisslos_10, "with_weis": Rules.with_weis,
-                 "misere": Rules.misere},
+                 "misere": Rules.misere, "app_modes": Rules.app_modes},
         new_game=new_game,
         legal_moves=legal_moves,
         apply=apply,

@@ -17,6 +17,7 @@ from jass.coiffeur.state import GAME_OVER, ROUND_OVER, Observation, State, build
 from jass.play import CardPlay, PlayCard
 from jass.teams import ai as teams
 from jass.teams.misere import misere_card
+from jass.teams.valuation import valued_in
 from jass.teams.rules import SEATS
 from jass.trump import PerTrickMode, RoundMode
 from jass.variant.facets import AIHooks, SearchHooks
@@ -101,14 +102,9 @@ def round_values(state: State) -> tuple[float, ...] | None:
 
 
 def _mode_value(hand: CardSet, mode: RoundMode) -> int:
-    """How much a hand likes a mode (:func:`jass.teams.hand_value`; a per-trick mode by the mean
-    of its two; a Misère of Obenabe by what Undenufe likes, and the other way round: the cards
-    that win tricks in one lose them in the other)."""
-    if type(mode) is PerTrickMode:
-        if mode.is_misere and not mode.is_slalom:
-            return teams.hand_value(hand, mode.second)
-        return (teams.hand_value(hand, mode.first) + teams.hand_value(hand, mode.second)) // 2
-    return teams.hand_value(hand, mode)  # type: ignore[arg-type]
+    """How much a hand likes a mode (:func:`jass.teams.hand_value`, a mode of several by
+    :func:`jass.teams.valuation.valued_in`)."""
+    return int(valued_in(hand, mode, teams.hand_value))
 
 
 def _misere_card(view: Observation, moves: Sequence[Move]) -> Move | None:
@@ -145,13 +141,8 @@ def _simple_move(view: Observation, moves: Sequence[Move]) -> Move | None:
 
 
 def _mode_points(hand: CardSet, mode: RoundMode) -> float:
-    """:func:`jass.teams.mode_points` of a mode; a per-trick mode by the mean of its two; a
-    Misère of Obenabe by Undenufe's, and the other way round, as :func:`_mode_value`."""
-    if type(mode) is PerTrickMode:
-        if mode.is_misere and not mode.is_slalom:
-            return teams.mode_points(hand, mode.second)
-        return (teams.mode_points(hand, mode.first) + teams.mode_points(hand, mode.second)) / 2
-    return teams.mode_points(hand, mode)  # type: ignore[arg-type]
+    """:func:`jass.teams.mode_points` of a mode, a mode of several by :func:`jass.teams.valuation.valued_in`."""
+    return valued_in(hand, mode, teams.mode_points)
 
 
 def _rule_move(view: Observation, moves: Sequence[Move]) -> Move | None:

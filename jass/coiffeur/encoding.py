@@ -13,7 +13,7 @@ from jass.errors import IllegalMoveError, JassError
 from jass.play import PlayCard
 from jass.teams.encoding import WEIS_LAYOUT, fullest_declaration, weis_block
 from jass.teams.rules import SEATS
-from jass.trump import PerTrickMode, RoundMode, Trump
+from jass.trump import LeadMode, PerTrickMode, RoundMode, Trump
 from jass.variant.encoding import Encoding, one_hot, play_block, play_layout, relative
 
 
@@ -29,12 +29,16 @@ _PUSH_ID: Final = 36 + MAX_ROWS * _MODE_COUNT
 _DEAL_ID: Final = _PUSH_ID + 1
 _DECLARE_ID: Final = _PUSH_ID + 2
 _MISERE_ID: Final = _PUSH_ID + 3
-_LAST_ID: Final = _MISERE_ID + MAX_ROWS * len(_MISERE_MODES) - 1
+#: The modes a card led decides (Alles Trumpf, Elefant), whose ids follow the Misère's.
+_LEAD_MODES: Final[tuple[LeadMode, ...]] = tuple(LeadMode)
+_LEAD_ID: Final = _MISERE_ID + MAX_ROWS * len(_MISERE_MODES)
+_LAST_ID: Final = _LEAD_ID + MAX_ROWS * len(_LEAD_MODES) - 1
 _ACTION_NAMES: Final = (
     tuple(f"play {card.name}" for card in Card)
     + tuple(f"choose row {row} {mode.name.lower()}" for row in range(MAX_ROWS) for mode in _ROUND_MODES)
     + ("push", "deal", "declare every Weis")
     + tuple(f"choose row {row} {mode.name.lower()}" for row in range(MAX_ROWS) for mode in _MISERE_MODES)
+    + tuple(f"choose row {row} {mode.name.lower()}" for row in range(MAX_ROWS) for mode in _LEAD_MODES)
 )
 
 
@@ -50,6 +54,8 @@ def _action_of(view: Observation, move: Move) -> int | None:
         mode = move.mode
         if type(mode) is PerTrickMode and mode.is_misere:
             return _MISERE_ID + len(_MISERE_MODES) * move.row + _MISERE_MODES.index(mode)
+        if type(mode) is LeadMode:
+            return _LEAD_ID + len(_LEAD_MODES) * move.row + _LEAD_MODES.index(mode)
         return 36 + _MODE_COUNT * move.row + _ROUND_MODES.index(mode)
     if isinstance(move, Push):
         return _PUSH_ID
@@ -65,9 +71,12 @@ def _move_of(view: Observation, action: int) -> Move:
     if 36 <= action < _PUSH_ID:
         row, mode = divmod(action - 36, _MODE_COUNT)
         return ChooseRow(row, _ROUND_MODES[mode])
-    if _MISERE_ID <= action <= _LAST_ID:
+    if _MISERE_ID <= action < _LEAD_ID:
         row, mode = divmod(action - _MISERE_ID, len(_MISERE_MODES))
         return ChooseRow(row, _MISERE_MODES[mode])
+    if _LEAD_ID <= action <= _LAST_ID:
+        row, mode = divmod(action - _LEAD_ID, len(_LEAD_MODES))
+        return ChooseRow(row, _LEAD_MODES[mode])
     if action == _DECLARE_ID:
         declaration = _fullest_declaration(view)
         if declaration is not None:
@@ -94,6 +103,7 @@ _COIFFEUR_LAYOUT: Final = play_layout(SEATS) + (
     ("scores", 2),
     ("round_points", 2),
     ("misere", 1),
+    ("lead_mode", len(_LEAD_MODES)),
 )
 
 
@@ -104,8 +114,9 @@ def _encode(view: Observation) -> list[float]:
     Weis cards per relative seat, the Stöck team (own, other, none); per row of the slate (20
     places, the rows a slate lacks 0): its factor / 10, the points written in the own column and
     the other's / 3000, and whether each is still open; the written scores / 10,000 and this
-    round's points of the own team and the other / 3000; last, 1.0 when the round is a Misère
-    (a block added after the others, so that their places stay)."""
+    round's points of the own team and the other / 3000; then 1.0 when the round is a Misère,
+    and last which mode a card led decides, Alles Trumpf or Elefant (blocks added after the
+    others, so that their places stay; such a round has no place in the ten)."""
     seat = view.seat
     if seat is None:
         raise JassError("a spectator's view has no seat to encode from")
@@ -115,7 +126,7 @@ def _encode(view: Observation) -> list[float]:
     vector += one_hot(view.pushed, SEATS + 1)
     mode = view.mode
     misere = type(mode) is PerTrickMode and mode.is_misere
-    played = None if mode is None else mode.base if type(mode) is PerTrickMode else mode
+    played = None if mode is None or type(mode) is LeadMode else mode.base if type(mode) is PerTrickMode else mode
     vector += one_hot(_MODE_COUNT if played is None else _ROUND_MODES.index(played), _MODE_COUNT + 1)
     vector += one_hot(view.row, MAX_ROWS)
     vector += one_hot(None if view.chooser is None else relative(view.chooser, seat, SEATS), SEATS)
@@ -132,6 +143,7 @@ def _encode(view: Observation) -> list[float]:
     vector += [view.scores[team] / 10_000, view.scores[1 - team] / 10_000]
     vector += [view.round_points[team] / 3000, view.round_points[1 - team] / 3000]
     vector.append(float(misere))
+    vector += one_hot(_LEAD_MODES.index(mode) if type(mode) is LeadMode else None, len(_LEAD_MODES))
     return vector
 
 
@@ -151,6 +163,8 @@ def _mode_of(move: Move) -> RoundMode | None:
 #: 236..238   push, deal, declare every Weis
 #: 239..318   choose row ``r`` in a Misère: ``239 + 4 r + m``, ``m`` Misère Obenabe, Undenufe,
 #:            Slalom Obenabe, Slalom Undenufe (added after the others, so that their ids stay)
+#: 319..358   choose row ``r`` in a mode a card led decides: ``319 + 2 r + m``, ``m`` Alles
+#:            Trumpf, Elefant (added last, likewise)
 #: =========  ==================================================================================
 ENCODING: Final = Encoding(actions=len(_ACTION_NAMES), action_names=_ACTION_NAMES, action_of=_action_of,
                            move_of=_move_of, encode=_encode, layout=_COIFFEUR_LAYOUT, mode_of=_mode_of)

@@ -97,9 +97,9 @@ def check_observation(view: Observation, path: str = "$") -> None:
         done = len(view.tricks) == TRICKS
         if (view.phase is Phase.PLAY) == done:
             raise SerialError("the round is over when, and only when, all nine tricks are played", f"{path}.phase")
-        if view.trump is not view.mode.trick_mode(min(len(view.tricks), TRICKS - 1)):
-            raise SerialError(f"is {view.trump}, but that trick is played in "
-                              f"{view.mode.trick_mode(min(len(view.tricks), TRICKS - 1))}", f"{path}.trump")
+        trick_mode = play.shown_trump(view.mode, view.tricks, view.trick, SEATS)
+        if view.trump is not trick_mode:
+            raise SerialError(f"is {view.trump}, but that trick is played in {trick_mode}", f"{path}.trump")
         to_play = (view.trick_leader + len(view.trick)) % SEATS
     play.check_hand_view(view.hand, view.hand_sizes, seat, played, seen, TRICKS, path)
     if (view.winner is not None) and view.phase is not Phase.GAME_OVER:
@@ -119,7 +119,6 @@ def check_observation(view: Observation, path: str = "$") -> None:
     allowed: tuple[type, ...] = {Phase.CHOOSE: (moves.ChooseRow, moves.Push), Phase.ROUND_OVER: (moves.Deal,)}.get(view.phase, (PlayCard, moves.DeclareWeis))
     if check_turn(view, seat_to_act(view.phase, view.dealer, view.pushed, choosers, to_play), allowed, path) \
             and view.phase is Phase.PLAY:
-        assert view.trump is not None
         play.check_legal_cards(view.legal_moves, view.hand, view.trick, view.trump, view.rules.play, path)
 
 

@@ -84,15 +84,44 @@ class Rules:
             "being 0 points taken): the library counts a match by tricks, not points, as every match here.",
             "misere_zero_points",
         ),
+        NotSupported(
+            "The app's Schafkopf row",
+            "Flavio-art's Jass app: «15 Trumpfkarten: alle vier Damen + alle vier Achter + alle Karten der "
+            "Trumpffarbe», the Queens and 8s ranked by suit (♣ ♠ ♥ ♦). The library's card play has one trump "
+            "suit per trick (:class:`~jass.trump.Trump`, :class:`~jass.trump.LeadMode`); trumps taken from "
+            "every suit are a card play of their own, and the app is the only source.",
+            "schafkopf",
+        ),
+        NotSupported(
+            "The app's Trumpf Unten row",
+            "Flavio-art's Jass app: trump «Buur › Näll › 6 › 7 › 8 › 10 › Dame › König › Ass», every 6 worth 11; "
+            "a trump order of its own, from that app only.",
+            "trumpf_unten",
+        ),
+        NotSupported(
+            "Alles Trumpf counting every trump value",
+            "Some tables may count the led suit's cards as a trump suit's (62 a suit); no source says so: the "
+            "only source, Flavio-art's app, counts «Nur Buur (20 Pkt), Näll (14 Pkt) und König (4 Pkt)».",
+            "alles_trumpf_values",
+        ),
+        NotSupported(
+            "Stöck in Elefant",
+            "Flavio-art's app counts Stöck in Elefant's trump tricks only in its Schieber, which does not offer "
+            "Elefant («Schieber nutzt nur: Trumpf Schwarz/Rot, Obenabe, Undenufe, Slalom»); its Coiffeur "
+            "counts none, nor does the library (a Coiffeur round's Stöck need a trump suit from trick 1).",
+            "elefant_stoeck",
+        ),
     )
 
     #: The rows each team plays once, each with its factor: a :class:`~jass.coiffeur.Slate`, or a preset's
-    #: name (``"jassreglement"``, ``"swisslos_10"``, ``"with_misere"``).
+    #: name (``"jassreglement"``, ``"swisslos_10"``, ``"with_misere"``, ``"with_app_modes"``).
     #: Source: the Jassreglement's 8 rows (jassverzeichnis.ch, "Anleitung für den
     #: Coiffeur-Jass"); Swisslos' "Coiffeur auf 10 Runden" adds Slalom and Guschti; quoi-faire.ch's
     #: house rules play a Misère (a row of :data:`~jass.coiffeur.MISERE_MODES`: the declaring team
     #: is written the other team's points), the slate ``"with_misere"`` adds one x1 (no source
-    #: gives its factor on a slate of factors 1..8; Flavio-art's app counts every row 1×).
+    #: gives its factor on a slate of factors 1..8; Flavio-art's app counts every row 1×); the
+    #: slate ``"with_app_modes"`` adds that app's Alles Trumpf and Elefant x1 (the app is their
+    #: only source).
     #: Disagreement: **The slate**: the Jassreglement's eight rows (jassverzeichnis.ch; the
     #: default); Swisslos' ten, with Slalom and Guschti (``"swisslos_10"``; their factors 9 and
     #: 10 are the library's, as Swisslos names none); jassen.ch's example, for three players,
@@ -156,6 +185,12 @@ class Rules:
     def misere(cls) -> Rules:
         """The Jassreglement's slate and a Misère row x1 (:meth:`Slate.with_misere`)."""
         return cls(slate=Slate.with_misere())
+
+    @classmethod
+    def app_modes(cls) -> Rules:
+        """The Jassreglement's slate and the rows Alles Trumpf and Elefant x1, the modes of
+        Flavio-art's Jass app that a card led decides (:meth:`Slate.with_app_modes`)."""
+        return cls(slate=Slate.with_app_modes())
 
     @classmethod
     def with_weis(cls) -> Rules:

@@ -11,9 +11,9 @@ import attrs
 
 from jass._base import int_in
 from jass.errors import InvalidRulesError
-from jass.trump import PerTrickMode, RoundMode, Trump, parse_mode
+from jass.trump import ROUND_MODE_TYPES, LeadMode, PerTrickMode, RoundMode, Trump, parse_mode
 
-__all__ = ["Row", "Slate", "JOKER_MODES", "MISERE_MODES", "SLATES"]
+__all__ = ["Row", "Slate", "JOKER_MODES", "MISERE_MODES", "APP_ROWS", "SLATES"]
 
 
 #: The most rows a slate holds.
@@ -21,7 +21,7 @@ MAX_ROWS: Final = 20
 
 
 def _row_modes(value: object) -> tuple[RoundMode, ...]:
-    if isinstance(value, (Trump, PerTrickMode, str)):
+    if isinstance(value, (*ROUND_MODE_TYPES, str)):
         value = (value,)
     if not isinstance(value, (list, tuple)):
         raise InvalidRulesError(f"modes={value!r:.60}: expected a tuple of modes")
@@ -125,6 +125,13 @@ class Slate:
         1× at first, «Alle Varianten zählen zu Beginn 1×»: the only factor a source gives)."""
         return cls(_JASSREGLEMENT + (Row("Misère", 1, MISERE_MODES),))
 
+    @classmethod
+    def with_app_modes(cls) -> Slate:
+        """The Jassreglement's 8 rows and Flavio-art's Jass app's Alles Trumpf and Elefant, x1
+        each (:data:`APP_ROWS`; the app counts every row 1× at first, «Alle Varianten zählen zu
+        Beginn 1×»; no rule book has these rows, :ref:`coiffeur-lead-modes`)."""
+        return cls(_JASSREGLEMENT + APP_ROWS)
+
 
 _JASSREGLEMENT: Final = (
     Row("Eicheln", 1, (Trump.EICHELN,)),
@@ -136,13 +143,15 @@ _JASSREGLEMENT: Final = (
     Row("Joker 1", 7, JOKER_MODES),
     Row("Joker 2", 8, JOKER_MODES),
 )
+#: The rows of Flavio-art's Jass app that a card led decides: Alles Trumpf and Elefant, x1 each.
+APP_ROWS: Final = (Row("Alles Trumpf", 1, (LeadMode.ALLES_TRUMPF,)), Row("Elefant", 1, (LeadMode.ELEFANT,)))
 _SWISSLOS_10: Final = _JASSREGLEMENT + (
     Row("Slalom", 9, (PerTrickMode.SLALOM_OBENABE, PerTrickMode.SLALOM_UNDENUFE)),
     Row("Guschti", 10, (PerTrickMode.GUSCHTI_OBENABE, PerTrickMode.GUSCHTI_UNDENUFE)),
 )
 #: The slate presets by name (``Rules(slate="swisslos_10")``).
 SLATES: Final = {"jassreglement": Slate.jassreglement, "swisslos_10": Slate.swisslos_10,
-                  "with_misere": Slate.with_misere}
+                  "with_misere": Slate.with_misere, "with_app_modes": Slate.with_app_modes}
 
 
 def slate_of(value: object) -> Slate:

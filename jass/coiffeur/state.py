@@ -19,7 +19,7 @@ from jass.play import CardPlay, Trick
 from jass.teams.rules import SEATS
 from jass.teams.score import TeamScore as _TeamScore
 from jass.teams.score import check_round_teams
-from jass.trump import PerTrickMode, RoundMode, Trump
+from jass.trump import ROUND_MODE_TYPES, RoundMode, Trump
 from jass.variant.guards import SEED_LIMIT
 from jass.variant.state import MAX_ROUNDS, SettingField, TwoPartState, slot_builder
 from jass.weis import Weis
@@ -49,7 +49,7 @@ class RoundScore:
     other team's too, though only the declaring team's are written)."""
 
     row: int = attrs.field(validator=int_in(0, MAX_ROWS - 1, error=InvalidStateError))
-    mode: RoundMode = attrs.field(validator=instance_of((Trump, PerTrickMode), error=InvalidStateError))
+    mode: RoundMode = attrs.field(validator=instance_of(ROUND_MODE_TYPES, error=InvalidStateError))
     #: The declaring team: its points are written in row ``row`` of its column.
     team: int = attrs.field(validator=int_in(0, 1, error=InvalidStateError))
     teams: tuple[TeamScore, TeamScore] = attrs.field(validator=tuple_of(instance_of(TeamScore), 2, 2, error=InvalidStateError))
@@ -62,8 +62,7 @@ class RoundScore:
     def written(self) -> int:
         """The points written for the round: the declaring team's total; in a Misère the other
         team's (quoi-faire.ch: «Nur alle Punkte welche die Gegner machen, zählen für Sie»)."""
-        mode = self.mode
-        if type(mode) is PerTrickMode and mode.is_misere:
+        if self.mode.is_misere:
             return self.teams[1 - self.team].total
         return self.teams[self.team].total
 
@@ -75,7 +74,7 @@ class RoundScore:
 
 _SEAT: Final = int_in(0, SEATS - 1, error=InvalidStateError)
 _OPTIONAL_SEAT: Final = int_in(0, SEATS - 1, optional=True, error=InvalidStateError)
-_MODE: Final = instance_of((Trump, PerTrickMode), optional=True, error=InvalidStateError)
+_MODE: Final = instance_of(ROUND_MODE_TYPES, optional=True, error=InvalidStateError)
 
 
 #: Each seat's declared Weis: ``None`` (not declared) or 1 to 16 Weis.

@@ -32,7 +32,7 @@ import attrs
 from jass import serial
 from jass.cards import Card, CardSet
 from jass.faces import FACES, Faces
-from jass.trump import PerTrickMode, Trump
+from jass.trump import ROUND_MODE_TYPES, Trump
 from jass.variant import AnyVariant
 from jass.weis import Weis
 
@@ -151,7 +151,7 @@ def _words(value: object, name: str, seating: Seating, faces: Faces) -> str:
         return "–"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, (Trump, PerTrickMode)):  # a round's mode, Slalom and Guschti too
+    if isinstance(value, ROUND_MODE_TYPES):  # a round's mode, Slalom, Guschti, Alles Trumpf too
         return faces.mode(value)
     if isinstance(value, Card):
         return faces.card(value)

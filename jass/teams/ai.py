@@ -365,6 +365,6 @@ def team_situation(view: TeamView, mode: RoundMode, moves: Sequence[object], dec
             for weis in view.shown_weis[other]:
                 known[other] = known.get(other, 0) | weis.cards.bits
     return Situation.of_view(
-        view, moves, modes=[int(mode.trick_mode(number)) for number in range(TRICKS)], rules=view.rules.play,
+        view, moves, modes=mode, rules=view.rules.play,
         partners=((seat + 2) % SEATS,) if seat is not None else (), known=known, declarers=declarers,
     )

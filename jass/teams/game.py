@@ -81,7 +81,7 @@ def table_view(
     if play is not None:
         hand = CardSet() if seat is None else play.hand(seat)
         hand_sizes = play.hand_sizes
-        trick, leader, tricks, trump = play.trick, play.leader, play.tricks, play.trump
+        trick, leader, tricks, trump = play.trick, play.leader, play.tricks, play.decided_trump
     else:
         hand = CardSet() if seat is None else dealt[seat]
         hand_sizes = tuple(len(cards) for cards in dealt)
