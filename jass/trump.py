@@ -167,7 +167,24 @@ class Trump(enum.IntEnum):
         return ("Eicheln", "Rosen", "Schilten", "Schellen", "Obenabe", "Undenufe")[self._value_]
 
 
-class PerTrickMode(enum.IntEnum):
+class _NoTrumpSuit:
+    """What a round whose tricks have modes of their own says of its trump suit: it has none
+    (:class:`PerTrickMode`, :class:`LeadMode`; Stöck need one)."""
+
+    __slots__ = ()
+
+    @property
+    def suit(self) -> None:
+        """No trump suit for the round."""
+        return None
+
+    @property
+    def is_suit(self) -> bool:
+        """False: the round has no trump suit of its own."""
+        return False
+
+
+class PerTrickMode(_NoTrumpSuit, enum.IntEnum):
     """A round played trick by trick in Obenabe and Undenufe, each trick in its own: Slalom and
     Guschti (Coiffeur; Swisslos "Coiffeur"), and Misère. Each trick is played in one of the six
     classic modes: the legal cards, the trick's winner and its points follow that trick's mode
@@ -239,16 +256,6 @@ class PerTrickMode(enum.IntEnum):
             return self.first
         return PerTrickMode(value - 6)
 
-    @property
-    def suit(self) -> None:
-        """No trump suit, in any trick."""
-        return None
-
-    @property
-    def is_suit(self) -> bool:
-        """False: no trick has a trump suit."""
-        return False
-
     def trick_mode(self, number: int, lead: Suit | None = None) -> Trump:
         """The mode of trick ``number`` (0 for the first): Slalom alternates from the mode named,
         Guschti plays the first five tricks in it and the rest in the other, a Misère plays
@@ -305,7 +312,7 @@ class PerTrickMode(enum.IntEnum):
         return f"{'Slalom' if self.is_slalom else 'Guschti'} {self.first}"
 
 
-class LeadMode(enum.IntEnum):
+class LeadMode(_NoTrumpSuit, enum.IntEnum):
     """A round whose tricks take their mode from a card led: the modes of Flavio-art's Jass app
     (its Coiffeur rows; no other source describes them, :ref:`coiffeur-lead-modes`).
 
@@ -331,16 +338,6 @@ class LeadMode(enum.IntEnum):
 
     ALLES_TRUMPF = 14
     ELEFANT = 15
-
-    @property
-    def suit(self) -> None:
-        """No trump suit for the round: a card led decides one for some tricks."""
-        return None
-
-    @property
-    def is_suit(self) -> bool:
-        """False: the round has no trump suit of its own (Stöck need one)."""
-        return False
 
     def decided_by(self, number: int) -> int | None:
         """The number of the trick whose led card decides the mode of trick ``number``, or
@@ -413,8 +410,8 @@ class LeadMode(enum.IntEnum):
 
     @property
     def symbol(self) -> str:
-        """``'∀'`` for Alles Trumpf (every suit in turn), ``'⬇⬆♠'`` for Elefant (down, up, a suit)."""
-        return "∀" if self is LeadMode.ALLES_TRUMPF else "⬇⬆♠"
+        """``'∀'`` for Alles Trumpf (every suit in turn), ``'⬇⬆✚'`` for Elefant (down, up, then a trump)."""
+        return "∀" if self is LeadMode.ALLES_TRUMPF else "⬇⬆✚"
 
     def __repr__(self) -> str:
         return f"LeadMode.{self.name}"

@@ -772,6 +772,23 @@ def test_the_search_bots_play_a_misere_row() -> None:
         assert score.mode in coiffeur.MISERE_MODES and score.written == score.teams[1 - score.team].total
 
 
+def test_the_search_bots_play_alles_trumpf_and_elefant() -> None:
+    """The search bots see the modes a card led decides through the card play and the sampler
+    (which reads each trick in its own mode): a game of the two app rows plays to its end, and
+    every round's card points add up to 157."""
+    from jass.ai.search import ISMCTSBot, MonteCarloBot
+    from jass.ai.tournament import play_game
+
+    rules = Rules(slate=Slate(coiffeur.APP_ROWS), first_dealer=3)
+    bots = [MonteCarloBot(0, samples=3), ISMCTSBot(1, iterations=15), MonteCarloBot(2, samples=3),
+            ISMCTSBot(3, iterations=15)]
+    final = play_game(coiffeur.VARIANT, bots, rules=rules, seed=8)
+    assert coiffeur.is_over(final) and len(final.history) == 4
+    assert {score.mode for score in final.history} == set(LeadMode)
+    for score in final.history:
+        assert sum(team.cards + team.last_trick for team in score.teams) == 157
+
+
 @pytest.mark.parametrize(
     ("trick", "hand", "expected"),
     [

@@ -630,3 +630,22 @@ def test_a_condition_no_drawn_deal_meets_is_named() -> None:
     )
     with pytest.raises(SamplingError, match="no deal in 300 draws meets seat 1 holds the club six, oddly"):
         sampler.sample(random.Random(1))
+
+
+def test_alles_trumpf_voids_keep_the_led_suit_s_under_possible() -> None:
+    """Alles Trumpf (issue 29): a seat that does not follow the led suit holds none of it, but
+    for that suit's Under, which it may keep (the Bauer exception of a trump lead). Seat 0 leads
+    the Rosen Ace; seat 1 plays the C6: its hand may hold the SJ and no other Rosen."""
+    from jass import LeadMode
+
+    hand = CardSet.parse("SA H6 H7 H8 H9 H10 HJ HQ HK")
+    sampler = HandSampler(seats=4, observer=0, hand=hand.bits & ~Card.SA.bit, hand_sizes=(8, 8, 9, 9),
+                          trump=LeadMode.ALLES_TRUMPF, trick=[Card.SA.index, Card.C6.index], trick_leader=0)
+    rng = random.Random(5)
+    rosen = {card for card in Card if card.suit == Card.SA.suit}
+    held = [sampler.sample(rng)[1] for _ in range(400)]
+    assert all(not (set(hand1) & rosen - {Card.SJ}) for hand1 in held)
+    # 26 cards unseen; seat 1 may hold 19 of them (not the seven other Rosen), any 8 alike (the
+    # other 18 fill seats 2 and 3 in as many ways): the SJ in 8/19 = 0.42 of the deals (±0.09
+    # is 3.5 standard deviations of 400 draws).
+    assert 0.33 < sum(Card.SJ in hand1 for hand1 in held) / 400 < 0.51

@@ -26,7 +26,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 import toy_variant  # noqa: E402,F401  (registered: the server must serve it like any variant)
-from jass import PerTrickMode, coiffeur, differenzler, records, schieber, serial  # noqa: E402
+from jass import LeadMode, PerTrickMode, coiffeur, differenzler, records, schieber, serial  # noqa: E402
 from jass.cards import Card, CardSet  # noqa: E402
 from jass.faces import FACES, Deck, Faces  # noqa: E402
 from jass.serve.app import create_app  # noqa: E402
@@ -337,6 +337,33 @@ def test_a_coiffeur_table_offers_and_plays_a_misere_row() -> None:
     score = table.state.history[0]
     assert score.mode is PerTrickMode.MISERE_UNDENUFE and score.team == 0
     assert score.written == score.teams[1].total and table.state.slates[0] == (score.written,)
+
+
+def test_a_coiffeur_table_plays_alles_trumpf_and_elefant_to_the_end(server: tuple[TestClient, Lobby]) -> None:
+    """The modes a card led decides reach the server as rows of a slate (through the registry):
+    a person at seat 1 plays a whole game of the two app rows against rule bots; the page is
+    offered the rows in words, shows no trump for a trick that waits on its deciding card, and
+    the record replays to the result."""
+    client, lobby = server
+    rules = serial.to_dict(coiffeur.Rules(slate=coiffeur.Slate(coiffeur.APP_ROWS)))
+    table_id = new_table(client, variant="coiffeur", rules=rules, bot="rule")
+    seen: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/{table_id}") as socket:
+        socket.send_json({"kind": "hello"})
+        receive(socket)
+        socket.send_json({"kind": "sit", "seat": 1})
+        receive(socket, lambda message: message["kind"] == "seated")
+        socket.send_json({"kind": "start"})
+        final = play_to_the_end(socket, random.Random(4), seen)
+    labels = {move["label"] for update in seen for move in update["moves"]}
+    assert labels & {"choose row 1 (Alles Trumpf x1): Alles Trumpf ∀", "choose row 2 (Elefant x1): Elefant ⬇⬆✚"}
+    waiting = [update for update in seen if update["observation"]["phase"] == "play"
+               and update["observation"]["mode"] == "alles_trumpf" and not update["observation"]["trick"]]
+    assert waiting and all(update["observation"]["trump"] is None for update in waiting)
+    state = lobby.tables[table_id].state
+    assert coiffeur.is_over(state) and {score.mode for score in state.history} == set(LeadMode)
+    record = records.read_record(client.get(f"/tables/{table_id}/record").text)
+    assert records.final_state(record) == state and final["result"]["standings"] == list(state.scores)
 
 
 def test_the_toy_variant_is_served_like_the_library_s_own(server: tuple[TestClient, Lobby]) -> None:
@@ -926,6 +953,24 @@ def test_describe_lays_cards_that_lie_together_on_the_table_not_one_a_seat() -> 
     assert all(fact["field"] != "table_open" for part in ("teams", "seats") for fact in facts[part])
     table = {fact["field"]: fact["value"] for fact in facts["table"]}
     assert table["table_open"].split("; ") == [FACES.card(card) for card in view.table_open]
+
+
+def test_describe_words_bieter_s_auction_by_seat() -> None:
+    """Bieter's auction holds each call's points, 0 for a «fort»: the page showed «600; 0; 610;
+    620; 630». Now each call by its seat, worked by hand: Vorhand 0 bids 600, seat 1 drops out,
+    seat 2 bids 610, seat 0 620, and seat 2 630 (seat 1 is out: the command line's words said
+    «seat 1 630», counting every seat in turn)."""
+    from jass import FULL_DECK, bieter
+
+    state = bieter.new_game(bieter.Rules(first_dealer=2), deal=list(FULL_DECK))
+    for move in (bieter.Bid(600), bieter.Pass(), bieter.Bid(610), bieter.Bid(620), bieter.Bid(630)):
+        state = bieter.apply(state, move)
+    view = bieter.observe(state, 1)
+    said = "seat 0 600, seat 1 fort, seat 2 610, seat 0 620, seat 2 630"
+    table = {fact["field"]: (fact["label"], fact["value"]) for fact in describe(view, bieter.VARIANT)["table"]}
+    assert table["calls"] == ("auction", said)
+    assert f"Auction: {said}" in bieter.VARIANT.text.describe(view)
+    assert bieter.to_act(state) == 0
 
 
 def test_describe_writes_a_record_a_seat_and_a_variant_s_own_mode_in_words() -> None:

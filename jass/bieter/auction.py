@@ -9,7 +9,7 @@ from typing import NamedTuple
 from jass.bieter.moves import PASS, Bid, GameMode, Move
 from jass.bieter.rules import MAX_BID, SEATS, Rules
 
-__all__ = ["AuctionStatus", "auction_status"]
+__all__ = ["AuctionStatus", "auction_status", "call_seats"]
 
 
 class AuctionStatus(NamedTuple):
@@ -39,12 +39,38 @@ def auction_status(calls: tuple[int, ...], dealer: int, rules: Rules) -> Auction
     >>> auction_status((600, 0, 0), 2, Rules())       # seat 2 dropped out too: seat 0 is King
     AuctionStatus(to_act=None, high=600, bidder=0, over=True)
     """
+    seat, high, bidder, out, early = _walk(calls, dealer, rules, [])
+    dropped = sum(out)
+    if early == SEATS or (bidder is None and dropped == SEATS) or (bidder is not None and dropped == SEATS - 1):
+        return AuctionStatus(None, high, bidder, True)
+    return AuctionStatus(seat, high, bidder, False)
+
+
+def call_seats(calls: tuple[int, ...], dealer: int, rules: Rules) -> list[int]:
+    """The seat that made each of the auction's ``calls``: from Vorhand on, each seat still in
+    the auction and not holding the highest bid in turn (a seat that said «fort» is not asked
+    again).
+
+    >>> call_seats((600, 0, 610, 620), 2, Rules())     # seat 1 dropped out: seat 0 answers seat 2
+    [0, 1, 2, 0]
+    """
+    seats: list[int] = []
+    _walk(calls, dealer, rules, seats)
+    return seats
+
+
+def _walk(
+    calls: tuple[int, ...], dealer: int, rules: Rules, seats: list[int]
+) -> tuple[int | None, int, int | None, list[bool], int]:
+    """The auction after ``calls``: the seat to call next, the high bid and its bidder, who has
+    dropped out, the «fort» said before any bid; ``seats`` gets the seat of each call."""
     out = [False] * SEATS
     high, bidder, early = 0, None, 0
     seat: int | None = (dealer + 1) % SEATS
     for call in calls:
         if seat is None:  # calls after the end: the loader's replay refuses them
             break
+        seats.append(seat)
         if call:
             high, bidder, early = call, seat, 0
         elif bidder is not None or rules.early_pass_final:
@@ -52,10 +78,7 @@ def auction_status(calls: tuple[int, ...], dealer: int, rules: Rules) -> Auction
         else:
             early += 1
         seat = _next_seat(seat, out, bidder)
-    dropped = sum(out)
-    if early == SEATS or (bidder is None and dropped == SEATS) or (bidder is not None and dropped == SEATS - 1):
-        return AuctionStatus(None, high, bidder, True)
-    return AuctionStatus(seat, high, bidder, False)
+    return seat, high, bidder, out, early
 
 
 def _next_seat(last: int, out: list[bool], bidder: int | None) -> int | None:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from jass.bieter.moves import Announce, Bid, Concede, Discard, GameMode, Move, Pass, PlayGame
+from jass.bieter.auction import call_seats
 from jass.bieter.rules import SEATS, Rules
 from jass.bieter.state import GAME_OVER, PLAY, ROUND_OVER, Observation, RoundKind, RoundScore, auction_dealer
 from jass.faces import Faces
@@ -75,17 +76,25 @@ def _round_line(number: int, score: RoundScore, faces: Faces) -> str:
     return f"Round {number}{mode}: {what}; written: King {score.written[0]}, Bauernpartei {score.written[1]}"
 
 
+def _auction_words(view: Observation) -> str:
+    """The auction as the table said it: each call by its seat, «fort» for a drop-out."""
+    dealer = auction_dealer(view.dealer, view.round_number, view.history)
+    return ", ".join(f"seat {seat} {call if call else 'fort'}"
+                     for seat, call in zip(call_seats(view.calls, dealer, view.rules), view.calls))
+
+
+def _field_words(view: Observation, name: str, faces: Faces, /) -> str | None:
+    """The auction in words for a table's page (its field holds each call's points, 0 for «fort»)."""
+    return _auction_words(view) if name == "calls" and view.calls else None
+
+
 def _describe(view: Observation, faces: Faces | None = None) -> list[str]:
     """What a seat reads besides its hand and the table (see :attr:`Variant.describe`)."""
     faces = faces or faces_of_rules(view.rules)
     rules, king = view.rules, view.king
     lines = []
     if view.calls:
-        seat, said = (auction_dealer(view.dealer, view.round_number, view.history) + 1) % SEATS, []
-        for call in view.calls:
-            said.append(f"seat {seat} {call if call else 'fort'}")
-            seat = (seat + 1) % SEATS
-        lines.append("Auction: " + ", ".join(said))
+        lines.append("Auction: " + _auction_words(view))
     if king is None:
         if view.table_lying:
             lines.append(f"Table: {faces.cards(view.table_open)} face up, 3 face down (the King takes them)")
@@ -138,7 +147,7 @@ def _read_move(text: str, view: Observation, moves: Sequence[Move], faces: Faces
 #: What a player of Bieter reads (:class:`~jass.variant.TableText`).
 TEXT: Final[TableText[Rules, Move, Observation]] = TableText(
     move_text=_move_text, public_move=_public_move, describe=_describe, end_reason=_end_reason,
-    read_move=_read_move,
+    read_move=_read_move, field_words=_field_words,
     about=("The defaults follow the Jassreglement's numbers as jassverzeichnis.ch quotes them (a first bid of 600, "
            "raises of 10) and jasswiki.ch's procedure (10 cards each and 6 on the table, the King names the first "
            "game, later games take the bottom card's trump); options give jassonkel.ch's and Luzern's readings. The "

@@ -48,7 +48,7 @@ DRAWN: Final = frozenset({
 LABELS: Final = {
     "declared_points": "Weis declared", "shown_weis": "Weis shown", "own_weis": "your Weis",
     "stoeck_team": "Stöck", "round_points": "this round", "face_up": "face-up card",
-    "top_card": "on the talon", "turned": "turned card", "swapped_by": "trump 6 swapped by",
+    "top_card": "on the talon", "turned": "turned card", "swapped_by": "trump 6 swapped by", "calls": "auction",
 }
 #: The parts of the facts (:func:`describe`): of the table, of each team, of each seat.
 PARTS: Final = ("table", "teams", "seats")
@@ -89,7 +89,13 @@ def _facts(view: Any, variant: AnyVariant, faces: Faces, seating: Seating) -> It
     the teams of the view's rules."""
     yield _multiplier_fact(variant.text.multiplier(view))
     for field in attrs.fields(type(view)):
-        if field.name not in DRAWN:
+        if field.name in DRAWN:
+            continue
+        words = variant.text.field_words(view, field.name, faces)
+        if words is not None:
+            yield "table", {"field": field.name, "label": LABELS.get(field.name, field.name.replace("_", " ")),
+                            "value": words}
+        else:
             yield fact_of(field.name, getattr(view, field.name), seating, faces)
 
 

@@ -39,6 +39,7 @@ __all__ = [
     "Describe",
     "ReadMove",
     "ChoiceLines",
+    "FieldWords",
     "move_words",
     "faces_of_rules",
     "AIHooks",
@@ -157,6 +158,13 @@ class ReadMove(Protocol[O_in, M_out]):
     def __call__(self, text: str, view: O_in, moves: Sequence[Any], faces: Faces, /) -> M_out | None: ...
 
 
+class FieldWords(Protocol[O_in]):
+    """``(view, name, faces) -> words | None``: the variant's own words for the field ``name`` of
+    an observation on a table's page; ``None`` leaves it to the page's generic words."""
+
+    def __call__(self, view: O_in, name: str, faces: Faces, /) -> str | None: ...
+
+
 class ChoiceLines(Protocol[O_in]):
     """``(view, moves, faces) -> lines | None``: how the variant lists the legal ``moves`` for a
     player to type them; ``None`` leaves it to the numbered list of the command line."""
@@ -204,6 +212,10 @@ def _numbered(view: Any, moves: Sequence[Any], faces: Faces, /) -> Sequence[str]
     return None
 
 
+def _generic_words(view: Any, name: str, faces: Faces, /) -> str | None:
+    return None
+
+
 @attrs.frozen
 class TableText(Generic[R, M, O]):
     """The words a player reads about a variant's game (the command line, ``jass serve``). Every
@@ -239,6 +251,10 @@ class TableText(Generic[R, M, O]):
     #: ``choice_lines(view, moves, faces)``: the variant's own list of the moves a player may
     #: type (with :attr:`read_move`); ``None`` by default: the command line numbers them.
     choice_lines: ChoiceLines[O] = _numbered
+    #: ``field_words(view, name, faces)``: the variant's own words for a field of an observation
+    #: on a table's page (Bieter's auction, each call by its seat, «fort» for a drop-out);
+    #: ``None`` by default: the page words the field from its value.
+    field_words: FieldWords[O] = _generic_words
     #: What the rules follow, in a sentence for players (``jass rules`` prints it).
     about: str = ""
     #: The page of the documentation that explains the rules, an address (``jass rules``).
