@@ -51,6 +51,7 @@ nitpick_ignore_regex = [
     (r"py:class", r"(int|str|bool|tuple|list|dict|object|Ellipsis|types\.ModuleType)"),
     # Private helpers appear as base classes; they are not part of the API.
     (r"py:class", r"jass\._base\..*"),
+    (r"py:class", r"jass\.trump\._NoTrumpSuit"),
     # The web stack of `jass serve` (the extra jass[serve]) is not cross-referenced either.
     (r"py:(class|mod|obj|func|meth)", r"(starlette|uvicorn|asyncio|psycopg|websockets)(\..*)?"),
     # Type variables of the generic protocol: TwoPartState.replace returns the state's own class,

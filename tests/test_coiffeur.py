@@ -59,7 +59,7 @@ def play(state: State, cards: str) -> State:
     return state
 
 
-def one_row(name: str, factor: int, *modes: Trump | PerTrickMode) -> Rules:
+def one_row(name: str, factor: int, *modes: Trump | PerTrickMode | LeadMode) -> Rules:
     """Rules with a one-row slate (a game of two rounds), seat 0 Vorhand."""
     return Rules(slate=Slate((Row(name, factor, modes),)), first_dealer=3)
 
@@ -553,6 +553,7 @@ def test_the_app_modes_preset_and_what_a_seat_reads() -> None:
     assert any("played in Alles Trumpf" in line for line in words)
     led = coiffeur.legal_moves(state)[0]
     assert isinstance(led, PlayCard)
+    assert seat is not None
     view = coiffeur.observe(coiffeur.apply(state, led), (seat + 1) % 4)
     assert view.trump is Trump(led.card.suit)
 
@@ -568,11 +569,12 @@ def test_random_lead_mode_rounds_keep_157_and_load_back(mode: LeadMode, seed: in
     rng = random.Random(seed)
     state = coiffeur.apply(coiffeur.new_game(one_row(str(mode), 1, mode), seed=seed), ChooseRow(0, mode))
     while state.phase is Phase.PLAY:
-        seat = coiffeur.to_act(state)
+        seat, play = coiffeur.to_act(state), state.play
+        assert seat is not None and play is not None
         view = coiffeur.observe(state, seat)
         text = serial.dumps(view)
-        assert serial.loads(text) == view and view.hand == state.play.hand(seat)
-        others = {card for other in range(4) if other != seat for card in state.play.hand(other)}
+        assert serial.loads(text) == view and view.hand == play.hand(seat)
+        others = {card for other in range(4) if other != seat for card in play.hand(other)}
         assert not others & {Card.parse(code) for code in re.findall(r"\b[CSHD](?:10|[6-9JQKA])\b", text)}
         state = coiffeur.apply(state, rng.choice(coiffeur.legal_moves(state)))
     score = state.history[-1]

@@ -62,6 +62,7 @@ __all__ = [
     "Describe",
     "ReadMove",
     "ChoiceLines",
+    "FieldWords",
     "move_words",
     "faces_of_rules",
     "AIHooks",
