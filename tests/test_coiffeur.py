@@ -582,6 +582,38 @@ def test_random_lead_mode_rounds_keep_157_and_load_back(mode: LeadMode, seed: in
     assert serial.loads(serial.dumps(state)) == state
 
 
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        # Each card judged as the trump its lead makes: only the Under reaches 108 (J 8 of 0..8).
+        pytest.param("SJ C6 H7 D6 D7 D8 H6 C7 C8", "SJ", id="simple bot, Alles Trumpf lead: an Under makes its suit trump"),
+        # Nothing strong: the cheapest (every card 0 points), then the weakest: a 6 (100), the
+        # first in card order, C6.
+        pytest.param("S6 C7 H8 D6 D7 C6 H6 S7 D8", "C6", id="simple bot, Alles Trumpf lead: else the cheapest, weakest card"),
+    ],
+)
+def test_the_simple_bot_leads_a_trick_its_card_decides(hand: str, expected: str) -> None:
+    from jass.ai.bots import SimpleRuleBot
+
+    deal = fill({0: hand})
+    state = coiffeur.apply(coiffeur.new_game(one_row("Alles Trumpf", 1, AT), seed=1, deal=deal), ChooseRow(0, AT))
+    view = coiffeur.observe(state, 0)
+    assert view.trump is None
+    assert SimpleRuleBot(0).choose(view, coiffeur.legal_moves(state)) == PlayCard(Card.parse(expected))
+
+
+@pytest.mark.parametrize("names", [("simple", "rule"), ("random", "simple")], ids=["simple-rule", "random-simple"])
+def test_every_bot_plays_the_app_rows_to_the_end(names: tuple[str, str]) -> None:
+    """The simple rule bot read the trick's trump, which a trick waiting on its deciding card
+    does not have yet: every bot plays the two app rows to the end."""
+    from jass.ai.players import make_bot
+    from jass.ai.tournament import play_game
+
+    bots = [make_bot(names[seat % 2], seed=seat) for seat in range(4)]
+    final = play_game(coiffeur.VARIANT, bots, rules=Rules(slate=Slate(coiffeur.APP_ROWS)), seed=7960286522194355700)
+    assert coiffeur.is_over(final) and len(final.history) == 4
+
+
 GOLDEN_ELEFANT = Path(__file__).resolve().parent / "golden" / "coiffeur_elefant.jsonl"
 
 

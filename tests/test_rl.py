@@ -272,7 +272,8 @@ DICT_OBSERVATION_NOTES = (
      ("differenzler", differenzler.Rules(seats=3, rounds=1), "sensible"),
      ("molotow", molotow.Rules(rounds=1), "sensible"), ("molotow", molotow.Rules(seats=3, rounds=1), "sensible"),
      ("molotow", molotow.Rules(seats=5, rounds=1), "sensible"), ("molotow", molotow.Rules(seats=6, rounds=1), "sensible"),
-     ("coiffeur", coiffeur.Rules(slate=coiffeur.Slate((coiffeur.Row("Misère", 1, coiffeur.MISERE_MODES),))), "sensible")],
+     ("coiffeur", coiffeur.Rules(slate=coiffeur.Slate((coiffeur.Row("Misère", 1, coiffeur.MISERE_MODES),))), "sensible"),
+     ("coiffeur", coiffeur.Rules(slate=coiffeur.Slate(coiffeur.APP_ROWS)), "sensible")],
 )
 def test_pettingzoo_api_test_passes(name: str, rules: Any, moves: Any) -> None:
     pytest.importorskip("pettingzoo", reason="the optional extra jass[rl] is not installed")

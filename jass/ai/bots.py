@@ -121,6 +121,8 @@ class SimpleRuleBot:
         return moves[0]
 
     def _play(self, view: Any, cards: list[PlayCard], teams: tuple[tuple[int, ...], ...]) -> PlayCard:
+        if view.trump is None:
+            return _deciding_lead(view, cards)
         trump: Trump = view.trump
         table = point_table(trump)
         trick: tuple[Card, ...] = tuple(view.trick)
@@ -148,6 +150,18 @@ class SimpleRuleBot:
         if winners and (at_stake >= 10 or len(trick) == seats - 1):
             return cheapest(winners)
         return cheapest(cards)
+
+
+def _deciding_lead(view: Any, cards: list[PlayCard]) -> PlayCard:
+    """A lead that decides the trick's mode (a :class:`~jass.trump.LeadMode`: Alles Trumpf,
+    Elefant's trick 7), each card judged in the mode it would make: the strongest if very
+    strong, else the cheapest."""
+    number = len(view.tricks)
+    made = {move.card: view.mode.trick_mode(number, move.card.suit) for move in cards}
+    best = max(cards, key=lambda m: _strength(m.card, made[m.card]))
+    if _strength(best.card, made[best.card]) >= 108:
+        return best
+    return min(cards, key=lambda m: (point_table(made[m.card])[m.card.index], _strength(m.card, made[m.card])))
 
 
 def _strength(card: Card, trump: Trump) -> int:
