@@ -551,6 +551,7 @@ def test_the_app_modes_preset_and_what_a_seat_reads() -> None:
     assert view.trump is None and view.mode is AT  # no trump until a card is led
     words = coiffeur.VARIANT.text.describe(view)
     assert any("played in Alles Trumpf" in line for line in words)
+    assert "Alles Trumpf: the card led makes its suit trump for the trick" in words
     led = coiffeur.legal_moves(state)[0]
     assert isinstance(led, PlayCard)
     assert seat is not None
@@ -623,8 +624,15 @@ def test_the_golden_elefant_record_worked_by_hand() -> None:
     trick 7 makes Eicheln trump, team 0 takes 152 + 5 + 100 and is written 257 x 3 = 771."""
     line = GOLDEN_ELEFANT.read_text(encoding="utf-8").splitlines()[0]
     record = records.read_record(line)
-    final = list(records.replay(record))[-1]
+    states = list(records.replay(record))
+    final = states[-1]
     assert final.history[-1].mode is EL and final.scores == (771, 0)
+    # After the choice and six tricks, the C8 is led to trick 7 (Eicheln, drawn ♠ in the
+    # Jassreglement's pairing): the table reads who made trump.
+    words = coiffeur.VARIANT.text.describe(coiffeur.observe(states[1 + 24 + 1], 1))
+    assert "Elefant: Eicheln ♠ trump, made by seat 0's ♠8 led to trick 7; every trick counts in it" in words
+    words = coiffeur.VARIANT.text.describe(coiffeur.observe(states[1 + 24], 1))
+    assert any(line.startswith("Elefant: tricks 1-3 Obenabe, 4-6 Undenufe; the card led to trick 7") for line in words)
     assert record.to_text() == line
     start = coiffeur.new_game(one_row("Elefant", 3, EL), seed=1, deal=ALL_CLUBS)
     clubs = "CA CK CQ CJ C10 C9 C8 C7 C6".split()

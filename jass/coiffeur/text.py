@@ -14,8 +14,9 @@ from jass.coiffeur.slate import Row
 from jass.coiffeur.state import CHOOSE, PLAY, Observation
 from jass.errors import JassError
 from jass.faces import Faces
+from jass.teams.rules import TRICKS
 from jass.teams.text import declaration_text, weis_lines
-from jass.trump import PerTrickMode, RoundMode, Trump, parse_mode
+from jass.trump import LeadMode, PerTrickMode, RoundMode, Trump, parse_mode
 from jass.variant.facets import TableText, faces_of_rules, move_words
 
 #: What a player may type to push.
@@ -78,6 +79,8 @@ def _describe(view: Observation, faces: Faces | None = None) -> list[str]:
             team = view.chooser % 2
             lines.append(f"Misère: team {team} is written the points team {1 - team} takes (the fewer team {team} "
                          "takes, the better)")
+        if type(view.mode) is LeadMode:
+            lines.append(_lead_mode_line(view, view.mode, faces))
     lines += weis_lines(view, phase is PLAY, faces)
     if phase is not PLAY and view.history:
         last = view.history[-1]
@@ -85,6 +88,25 @@ def _describe(view: Observation, faces: Faces | None = None) -> list[str]:
         lines.append(f"Round {len(view.history)} written: team {last.team} {last.written} in row {last.row + 1} "
                      f"({faces.mode(last.mode)}{whose})")
     return lines
+
+
+def _lead_mode_line(view: Observation, mode: LeadMode, faces: Faces) -> str:
+    """What the table knows of a mode a card led decides: which suit is trump, and who made it."""
+    if mode is LeadMode.ALLES_TRUMPF:
+        if view.trick and view.trump is not None:
+            return f"Alles Trumpf: {faces.mode(view.trump)} is trump in this trick, the suit led"
+        return "Alles Trumpf: the card led makes its suit trump for the trick"
+    decider = mode.decided_by(TRICKS - 1)
+    assert decider is not None  # Elefant's last tricks wait on the lead of trick 7
+    leads = [(done.leader, done.cards[0]) for done in view.tricks]
+    if view.trick and view.trick_leader is not None:
+        leads.append((view.trick_leader, view.trick[0]))
+    if len(leads) <= decider:
+        return ("Elefant: tricks 1-3 Obenabe, 4-6 Undenufe; the card led to trick 7 makes trump, and then every "
+                "trick counts in it (until then they count nothing)")
+    seat, card = leads[decider]
+    return (f"Elefant: {faces.suit_name(card.suit)} trump, made by seat {seat}'s {faces.card(card)} led to "
+            "trick 7; every trick counts in it")
 
 
 def _end_reason(view: Observation) -> str:
