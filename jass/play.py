@@ -269,6 +269,16 @@ class PlaySetup:
             setup = setup.following
         return setups
 
+    def now(self, tricks: Sequence[Trick], trick: Sequence[Card], over: bool = False) -> PlaySetup:
+        """The setup of the trick in progress after ``tricks`` and the cards ``trick`` of the
+        round this setup belongs to (``over``: every card is played, the last trick's)."""
+        if type(self.mode) is not LeadMode:
+            return self.at_trick(len(tricks) - 1 if over and not trick else len(tricks))
+        setups = self.walk([done.cards[0] for done in tricks] + list(trick[:1]))
+        if not setups:
+            return self.at_trick(0)
+        return setups[-1] if trick or over else setups[-1].following
+
     @staticmethod
     def counted_points(setups: Sequence[PlaySetup]) -> list[tuple[int, ...]]:
         """The card points each trick of ``setups`` (from :meth:`walk`) counts with now: its
@@ -410,11 +420,7 @@ class CardPlay:
             raise InvalidCardsError(f"{len(hands)} hands for {setup.seats} seats")
         hand = hands[(leader + len(trick)) % setup.seats].bits
         # After the last trick the play keeps the last trick's setup (see play).
-        if type(setup.mode) is LeadMode:
-            setups = setup.walk([done.cards[0] for done in tricks] + list(trick[:1]))
-            setup = setups[-1] if setups and (trick or not hand) else setups[-1].following if setups else setup.at_trick(0)
-        else:
-            setup = setup.at_trick(len(tricks) if hand or trick else len(tricks) - 1)
+        setup = setup.now(tricks, trick, over=not hand and not trick)
         legal = 0 if not hand else _legal_after(setup, hand, trick) if trick else hand
         return cls(setup, _pack(hands), leader, tuple(trick), tuple(tricks), legal)
 
@@ -874,12 +880,7 @@ def shown_trump(mode: RoundMode, tricks: Sequence[Trick], trick: Sequence[Card],
     """The trick mode a view of a round in ``mode`` shows after ``tricks`` and ``trick``: as
     :attr:`CardPlay.decided_trump` gives it (the last trick's once the round is over; ``None``
     while the trick in progress waits on the card led that decides it)."""
-    leads = [done.cards[0] for done in tricks] + list(trick[:1])
-    setups = PlaySetup.of(mode, seats).walk(leads)
-    last = 36 // seats
-    if trick or len(tricks) == last:
-        return setups[-1].trump
-    setup = setups[-1].following if setups else PlaySetup.of(mode, seats)
+    setup = PlaySetup.of(mode, seats).now(tricks, trick, over=len(tricks) == 36 // seats)
     return None if setup.by_lead is not None else setup.trump
 
 
