@@ -367,7 +367,7 @@ class HandSampler:
         per_trick: PerTrickMode | LeadMode | None,
     ) -> tuple[tuple[Play, ...], int, tuple[int, ...]]:
         """Every card played, in order (see :attr:`plays`); the cards played; those of each seat."""
-        leads = [cards[0] // 9 for _, cards in tricks] + [trick[0] // 9 if trick else 0]
+        leads = [cards[0] // 9 for _, cards in tricks] + [card // 9 for card in trick[:1]]
         modes = None if per_trick is None else [int(mode) for mode in trick_modes(per_trick, leads)]
         return card_plays(self.seats, tricks, trick, trick_leader, self.trump if modes is None else modes, self.rules)
 

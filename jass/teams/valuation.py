@@ -13,10 +13,11 @@ __all__ = ["valued_in"]
 
 def valued_in(hand: CardSet, mode: RoundMode, value: Callable[[CardSet, Trump], float]) -> float:
     """What ``value`` (:func:`jass.teams.ai.hand_value`, :func:`jass.teams.ai.mode_points`)
-    makes of ``hand`` in ``mode``, a mode of several tricks' modes by their mean: a per-trick mode by its two; a Misère of Obenabe by what Undenufe likes, and the other
-    way round (the cards that win tricks in one lose them in the other); Alles Trumpf by the four
-    suits as trump (each trick's led suit is); Elefant by Obenabe, Undenufe and the suit it
-    likes best (three tricks each; the seat that leads trick 7 makes trump)."""
+    makes of ``hand`` in ``mode``, a mode of several tricks' modes by their mean: a per-trick
+    mode by its two; a Misère of Obenabe by what Undenufe likes, and the other way round (the
+    cards that win tricks in one lose them in the other); Alles Trumpf by the four suits as
+    trump (each trick's led suit is); Elefant by Obenabe, Undenufe and the suit it likes best
+    (three tricks each; the seat that leads trick 7 makes trump)."""
     if type(mode) is PerTrickMode:
         if mode.is_misere and not mode.is_slalom:
             return value(hand, mode.second)
