@@ -642,6 +642,25 @@ def test_the_golden_elefant_record_worked_by_hand() -> None:
     assert records.make_record(moves, start, with_seed=False, trusted=True).to_text() == line
 
 
+def test_the_golden_alles_trumpf_record_worked_by_hand() -> None:
+    """``coiffeur_alles_trumpf.jsonl`` was written by hand: the same ALL_CLUBS round as Alles
+    Trumpf x2; every trick's led suit is Eicheln, which no other card can win; counted with U
+    20, 9 14, K 4 only: [0, 4, 0, 62, 0, 74, 0, 12, 0], 152 + 5 + 100, x2 = 514."""
+    line = (GOLDEN_ELEFANT.parent / "coiffeur_alles_trumpf.jsonl").read_text(encoding="utf-8").splitlines()[0]
+    record = records.read_record(line)
+    states = list(records.replay(record))
+    assert states[-1].history[-1].mode is AT and states[-1].scores == (514, 0)
+    before_last = states[-2].play
+    assert before_last is not None and [trick.points for trick in before_last.tricks] == [0, 4, 0, 62, 0, 74, 0, 12]
+    assert record.to_text() == line
+    start = coiffeur.new_game(one_row("Alles Trumpf", 2, AT), seed=1, deal=ALL_CLUBS)
+    clubs = "CA CK CQ CJ C10 C9 C8 C7 C6".split()
+    others = "6 7 8 9 10 J Q K A".split()
+    moves = [ChooseRow(0, AT)] + [PlayCard(Card.parse(code)) for k in range(9)
+                                  for code in (clubs[k], "S" + others[k], "H" + others[k], "D" + others[k])]
+    assert records.make_record(moves, start, with_seed=False, trusted=True).to_text() == line
+
+
 # --- 5a: the end of the game ---------------------------------------------------------------------------
 
 
