@@ -455,13 +455,15 @@ from jass import coiffeur  # noqa: E402
 from jass.teams import StoeckMode  # noqa: E402
 from jass.trump import PerTrickMode  # noqa: E402
 
-#: Rows to build short custom slates from: a suit, a joker, the two per-trick rows and a Misère.
+#: Rows to build short custom slates from: a suit, a joker, the two per-trick rows, a Misère,
+#: and the two modes a card led decides (Alles Trumpf, Elefant).
 COIFFEUR_ROWS = (
     coiffeur.Row("Rosen", 2, (Trump.ROSEN,)),
     coiffeur.Row("Joker", 7, tuple(Trump)),
     coiffeur.Row("Slalom", 9, (PerTrickMode.SLALOM_OBENABE, PerTrickMode.SLALOM_UNDENUFE)),
     coiffeur.Row("Guschti", 10, (PerTrickMode.GUSCHTI_OBENABE, PerTrickMode.GUSCHTI_UNDENUFE)),
     coiffeur.Row("Misère", 1, coiffeur.MISERE_MODES),
+    *coiffeur.APP_ROWS,
 )
 
 
@@ -471,7 +473,7 @@ def coiffeur_rules(draw: st.DrawFn) -> coiffeur.Rules:
     without Weis and Stöck; now and then a preset's full slate."""
     if draw(st.integers(0, 9)) == 0:
         return draw(st.sampled_from([coiffeur.Rules(), coiffeur.Rules.swisslos_10(), coiffeur.Rules.with_weis(),
-                                     coiffeur.Rules.misere()]))
+                                     coiffeur.Rules.misere(), coiffeur.Rules.app_modes()]))
     rows = draw(st.lists(st.sampled_from(COIFFEUR_ROWS), min_size=1, max_size=3, unique=True))
     weis = draw(st.none() | weis_rules())
     return coiffeur.Rules(
