@@ -278,10 +278,7 @@ class PerTrickMode(_NoTrumpSuit, enum.IntEnum):
         """
         if isinstance(text, PerTrickMode):
             return text
-        if not isinstance(text, str):
-            raise InvalidNotationError(f"{text!r} is not a per-trick mode: expected a string")
-        key = "_".join(text.strip().casefold().replace("-", " ").replace("_", " ").split())
-        key = key.replace("misère", "misere")
+        key = _name_key(text, "a per-trick mode").replace("misère", "misere")
         first, _, second = key.partition("_")
         if first == "misere" and second.startswith("slalom_"):
             first, second = "misere_slalom", second[len("slalom_"):]
@@ -398,9 +395,7 @@ class LeadMode(_NoTrumpSuit, enum.IntEnum):
         """
         if isinstance(text, LeadMode):
             return text
-        if not isinstance(text, str):
-            raise InvalidNotationError(f"{text!r:.60} is not a mode: expected a string")
-        key = "_".join(text.strip().casefold().replace("-", " ").replace("_", " ").split())
+        key = _name_key(text, "a mode")
         found = {"alles_trumpf": cls.ALLES_TRUMPF, "allestrumpf": cls.ALLES_TRUMPF,
                  "elefant": cls.ELEFANT}.get(key)
         if found is None:
@@ -422,6 +417,15 @@ class LeadMode(_NoTrumpSuit, enum.IntEnum):
 
 #: The number of Elefant's trick (0 for the first) whose led card makes trump: trick 7.
 ELEFANT_TRUMP_TRICK: Final = 6
+
+
+def _name_key(text: object, what: str) -> str:
+    """A mode's name as the parsers look it up: lower case, words joined by ``_`` (spaces,
+    hyphens and underscores alike); an :class:`~jass.errors.InvalidNotationError` saying it is
+    not ``what`` for anything but a string."""
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"{text!r:.60} is not {what}: expected a string")
+    return "_".join(text.strip().casefold().replace("-", " ").replace("_", " ").split())
 
 
 #: Guschti plays this many tricks in the mode named ("Guschti 5/4").

@@ -618,6 +618,16 @@ def test_every_bot_plays_the_app_rows_to_the_end(names: tuple[str, str]) -> None
 GOLDEN_ELEFANT = Path(__file__).resolve().parent / "golden" / "coiffeur_elefant.jsonl"
 
 
+def all_clubs_round(mode: LeadMode) -> list[coiffeur.Move]:
+    """The golden rounds' moves: seat 0 chooses ``mode`` and leads its clubs from the Ace down,
+    the others follow with their 6, 7, ..., A of Rosen, Schilten and Schellen in turn."""
+    clubs = "CA CK CQ CJ C10 C9 C8 C7 C6".split()
+    others = "6 7 8 9 10 J Q K A".split()
+    moves: list[coiffeur.Move] = [ChooseRow(0, mode)]
+    return moves + [PlayCard(Card.parse(code)) for k in range(9)
+                    for code in (clubs[k], "S" + others[k], "H" + others[k], "D" + others[k])]
+
+
 def test_the_golden_elefant_record_worked_by_hand() -> None:
     """``coiffeur_elefant.jsonl`` was written by hand: the ALL_CLUBS round above as Elefant x3,
     seat 0 leading its clubs from the Ace down and the others their lowest card; the C8 led to
@@ -635,11 +645,7 @@ def test_the_golden_elefant_record_worked_by_hand() -> None:
     assert any(line.startswith("Elefant: tricks 1-3 Obenabe, 4-6 Undenufe; the card led to trick 7") for line in words)
     assert record.to_text() == line
     start = coiffeur.new_game(one_row("Elefant", 3, EL), seed=1, deal=ALL_CLUBS)
-    clubs = "CA CK CQ CJ C10 C9 C8 C7 C6".split()
-    others = "6 7 8 9 10 J Q K A".split()
-    moves = [ChooseRow(0, EL)] + [PlayCard(Card.parse(code)) for k in range(9)
-                                  for code in (clubs[k], "S" + others[k], "H" + others[k], "D" + others[k])]
-    assert records.make_record(moves, start, with_seed=False, trusted=True).to_text() == line
+    assert records.make_record(all_clubs_round(EL), start, with_seed=False, trusted=True).to_text() == line
 
 
 def test_the_golden_alles_trumpf_record_worked_by_hand() -> None:
@@ -654,11 +660,7 @@ def test_the_golden_alles_trumpf_record_worked_by_hand() -> None:
     assert before_last is not None and [trick.points for trick in before_last.tricks] == [0, 4, 0, 62, 0, 74, 0, 12]
     assert record.to_text() == line
     start = coiffeur.new_game(one_row("Alles Trumpf", 2, AT), seed=1, deal=ALL_CLUBS)
-    clubs = "CA CK CQ CJ C10 C9 C8 C7 C6".split()
-    others = "6 7 8 9 10 J Q K A".split()
-    moves = [ChooseRow(0, AT)] + [PlayCard(Card.parse(code)) for k in range(9)
-                                  for code in (clubs[k], "S" + others[k], "H" + others[k], "D" + others[k])]
-    assert records.make_record(moves, start, with_seed=False, trusted=True).to_text() == line
+    assert records.make_record(all_clubs_round(AT), start, with_seed=False, trusted=True).to_text() == line
 
 
 # --- 5a: the end of the game ---------------------------------------------------------------------------
