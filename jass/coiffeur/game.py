@@ -25,7 +25,7 @@ from jass.play import CardPlay, PlayCard, card_moves
 from jass.teams.moves import weis_options
 from jass.teams.rules import SEATS, team_of
 from jass.variant.guards import check_sender, refused, wrong_state
-from jass.variant.state import changed
+from jass.variant.state import changed, replace_at
 
 __all__ = ["legal_moves", "apply", "apply_trusted", "to_act", "is_over", "winner"]
 
@@ -171,9 +171,7 @@ def apply(state: State, move: moves.Move, *, seat: int | None = None) -> State:
         return changed(state, pushed=setting.pushed + 1)
     if kind is moves.DeclareWeis:
         assert state.play is not None and state.play.to_play is not None
-        seat_to_play = state.play.to_play
-        declared = setting.declared[:seat_to_play] + (move.weis,) + setting.declared[seat_to_play + 1:]  # type: ignore[union-attr]
-        return changed(state, declared=declared)
+        return changed(state, declared=replace_at(setting.declared, state.play.to_play, move.weis))  # type: ignore[union-attr]
     return next_deal(state, move)  # type: ignore[arg-type]
 
 

@@ -14,7 +14,7 @@ from jass.sidi.state import AUCTION, GAME_OVER, PLAY, ROUND_OVER, Phase, RoundSc
 from jass.teams.moves import weis_options
 from jass.teams.rules import SEATS
 from jass.variant.guards import check_sender, refused, wrong_state
-from jass.variant.state import changed, out_of_rounds
+from jass.variant.state import changed, out_of_rounds, replace_at
 
 __all__ = ["legal_moves", "apply", "apply_trusted", "to_act", "is_over", "winner"]
 
@@ -119,9 +119,7 @@ def apply(state: State, move: moves.Move, *, seat: int | None = None) -> State:
     kind = type(move)
     if kind is moves.DeclareWeis:
         assert state.play is not None and state.play.to_play is not None
-        seat_to_play = state.play.to_play
-        declared = setting.declared[:seat_to_play] + (move.weis,) + setting.declared[seat_to_play + 1:]  # type: ignore[union-attr]
-        return changed(state, declared=declared)
+        return changed(state, declared=replace_at(setting.declared, state.play.to_play, move.weis))  # type: ignore[union-attr]
     if kind is moves.Deal:
         return next_deal(state, move)  # type: ignore[arg-type]
     return _call(state, move)  # type: ignore[arg-type]
