@@ -640,8 +640,24 @@ def _build_start(
     hands, table, older, forget, generation = shared.hands, shared.table, shared.older, shared.forget, shared.generation
     seats, ours = shared.seats, shared.ours
     match_bonus, last_bonus = shared.match_bonus, LAST_TRICK_BONUS
-    play_out_last_two = seats == 4
-    leads: _Leads  # assigned below, after ``follow`` that needs ``start``: read when ``start`` runs
+    four = play_out_last_two = seats == 4
+    # Assigned below, as they need ``start``: read when ``start`` runs.
+    leads: _Leads
+    trick: _Leads
+
+    def two_tricks(leader: int, match: bool, key: int) -> int:
+        """The exact value of the last two tricks (``hands`` holds them, ``key`` is their
+        position's key in the table), from the table or played out."""
+        found = table.get(key)
+        if found is None and older:
+            found = older.get(key)
+        if found is not None:
+            return found[0]
+        value = play_out_two_tricks(leader, match)
+        if len(table) >= generation:
+            forget()
+        table[key] = (value, value, -1)
+        return value
 
     def start(leader: int, alpha: int, beta: int, match: bool, left: int) -> int:
         """A trick start: the value is the points ``team`` takes from here on (``left``: the
@@ -664,16 +680,7 @@ def _build_start(
         if alpha >= stake:
             return stake  # nor more than every point left
         if play_out_last_two and not (lead_hand & (lead_hand - 1)) & (lead_hand & (lead_hand - 1)) - 1:
-            found = table.get(key)
-            if found is None and older:
-                found = older.get(key)
-            if found is not None:
-                return found[0]
-            value = play_out_two_tricks(leader, match)
-            if len(table) >= generation:
-                forget()
-            table[key] = (value, value, -1)
-            return value
+            return two_tricks(leader, match, key)
         entry = table.get(key)
         if entry is None and older:
             entry = older.get(key)
@@ -700,11 +707,14 @@ def _build_start(
                     forget()
                 table[key] = (value, value, -1)
                 return value
+        if four:
+            return trick(leader, lead_hand, live, key, alpha, beta, low, high, move, match, left)
         return leads(leader, lead_hand, live, key, alpha, beta, low, high, move, match, left)
 
     last_card = _build_last_card(kernel, shared, start)
     follow = _build_follow(kernel, shared, last_card) if seats > 2 else last_card
     leads = _build_leads(shared, follow, representatives)
+    trick = _build_trick(kernel, shared, start, two_tricks, representatives)
     return start, follow, last_card
 
 
@@ -790,6 +800,237 @@ def _build_leads(shared: _Shared, follow: _Follow, representatives: Callable[[in
         return best
 
     return leads
+
+
+def _build_trick(
+    kernel: _Kernel, shared: _Shared, start: _Start, two_tricks: Callable[[int, bool, int], int],
+    representatives: Callable[[int, int], int],
+) -> _Leads:
+    """The search of a trick start with four seats, written out as four nested loops, one per
+    seat: the same search as ``leads``, ``follow`` and ``last_card`` (the same cards in the same
+    order, the same bounds, the table kept the same way), without a call per card, which is
+    most of what a card costs. After the trick it calls ``start`` for the next one, or, with
+    two tricks left, reads them from the table or plays them out."""
+    hands, table, forget, generation = shared.hands, shared.table, shared.forget, shared.generation
+    seat_at, same_team, ours = shared.seat_at, shared.same_team, shared.ours
+    points, keys_by_led, orders, lead_orders, by_strength = (
+        shared.points, shared.keys_by_led, shared.orders, shared.lead_orders, shared.by_strength
+    )
+    match_bonus, last_bonus = shared.match_bonus, LAST_TRICK_BONUS
+    order = _build_orders(shared)
+    between, near_bound = _between(shared.trump), _near_bound
+
+    def cards_to_try(reps: int, led: int, win_key: int, winning_side: bool) -> tuple[tuple[int, ...], int]:
+        """A follower's cards in the order ``follow`` tries them, and their key in ``orders``."""
+        order_key = (reps | (win_key + 2 | led << 7 | winning_side << 9) << 36) * _MIX
+        cards = orders.get(order_key)
+        if cards is None:
+            cards = orders[order_key] = order(reps, led, win_key, winning_side)
+        return cards, order_key
+
+    def trick(
+        leader: int, lead_hand: int, live: int, key: int, alpha: int, beta: int, low: int, high: int, move: int,
+        match: bool, left: int,
+    ) -> int:
+        """Each line of the trick in the window; the bounds found kept at ``key``. Seats a, b, c,
+        d in play order: hand h*, representatives r*, maximising max_*, card c*, window
+        alpha_*/beta_*, best value best_*, cards searched searched_* (for ``near_bound``)."""
+        a, b, c, d = seat_at[leader]
+        ha, hb, hc, hd = lead_hand, hands[b], hands[c], hands[d]
+        two_left = ha.bit_count() == 3
+        ra = representatives(ha, live)
+        rb, rc, rd = representatives(hb, live), representatives(hc, live), representatives(hd, live)
+        max_a, max_b, max_c, max_d = ours[a], ours[b], ours[c], ours[d]
+        # The live cards of the other seats, for ``near_bound``.
+        foreign_a, foreign_b = _NEVER | live ^ ha, _NEVER | live ^ hb
+        foreign_c, foreign_d = _NEVER | live ^ hc, _NEVER | live ^ hd
+        # The table's key of the position after the trick: each seat's hand at its place.
+        shift_a, shift_b, shift_c, shift_d = 36 * a, 36 * b, 36 * c, 36 * d
+        lead_key = ra * _MIX
+        cards = lead_orders.get(lead_key)
+        if cards is None:
+            cards = lead_orders[lead_key] = by_strength(ra)
+        tried = cards
+        if move >= 0 and move in cards:
+            tried = (move,) + tuple(card for card in cards if card != move)
+        best_a = -_INF if max_a else _INF
+        best_move = move
+        alpha_a, beta_a = alpha, beta
+        searched_a: list[tuple[int, int]] | None = None
+        for ca in tried:
+            if searched_a is not None:
+                known = near_bound(ca, searched_a, foreign_a, between[ca], points, max_a, alpha_a, beta_a)
+                if known is not None:
+                    if (known > best_a) if max_a else (known < best_a):
+                        best_a = known
+                    continue
+            kernel.nodes += 1
+            rest_a = ha ^ 1 << ca
+            hands[a] = rest_a
+            led = ca // 9
+            keys = keys_by_led[led]
+            ka = keys[ca]
+            pa = points[ca]
+            key_a = rest_a << shift_a
+            cards_b, order_b = cards_to_try(rb, led, ka, same_team[b][a])
+            best_b = -_INF if max_b else _INF
+            alpha_b, beta_b = alpha_a, beta_a
+            searched_b: list[tuple[int, int]] | None = None
+            for cb in cards_b:
+                if searched_b is not None:
+                    known = near_bound(cb, searched_b, foreign_b, between[cb], points, max_b, alpha_b, beta_b)
+                    if known is not None:
+                        if (known > best_b) if max_b else (known < best_b):
+                            best_b = known
+                        continue
+                kernel.nodes += 1
+                rest_b = hb ^ 1 << cb
+                hands[b] = rest_b
+                kb = keys[cb]
+                if kb > ka:
+                    top_b, win_b = kb, b
+                else:
+                    top_b, win_b = ka, a
+                pab = pa + points[cb]
+                key_b = key_a | rest_b << shift_b
+                cards_c, order_c = cards_to_try(rc, led, top_b, same_team[c][win_b])
+                best_c = -_INF if max_c else _INF
+                alpha_c, beta_c = alpha_b, beta_b
+                searched_c: list[tuple[int, int]] | None = None
+                for cc in cards_c:
+                    if searched_c is not None:
+                        known = near_bound(cc, searched_c, foreign_c, between[cc], points, max_c, alpha_c, beta_c)
+                        if known is not None:
+                            if (known > best_c) if max_c else (known < best_c):
+                                best_c = known
+                            continue
+                    kernel.nodes += 1
+                    rest_c = hc ^ 1 << cc
+                    hands[c] = rest_c
+                    kc = keys[cc]
+                    if kc > top_b:
+                        top_c, win_c = kc, c
+                    else:
+                        top_c, win_c = top_b, win_b
+                    pabc = pab + points[cc]
+                    key_c = key_b | rest_c << shift_c
+                    cards_d, order_d = cards_to_try(rd, led, top_c, same_team[d][win_c])
+                    best_d = -_INF if max_d else _INF
+                    alpha_d, beta_d = alpha_c, beta_c
+                    searched_d: list[tuple[int, int]] | None = None
+                    for cd in cards_d:
+                        if searched_d is not None:
+                            known = near_bound(cd, searched_d, foreign_d, between[cd], points, max_d, alpha_d, beta_d)
+                            if known is not None:
+                                if (known > best_d) if max_d else (known < best_d):
+                                    best_d = known
+                                continue
+                        rest_d = hd ^ 1 << cd
+                        hands[d] = rest_d
+                        winner = d if keys[cd] > top_c else win_c
+                        gain = pabc + points[cd]
+                        # As in ``last_card``: what is decided before the next trick, else its value.
+                        if ours[winner]:
+                            if gain >= beta_d:
+                                value = gain
+                            else:
+                                most = left - gain + last_bonus + (match_bonus if match else 0)
+                                if alpha_d >= gain + most:
+                                    value = gain + most
+                                elif two_left:
+                                    kernel.nodes += 1
+                                    after = (key_c | rest_d << shift_d | winner << 144 | match << 146) * _MIX
+                                    value = gain + two_tricks(winner, match, after)
+                                else:
+                                    value = gain + start(winner, alpha_d - gain, beta_d - gain, match, left - gain)
+                        elif beta_d <= 0:
+                            value = 0
+                        elif alpha_d >= left - gain + last_bonus:
+                            value = left - gain + last_bonus
+                        elif two_left:
+                            kernel.nodes += 1
+                            value = two_tricks(winner, False, (key_c | rest_d << shift_d | winner << 144) * _MIX)
+                        else:
+                            value = start(winner, alpha_d, beta_d, False, left - gain)
+                        if (value > best_d) if max_d else (value < best_d):
+                            best_d = value
+                            if max_d:
+                                if value > alpha_d:
+                                    alpha_d = value
+                            elif value < beta_d:
+                                beta_d = value
+                            if alpha_d >= beta_d:
+                                if cd != cards_d[0]:
+                                    orders[order_d] = (cd,) + tuple(x for x in cards_d if x != cd)
+                                break
+                        if searched_d is None:
+                            searched_d = [(cd, value)]
+                        else:
+                            searched_d.append((cd, value))
+                    hands[d] = hd
+                    value = best_d
+                    if (value > best_c) if max_c else (value < best_c):
+                        best_c = value
+                        if max_c:
+                            if value > alpha_c:
+                                alpha_c = value
+                        elif value < beta_c:
+                            beta_c = value
+                        if alpha_c >= beta_c:
+                            if cc != cards_c[0]:
+                                orders[order_c] = (cc,) + tuple(x for x in cards_c if x != cc)
+                            break
+                    if searched_c is None:
+                        searched_c = [(cc, value)]
+                    else:
+                        searched_c.append((cc, value))
+                hands[c] = hc
+                value = best_c
+                if (value > best_b) if max_b else (value < best_b):
+                    best_b = value
+                    if max_b:
+                        if value > alpha_b:
+                            alpha_b = value
+                    elif value < beta_b:
+                        beta_b = value
+                    if alpha_b >= beta_b:
+                        if cb != cards_b[0]:
+                            orders[order_b] = (cb,) + tuple(x for x in cards_b if x != cb)
+                        break
+                if searched_b is None:
+                    searched_b = [(cb, value)]
+                else:
+                    searched_b.append((cb, value))
+            hands[b] = hb
+            value = best_b
+            if (value > best_a) if max_a else (value < best_a):
+                best_a, best_move = value, ca
+                if max_a:
+                    if value > alpha_a:
+                        alpha_a = value
+                elif value < beta_a:
+                    beta_a = value
+                if alpha_a >= beta_a:
+                    if ca != cards[0]:
+                        lead_orders[lead_key] = (ca,) + tuple(x for x in cards if x != ca)
+                    break
+            if searched_a is None:
+                searched_a = [(ca, value)]
+            else:
+                searched_a.append((ca, value))
+        hands[a] = ha
+        if best_a <= alpha:
+            high = best_a
+        elif best_a >= beta:
+            low = best_a
+        else:
+            low = high = best_a
+        if len(table) >= generation:
+            forget()
+        table[key] = (low, high, best_move)
+        return best_a
+
+    return trick
 
 
 def _build_orders(shared: _Shared) -> Callable[[int, int, int, bool], tuple[int, ...]]:
