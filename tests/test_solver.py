@@ -230,6 +230,30 @@ def test_invariants_along_the_principal_variation(seed: int) -> None:
     assert (final[0] + final[2] - start[0], final[1] + final[3] - start[1]) == result.points_per_team
 
 
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_trick_start_is_the_best_of_its_leads(seed: int) -> None:
+    """Beyond the brute force's reach (4 to 6 tricks left): a trick start's value is the best,
+    for the leader's team, of the values after each of its lead cards. The solver searches a
+    trick start of four seats as nested loops and a position after the lead card by card, so
+    this checks the one against the other, with and without a match bonus, in every rule set."""
+    rng = random.Random(seed)
+    tricks_left = 4 + seed % 3
+    play = random_play(seed, 9, 4 * (9 - tricks_left), rules=ALL_RULES[seed % len(ALL_RULES)])
+    bonus = (0, 100)[seed % 2]
+    solver = Solver(play.trump, rules=play.rules, match_bonus=bonus)
+    hands = [hand.bits for hand in play.hands]
+    for team in (0, 1):
+        match_possible = rng.random() < 0.5
+        value = solver.value(hands, play.leader, team=team, match_possible=match_possible)
+        after = []
+        for card in play.legal_cards():
+            rest = [h & ~(1 << card.index) if s == play.leader else h for s, h in enumerate(hands)]
+            fresh = Solver(play.trump, rules=play.rules, match_bonus=bonus)
+            after.append(fresh.value(rest, play.leader, [card.index], team=team, match_possible=match_possible))
+        assert value == (max(after) if play.leader % 2 == team else min(after)), (seed, team)
+
+
 def test_one_trick_left() -> None:
     hands = [CardSet.parse(h) for h in ("HA", "H6", "HK", "C6")]
     play = CardPlay.start(Trump.EICHELN, hands, leader=0)

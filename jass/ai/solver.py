@@ -748,7 +748,7 @@ def _build_leads(shared: _Shared, follow: _Follow, representatives: Callable[[in
         if cards is None:
             cards = lead_orders[lead_key] = by_strength(reps[leader])
         tried = cards
-        if move >= 0 and move in cards:
+        if move >= 0 and move != cards[0] and move in cards:
             tried = (move,) + tuple(c for c in cards if c != move)
         window_alpha, window_beta = alpha, beta
         searched = None
@@ -851,7 +851,7 @@ def _build_trick(
         if cards is None:
             cards = lead_orders[lead_key] = by_strength(ra)
         tried = cards
-        if move >= 0 and move in cards:
+        if move >= 0 and move != cards[0] and move in cards:
             tried = (move,) + tuple(card for card in cards if card != move)
         best_a = -_INF if max_a else _INF
         best_move = move
