@@ -802,50 +802,58 @@ def _build_leads(shared: _Shared, follow: _Follow, representatives: Callable[[in
     return leads
 
 
-def _build_trick(
-    kernel: _Kernel, shared: _Shared, start: _Start, two_tricks: Callable[[int, bool, int], int],
-    representatives: Callable[[int, int], int],
-) -> _Leads:
-    """The search of a trick start with four seats, written out as four nested loops, one per
-    seat: the same search as ``leads``, ``follow`` and ``last_card`` (the same cards in the same
-    order, the same bounds, the table kept the same way), without a call per card, which is
-    most of what a card costs. After the trick it calls ``start`` for the next one, or, with
-    two tricks left, reads them from the table or plays them out."""
-    hands, table, forget, generation = shared.hands, shared.table, shared.forget, shared.generation
-    seat_at, same_team, ours = shared.seat_at, shared.same_team, shared.ours
-    points, keys_by_led, orders, lead_orders, by_strength = (
-        shared.points, shared.keys_by_led, shared.orders, shared.lead_orders, shared.by_strength
-    )
-    match_bonus, last_bonus = shared.match_bonus, LAST_TRICK_BONUS
-    order = _build_orders(shared)
-    between, near_bound = _between(shared.trump), _near_bound
+#: What the last two seats of a trick keep from its start: their seats, hands, representatives,
+#: sides, the other seats' live cards, their places in the table's key, and whether two tricks
+#: are left after it, the match and the points in the hands.
+_LastTwo = tuple[int, int, int, int, int, int, bool, bool, int, int, int, int, bool, bool, int]
+
+
+def _follower_cards(shared: _Shared) -> Callable[[int, int, int, bool], tuple[tuple[int, ...], int]]:
+    """A follower's cards in the order ``follow`` tries them, and their key in ``orders``."""
+    orders, order = shared.orders, _build_orders(shared)
 
     def cards_to_try(reps: int, led: int, win_key: int, winning_side: bool) -> tuple[tuple[int, ...], int]:
-        """A follower's cards in the order ``follow`` tries them, and their key in ``orders``."""
+        """The legal cards of ``reps`` in order, in a trick led in ``led`` whose best card has ``win_key``."""
         order_key = (reps | (win_key + 2 | led << 7 | winning_side << 9) << 36) * _MIX
         cards = orders.get(order_key)
         if cards is None:
             cards = orders[order_key] = order(reps, led, win_key, winning_side)
         return cards, order_key
 
+    return cards_to_try
+
+
+def _build_trick(
+    kernel: _Kernel, shared: _Shared, start: _Start, two_tricks: Callable[[int, bool, int], int],
+    representatives: Callable[[int, int], int],
+) -> _Leads:
+    """A trick start with four seats as nested loops: the search of ``leads``, ``follow`` and
+    ``last_card`` (same cards, order, bounds and table), with a Python call per second card
+    only, as a call costs more than a card. The last two cards are in ``_build_last_two``."""
+    hands, table, forget, generation = shared.hands, shared.table, shared.forget, shared.generation
+    seat_at, ours, points, keys_by_led = shared.seat_at, shared.ours, shared.points, shared.keys_by_led
+    orders, lead_orders, by_strength = shared.orders, shared.lead_orders, shared.by_strength
+    cards_to_try, last_two = _follower_cards(shared), _build_last_two(kernel, shared, start, two_tricks)
+    between, near_bound = _between(shared.trump), _near_bound
+
     def trick(
         leader: int, lead_hand: int, live: int, key: int, alpha: int, beta: int, low: int, high: int, move: int,
         match: bool, left: int,
     ) -> int:
-        """Each line of the trick in the window; the bounds found kept at ``key``. Seats a, b, c,
-        d in play order: hand h*, representatives r*, maximising max_*, card c*, window
-        alpha_*/beta_*, best value best_*, cards searched searched_* (for ``near_bound``)."""
+        """Each line of the trick in the window, the bounds found kept at ``key``. Seats a, b in
+        play order: hand h*, representatives r*, maximising max_*, card c*, window alpha_*/beta_*."""
         a, b, c, d = seat_at[leader]
         ha, hb, hc, hd = lead_hand, hands[b], hands[c], hands[d]
-        two_left = ha.bit_count() == 3
-        ra = representatives(ha, live)
-        rb, rc, rd = representatives(hb, live), representatives(hc, live), representatives(hd, live)
-        max_a, max_b, max_c, max_d = ours[a], ours[b], ours[c], ours[d]
+        ra, rb = representatives(ha, live), representatives(hb, live)
+        max_a, max_b = ours[a], ours[b]
         # The live cards of the other seats, for ``near_bound``.
         foreign_a, foreign_b = _NEVER | live ^ ha, _NEVER | live ^ hb
-        foreign_c, foreign_d = _NEVER | live ^ hc, _NEVER | live ^ hd
         # The table's key of the position after the trick: each seat's hand at its place.
-        shift_a, shift_b, shift_c, shift_d = 36 * a, 36 * b, 36 * c, 36 * d
+        shift_a, shift_b = 36 * a, 36 * b
+        after_b: _LastTwo = (
+            c, d, hc, hd, representatives(hc, live), representatives(hd, live), ours[c], ours[d],
+            _NEVER | live ^ hc, _NEVER | live ^ hd, 36 * c, 36 * d, ha.bit_count() == 3, match, left,
+        )
         lead_key = ra * _MIX
         cards = lead_orders.get(lead_key)
         if cards is None:
@@ -853,9 +861,7 @@ def _build_trick(
         tried = cards
         if move >= 0 and move != cards[0] and move in cards:
             tried = (move,) + tuple(card for card in cards if card != move)
-        best_a = -_INF if max_a else _INF
-        best_move = move
-        alpha_a, beta_a = alpha, beta
+        best_a, best_move, alpha_a, beta_a = -_INF if max_a else _INF, move, alpha, beta
         searched_a: list[tuple[int, int]] | None = None
         for ca in tried:
             if searched_a is not None:
@@ -872,7 +878,7 @@ def _build_trick(
             ka = keys[ca]
             pa = points[ca]
             key_a = rest_a << shift_a
-            cards_b, order_b = cards_to_try(rb, led, ka, same_team[b][a])
+            cards_b, order_b = cards_to_try(rb, led, ka, max_a is max_b)
             best_b = -_INF if max_b else _INF
             alpha_b, beta_b = alpha_a, beta_a
             searched_b: list[tuple[int, int]] | None = None
@@ -887,105 +893,10 @@ def _build_trick(
                 rest_b = hb ^ 1 << cb
                 hands[b] = rest_b
                 kb = keys[cb]
-                if kb > ka:
-                    top_b, win_b = kb, b
-                else:
-                    top_b, win_b = ka, a
-                pab = pa + points[cb]
-                key_b = key_a | rest_b << shift_b
-                cards_c, order_c = cards_to_try(rc, led, top_b, same_team[c][win_b])
-                best_c = -_INF if max_c else _INF
-                alpha_c, beta_c = alpha_b, beta_b
-                searched_c: list[tuple[int, int]] | None = None
-                for cc in cards_c:
-                    if searched_c is not None:
-                        known = near_bound(cc, searched_c, foreign_c, between[cc], points, max_c, alpha_c, beta_c)
-                        if known is not None:
-                            if (known > best_c) if max_c else (known < best_c):
-                                best_c = known
-                            continue
-                    kernel.nodes += 1
-                    rest_c = hc ^ 1 << cc
-                    hands[c] = rest_c
-                    kc = keys[cc]
-                    if kc > top_b:
-                        top_c, win_c = kc, c
-                    else:
-                        top_c, win_c = top_b, win_b
-                    pabc = pab + points[cc]
-                    key_c = key_b | rest_c << shift_c
-                    cards_d, order_d = cards_to_try(rd, led, top_c, same_team[d][win_c])
-                    best_d = -_INF if max_d else _INF
-                    alpha_d, beta_d = alpha_c, beta_c
-                    searched_d: list[tuple[int, int]] | None = None
-                    for cd in cards_d:
-                        if searched_d is not None:
-                            known = near_bound(cd, searched_d, foreign_d, between[cd], points, max_d, alpha_d, beta_d)
-                            if known is not None:
-                                if (known > best_d) if max_d else (known < best_d):
-                                    best_d = known
-                                continue
-                        rest_d = hd ^ 1 << cd
-                        hands[d] = rest_d
-                        winner = d if keys[cd] > top_c else win_c
-                        gain = pabc + points[cd]
-                        # As in ``last_card``: what is decided before the next trick, else its value.
-                        if ours[winner]:
-                            if gain >= beta_d:
-                                value = gain
-                            else:
-                                most = left - gain + last_bonus + (match_bonus if match else 0)
-                                if alpha_d >= gain + most:
-                                    value = gain + most
-                                elif two_left:
-                                    kernel.nodes += 1
-                                    after = (key_c | rest_d << shift_d | winner << 144 | match << 146) * _MIX
-                                    value = gain + two_tricks(winner, match, after)
-                                else:
-                                    value = gain + start(winner, alpha_d - gain, beta_d - gain, match, left - gain)
-                        elif beta_d <= 0:
-                            value = 0
-                        elif alpha_d >= left - gain + last_bonus:
-                            value = left - gain + last_bonus
-                        elif two_left:
-                            kernel.nodes += 1
-                            value = two_tricks(winner, False, (key_c | rest_d << shift_d | winner << 144) * _MIX)
-                        else:
-                            value = start(winner, alpha_d, beta_d, False, left - gain)
-                        if (value > best_d) if max_d else (value < best_d):
-                            best_d = value
-                            if max_d:
-                                if value > alpha_d:
-                                    alpha_d = value
-                            elif value < beta_d:
-                                beta_d = value
-                            if alpha_d >= beta_d:
-                                if cd != cards_d[0]:
-                                    orders[order_d] = (cd,) + tuple(x for x in cards_d if x != cd)
-                                break
-                        if searched_d is None:
-                            searched_d = [(cd, value)]
-                        else:
-                            searched_d.append((cd, value))
-                    hands[d] = hd
-                    value = best_d
-                    if (value > best_c) if max_c else (value < best_c):
-                        best_c = value
-                        if max_c:
-                            if value > alpha_c:
-                                alpha_c = value
-                        elif value < beta_c:
-                            beta_c = value
-                        if alpha_c >= beta_c:
-                            if cc != cards_c[0]:
-                                orders[order_c] = (cc,) + tuple(x for x in cards_c if x != cc)
-                            break
-                    if searched_c is None:
-                        searched_c = [(cc, value)]
-                    else:
-                        searched_c.append((cc, value))
-                hands[c] = hc
-                value = best_c
+                value = last_two(
+                    after_b, led, keys, kb if kb > ka else ka, b if kb > ka else a, pa + points[cb],
+                    key_a | rest_b << shift_b, alpha_b, beta_b,
+                )
                 if (value > best_b) if max_b else (value < best_b):
                     best_b = value
                     if max_b:
@@ -1031,6 +942,120 @@ def _build_trick(
         return best_a
 
     return trick
+
+
+def _build_last_two(
+    kernel: _Kernel, shared: _Shared, start: _Start, two_tricks: Callable[[int, bool, int], int],
+) -> Callable[[_LastTwo, int, tuple[int, ...], int, int, int, int, int, int], int]:
+    """The third and the last card of a trick, as two nested loops (see ``_build_trick``):
+    after the trick, ``start`` for the next one, or with two tricks left ``two_tricks``."""
+    hands, ours, points, orders = shared.hands, shared.ours, shared.points, shared.orders
+    match_bonus, last_bonus = shared.match_bonus, LAST_TRICK_BONUS
+    cards_to_try = _follower_cards(shared)
+    between, near_bound = _between(shared.trump), _near_bound
+
+    def last_two(
+        seats: _LastTwo, led: int, keys: tuple[int, ...], top_b: int, win_b: int, pab: int, key_b: int,
+        alpha_c: int, beta_c: int,
+    ) -> int:
+        """The value of the trick's lines from its third card in the window (alpha_c, beta_c),
+        with the best key so far ``top_b`` of seat ``win_b``, its points ``pab`` and the table
+        key of the first two hands ``key_b``."""
+        c, d, hc, hd, rc, rd, max_c, max_d, foreign_c, foreign_d, shift_c, shift_d, two_left, match, left = seats
+        best_c = -_INF if max_c else _INF
+        searched_c: list[tuple[int, int]] | None = None
+        cards_c, order_c = cards_to_try(rc, led, top_b, ours[win_b] is max_c)
+        for cc in cards_c:
+            if searched_c is not None:
+                known = near_bound(cc, searched_c, foreign_c, between[cc], points, max_c, alpha_c, beta_c)
+                if known is not None:
+                    if (known > best_c) if max_c else (known < best_c):
+                        best_c = known
+                    continue
+            kernel.nodes += 1
+            rest_c = hc ^ 1 << cc
+            hands[c] = rest_c
+            kc = keys[cc]
+            if kc > top_b:
+                top_c, win_c = kc, c
+            else:
+                top_c, win_c = top_b, win_b
+            pabc = pab + points[cc]
+            key_c = key_b | rest_c << shift_c
+            cards_d, order_d = cards_to_try(rd, led, top_c, ours[win_c] is max_d)
+            best_d = -_INF if max_d else _INF
+            alpha_d, beta_d = alpha_c, beta_c
+            searched_d: list[tuple[int, int]] | None = None
+            for cd in cards_d:
+                if searched_d is not None:
+                    known = near_bound(cd, searched_d, foreign_d, between[cd], points, max_d, alpha_d, beta_d)
+                    if known is not None:
+                        if (known > best_d) if max_d else (known < best_d):
+                            best_d = known
+                        continue
+                rest_d = hd ^ 1 << cd
+                hands[d] = rest_d
+                winner = d if keys[cd] > top_c else win_c
+                gain = pabc + points[cd]
+                # As in ``last_card``: what is decided before the next trick, else its value.
+                if ours[winner]:
+                    if gain >= beta_d:
+                        value = gain
+                    else:
+                        most = left - gain + last_bonus + (match_bonus if match else 0)
+                        if alpha_d >= gain + most:
+                            value = gain + most
+                        elif two_left:
+                            kernel.nodes += 1
+                            after = (key_c | rest_d << shift_d | winner << 144 | match << 146) * _MIX
+                            value = gain + two_tricks(winner, match, after)
+                        else:
+                            value = gain + start(winner, alpha_d - gain, beta_d - gain, match, left - gain)
+                elif beta_d <= 0:
+                    value = 0
+                elif alpha_d >= left - gain + last_bonus:
+                    value = left - gain + last_bonus
+                elif two_left:
+                    kernel.nodes += 1
+                    value = two_tricks(winner, False, (key_c | rest_d << shift_d | winner << 144) * _MIX)
+                else:
+                    value = start(winner, alpha_d, beta_d, False, left - gain)
+                if (value > best_d) if max_d else (value < best_d):
+                    best_d = value
+                    if max_d:
+                        if value > alpha_d:
+                            alpha_d = value
+                    elif value < beta_d:
+                        beta_d = value
+                    if alpha_d >= beta_d:
+                        if cd != cards_d[0]:
+                            orders[order_d] = (cd,) + tuple(x for x in cards_d if x != cd)
+                        break
+                if searched_d is None:
+                    searched_d = [(cd, value)]
+                else:
+                    searched_d.append((cd, value))
+            hands[d] = hd
+            value = best_d
+            if (value > best_c) if max_c else (value < best_c):
+                best_c = value
+                if max_c:
+                    if value > alpha_c:
+                        alpha_c = value
+                elif value < beta_c:
+                    beta_c = value
+                if alpha_c >= beta_c:
+                    if cc != cards_c[0]:
+                        orders[order_c] = (cc,) + tuple(x for x in cards_c if x != cc)
+                    break
+            if searched_c is None:
+                searched_c = [(cc, value)]
+            else:
+                searched_c.append((cc, value))
+        hands[c] = hc
+        return best_c
+
+    return last_two
 
 
 def _build_orders(shared: _Shared) -> Callable[[int, int, int, bool], tuple[int, ...]]:
