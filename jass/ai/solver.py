@@ -951,20 +951,23 @@ def _build_last_two(
     after the trick, ``start`` for the next one, or with two tricks left ``two_tricks``."""
     hands, ours, points, orders = shared.hands, shared.ours, shared.points, shared.orders
     match_bonus, last_bonus = shared.match_bonus, LAST_TRICK_BONUS
-    cards_to_try = _follower_cards(shared)
+    order = _build_orders(shared)
     between, near_bound = _between(shared.trump), _near_bound
 
     def last_two(
         seats: _LastTwo, led: int, keys: tuple[int, ...], top_b: int, win_b: int, pab: int, key_b: int,
         alpha_c: int, beta_c: int,
     ) -> int:
-        """The value of the trick's lines from its third card in the window (alpha_c, beta_c),
-        with the best key so far ``top_b`` of seat ``win_b``, its points ``pab`` and the table
-        key of the first two hands ``key_b``."""
+        """The trick's value from its third card in the window (alpha_c, beta_c): best key so far
+        ``top_b`` of seat ``win_b``, points ``pab``, the first two hands' table key ``key_b``."""
         c, d, hc, hd, rc, rd, max_c, max_d, foreign_c, foreign_d, shift_c, shift_d, two_left, match, left = seats
-        best_c = -_INF if max_c else _INF
+        best_c, visited = -_INF if max_c else _INF, 0
         searched_c: list[tuple[int, int]] | None = None
-        cards_c, order_c = cards_to_try(rc, led, top_b, ours[win_b] is max_c)
+        c_side = ours[win_b] is max_c
+        order_c = (rc | (top_b + 2 | led << 7 | c_side << 9) << 36) * _MIX
+        cards_c = orders.get(order_c)
+        if cards_c is None:
+            cards_c = orders[order_c] = order(rc, led, top_b, c_side)
         for cc in cards_c:
             if searched_c is not None:
                 known = near_bound(cc, searched_c, foreign_c, between[cc], points, max_c, alpha_c, beta_c)
@@ -972,7 +975,7 @@ def _build_last_two(
                     if (known > best_c) if max_c else (known < best_c):
                         best_c = known
                     continue
-            kernel.nodes += 1
+            visited += 1
             rest_c = hc ^ 1 << cc
             hands[c] = rest_c
             kc = keys[cc]
@@ -982,7 +985,11 @@ def _build_last_two(
                 top_c, win_c = top_b, win_b
             pabc = pab + points[cc]
             key_c = key_b | rest_c << shift_c
-            cards_d, order_d = cards_to_try(rd, led, top_c, ours[win_c] is max_d)
+            d_side = ours[win_c] is max_d
+            order_d = (rd | (top_c + 2 | led << 7 | d_side << 9) << 36) * _MIX
+            cards_d = orders.get(order_d)
+            if cards_d is None:
+                cards_d = orders[order_d] = order(rd, led, top_c, d_side)
             best_d = -_INF if max_d else _INF
             alpha_d, beta_d = alpha_c, beta_c
             searched_d: list[tuple[int, int]] | None = None
@@ -1006,7 +1013,7 @@ def _build_last_two(
                         if alpha_d >= gain + most:
                             value = gain + most
                         elif two_left:
-                            kernel.nodes += 1
+                            visited += 1
                             after = (key_c | rest_d << shift_d | winner << 144 | match << 146) * _MIX
                             value = gain + two_tricks(winner, match, after)
                         else:
@@ -1016,7 +1023,7 @@ def _build_last_two(
                 elif alpha_d >= left - gain + last_bonus:
                     value = left - gain + last_bonus
                 elif two_left:
-                    kernel.nodes += 1
+                    visited += 1
                     value = two_tricks(winner, False, (key_c | rest_d << shift_d | winner << 144) * _MIX)
                 else:
                     value = start(winner, alpha_d, beta_d, False, left - gain)
@@ -1053,6 +1060,7 @@ def _build_last_two(
             else:
                 searched_c.append((cc, value))
         hands[c] = hc
+        kernel.nodes += visited
         return best_c
 
     return last_two
