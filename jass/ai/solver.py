@@ -426,9 +426,10 @@ def _build_last_trick(shared: _Shared) -> _Ending:
 
 
 def _build_play_out_two_tricks(kernel: _Kernel, shared: _Shared) -> _Ending:
-    """The exact value of four hands of two cards, every line played out. The seats a, b, c, d
-    in play order: hand h*, maximising max_*, legal cards left to try for_*, card c*, key k*;
-    after a card the trick's best key top_*, its winner win_* and the winner's other card lead_*."""
+    """The exact value of four hands of two cards: alpha-beta from an open window over every line.
+    Seats a, b, c, d in play order: hand h*, maximising max_*, legal cards left for_*, card c*,
+    key k*, window alpha_*/beta_*; after a card the trick's best key top_*, its winner win_* and
+    the winner's other card lead_*."""
     hands, seat_at, ours, points, keys_by_led = shared.hands, shared.seat_at, shared.ours, shared.points, shared.keys_by_led
     suit0_points, suit1_points, suit2_points, suit3_points = shared.suit_points
     trump, (bauer, undertrump_allowed, void_undertrumps) = shared.trump, shared.legal_flags
@@ -436,7 +437,7 @@ def _build_play_out_two_tricks(kernel: _Kernel, shared: _Shared) -> _Ending:
     restricted, legal = trump < 4 and not undertrump_allowed, _kernel.legal
 
     def play_out_two_tricks(leader: int, match: bool) -> int:
-        """Two cards each, four seats: the exact value, every line played out (at most 16)."""
+        """Two cards each, four seats: the exact value, by alpha-beta over every line (at most 16)."""
         a, b, c, d = seat_at[leader]
         ha, hb, hc, hd = hands[a], hands[b], hands[c], hands[d]
         max_a, max_b, max_c, max_d = ours[a], ours[b], ours[c], ours[d]
@@ -445,6 +446,7 @@ def _build_play_out_two_tricks(kernel: _Kernel, shared: _Shared) -> _Ending:
         total += suit2_points[everything >> 18 & 0x1FF] + suit3_points[everything >> 27]
         visited = 0
         best_a = -_INF if max_a else _INF
+        alpha_a, beta_a = -_INF, _INF
         for_a = ha
         while for_a:
             bit_a = for_a & -for_a
@@ -455,6 +457,7 @@ def _build_play_out_two_tricks(kernel: _Kernel, shared: _Shared) -> _Ending:
             ka = keys[ca]
             rest_a = ha ^ bit_a
             best_b = -_INF if max_b else _INF
+            alpha_b, beta_b = alpha_a, beta_a
             for_b = legal(hb, led, ka - 100 if restricted and ka >= 100 else -1, trump, bauer, void_undertrumps)
             while for_b:
                 bit_b = for_b & -for_b
@@ -468,6 +471,7 @@ def _build_play_out_two_tricks(kernel: _Kernel, shared: _Shared) -> _Ending:
                     top_b, win_b, lead_b = ka, a, rest_a
                 ours_ab = (rest_a if max_a else 0) | (rest_b if max_b else 0)
                 best_c = -_INF if max_c else _INF
+                alpha_c, beta_c = alpha_b, beta_b
                 for_c = legal(hc, led, top_b - 100 if restricted and top_b >= 100 else -1, trump, bauer, void_undertrumps)
                 while for_c:
                     bit_c = for_c & -for_c
@@ -512,12 +516,21 @@ def _build_play_out_two_tricks(kernel: _Kernel, shared: _Shared) -> _Ending:
                             value = 0
                         if (value > best_d) if max_d else (value < best_d):
                             best_d = value
+                            if (value >= beta_c) if max_d else (value <= alpha_c):
+                                break
                     if (best_d > best_c) if max_c else (best_d < best_c):
                         best_c = best_d
+                        if (best_d >= beta_c) if max_c else (best_d <= alpha_c):
+                            break
+                        alpha_c, beta_c = (max(alpha_c, best_d), beta_c) if max_c else (alpha_c, min(beta_c, best_d))
                 if (best_c > best_b) if max_b else (best_c < best_b):
                     best_b = best_c
+                    if (best_c >= beta_b) if max_b else (best_c <= alpha_b):
+                        break
+                    alpha_b, beta_b = (max(alpha_b, best_c), beta_b) if max_b else (alpha_b, min(beta_b, best_c))
             if (best_b > best_a) if max_a else (best_b < best_a):
                 best_a = best_b
+                alpha_a, beta_a = (max(alpha_a, best_b), beta_a) if max_a else (alpha_a, min(beta_a, best_b))
         kernel.nodes += visited
         return best_a
 
