@@ -292,11 +292,13 @@ class _Caches:
     of a set sorted. Solvers of one mode share them, so that many small solves (a search
     bot's) do not each start cold; each is cleared past :data:`_CACHE_LIMIT` entries."""
 
-    __slots__ = ("representatives", "last_winners", "orders", "lead_orders", "by_points", "by_strength")
+    __slots__ = ("representatives", "suit_patterns", "last_winners", "orders", "lead_orders", "by_points", "by_strength")
 
     def __init__(self, trump: int, trump_jack_points: int) -> None:
         points, keys_by_led = point_table(Trump(trump), trump_jack_points), TRICK_KEYS[trump]
         self.representatives: dict[int, int] = {}
+        #: The representatives of four hands in one suit, by the four hands' cards of that suit.
+        self.suit_patterns: dict[int, tuple[int, int, int, int]] = {}
         self.last_winners: dict[int, int] = {}
         #: A follower's cards to try, in order, by its hand's representatives and the trick so far.
         self.orders: dict[int, tuple[int, ...]] = {}
@@ -309,7 +311,7 @@ class _Caches:
 
     def bound(self) -> None:
         """Clear each cache grown past its limit."""
-        for cache in (self.representatives, self.last_winners, self.orders, self.lead_orders):
+        for cache in (self.representatives, self.suit_patterns, self.last_winners, self.orders, self.lead_orders):
             if len(cache) > _CACHE_LIMIT:
                 cache.clear()
 
@@ -399,6 +401,44 @@ def _build_representatives(shared: _Shared) -> Callable[[int, int], int]:
         return found
 
     return representatives
+
+
+def _build_all_representatives(
+    shared: _Shared, representatives: Callable[[int, int], int]
+) -> Callable[[list[int]], tuple[int, int, int, int]]:
+    """``representatives`` of four hands at a trick start (every live card in a hand), by
+    suit: one cache lookup per suit instead of one per suit and hand."""
+    cache = shared.caches.suit_patterns
+
+    def suit_pattern(key: int) -> tuple[int, int, int, int]:
+        """The four hands' representatives in one suit (``key``: their cards of it, then its shift)."""
+        shift = key >> 36
+        suits = [(key >> 9 * seat & 511) << shift for seat in range(4)]
+        live = suits[0] | suits[1] | suits[2] | suits[3]
+        found = cache[key] = (
+            representatives(suits[0], live), representatives(suits[1], live),
+            representatives(suits[2], live), representatives(suits[3], live),
+        )
+        return found
+
+    def all_representatives(hands: list[int]) -> tuple[int, int, int, int]:
+        """One card of each class of equivalent cards of each of the four ``hands``."""
+        h0, h1, h2, h3 = hands
+        r0 = r1 = r2 = r3 = 0
+        for shift in 0, 9, 18, 27:
+            key = h0 >> shift & 511 | (h1 >> shift & 511) << 9 | (h2 >> shift & 511) << 18 | (h3 >> shift & 511) << 27
+            key |= shift << 36
+            found = cache.get(key)
+            if found is None:
+                found = suit_pattern(key)
+            s0, s1, s2, s3 = found
+            r0 |= s0
+            r1 |= s1
+            r2 |= s2
+            r3 |= s3
+        return r0, r1, r2, r3
+
+    return all_representatives
 
 
 def _build_last_trick(shared: _Shared) -> _Ending:
@@ -727,7 +767,7 @@ def _build_start(
     last_card = _build_last_card(kernel, shared, start)
     follow = _build_follow(kernel, shared, last_card) if seats > 2 else last_card
     leads = _build_leads(shared, follow, representatives)
-    trick = _build_trick(kernel, shared, start, two_tricks, representatives)
+    trick = _build_trick(kernel, shared, start, two_tricks, _build_all_representatives(shared, representatives))
     return start, follow, last_card
 
 
@@ -838,7 +878,7 @@ def _follower_cards(shared: _Shared) -> Callable[[int, int, int, bool], tuple[tu
 
 def _build_trick(
     kernel: _Kernel, shared: _Shared, start: _Start, two_tricks: Callable[[int, bool, int], int],
-    representatives: Callable[[int, int], int],
+    all_representatives: Callable[[list[int]], tuple[int, int, int, int]],
 ) -> _Leads:
     """A trick start with four seats as nested loops: the search of ``leads``, ``follow`` and
     ``last_card`` (same cards, order, bounds and table), with a Python call per second card
@@ -857,14 +897,15 @@ def _build_trick(
         play order: hand h*, representatives r*, maximising max_*, card c*, window alpha_*/beta_*."""
         a, b, c, d = seat_at[leader]
         ha, hb, hc, hd = lead_hand, hands[b], hands[c], hands[d]
-        ra, rb = representatives(ha, live), representatives(hb, live)
+        reps = all_representatives(hands)
+        ra, rb = reps[a], reps[b]
         max_a, max_b = ours[a], ours[b]
         # The live cards of the other seats, for ``near_bound``.
         foreign_a, foreign_b = _NEVER | live ^ ha, _NEVER | live ^ hb
         # The table's key of the position after the trick: each seat's hand at its place.
         shift_a, shift_b = 36 * a, 36 * b
         after_b: _LastTwo = (
-            c, d, hc, hd, representatives(hc, live), representatives(hd, live), ours[c], ours[d],
+            c, d, hc, hd, reps[c], reps[d], ours[c], ours[d],
             _NEVER | live ^ hc, _NEVER | live ^ hd, 36 * c, 36 * d, ha.bit_count() == 3, match, left,
         )
         lead_key = ra * _MIX
