@@ -401,3 +401,35 @@ def test_a_trick_start_finds_one_card_of_each_class_of_each_hand(seed: int) -> N
         classes = equivalent_cards(hand, live, mode)
         assert all((cls.bits & representatives).bit_count() == 1 for cls in classes), (hand, mode)
         assert representatives & ~hand.bits == 0
+
+
+@pytest.mark.parametrize(
+    ("winning_side", "overtaken", "expected"),
+    [
+        # The partner holds the trick with the King and no one after can beat it: points on it.
+        (True, False, ("H10", "H6", "HA")),
+        # The last seat can beat the King: the partner's trick is not safe, so no points on it
+        # first (the 6, then the 10), then the Ace, which takes it.
+        (True, True, ("H6", "H10", "HA")),
+        # An opponent holds the trick and the last seat can beat it: the strongest card first.
+        (False, True, ("HA", "H6", "H10")),
+        # An opponent holds it and no one after can beat it: the weakest winning card first.
+        (False, False, ("HA", "H6", "H10")),
+    ],
+)
+def test_the_third_card_is_tried_knowing_whether_the_last_seat_can_beat_the_trick(
+    winning_side: bool, overtaken: bool, expected: tuple[str, ...]
+) -> None:
+    """Move ordering of the third seat (Obenabe, Hearts led, the King the best card so far,
+    the third seat holding the Ace, the 10 and the 6): when the last seat holds a card above
+    the King, the third seat does not try smearing its 10 first."""
+    from jass._kernel import TRICK_KEYS
+    from jass.ai import solver as solver_module
+
+    shared = solver_module._Shared(Solver(Trump.OBENABE)._kernel(0), PlayRules())
+    order = solver_module._build_orders(shared)
+    hand = CardSet.parse("HA H10 H6")
+    king = CardSet.parse("HK").bits.bit_length() - 1
+    led = king // 9
+    cards = order(hand.bits, led, TRICK_KEYS[Trump.OBENABE][led][king], winning_side, overtaken)
+    assert tuple(str(CardSet.from_bits(1 << card)) for card in cards) == expected

@@ -870,7 +870,7 @@ def _follower_cards(shared: _Shared) -> Callable[[int, int, int, bool], tuple[tu
         order_key = (reps | (win_key + 2 | led << 7 | winning_side << 9) << 36) * _MIX
         cards = orders.get(order_key)
         if cards is None:
-            cards = orders[order_key] = order(reps, led, win_key, winning_side)
+            cards = orders[order_key] = order(reps, led, win_key, winning_side, False)
         return cards, order_key
 
     return cards_to_try
@@ -1043,7 +1043,7 @@ def _build_last_two(
             order_d = (rd | (top_c + 2 | led << 7 | d_side << 9) << 36) * _MIX
             cards_d = orders.get(order_d)
             if cards_d is None:
-                cards_d = orders[order_d] = order(rd, led, top_c, d_side)
+                cards_d = orders[order_d] = order(rd, led, top_c, d_side, False)
             best_d = -_INF if max_d else _INF
             alpha_d, beta_d = alpha_c, beta_c
             searched_d: list[tuple[int, int]] | None = None
@@ -1120,13 +1120,13 @@ def _build_last_two(
     return last_two
 
 
-def _build_orders(shared: _Shared) -> Callable[[int, int, int, bool], tuple[int, ...]]:
+def _build_orders(shared: _Shared) -> Callable[[int, int, int, bool, bool], tuple[int, ...]]:
     """The cards a follower tries, in order, from the cards that represent its hand."""
     points, beats, by_points, by_strength = shared.points, shared.beats, shared.by_points, shared.by_strength
     trump, (bauer, undertrump_allowed, void_undertrumps) = shared.trump, shared.legal_flags
     restricted = trump < 4 and not undertrump_allowed
 
-    def order(reps: int, led: int, win_key: int, winning_side: bool, overtaken: bool = False) -> tuple[int, ...]:
+    def order(reps: int, led: int, win_key: int, winning_side: bool, overtaken: bool) -> tuple[int, ...]:
         """The legal cards of ``reps`` in a trick led in ``led`` whose best card has ``win_key``;
         ``overtaken``: the third card, and the last seat (an opponent) can beat that card."""
         # The best trump of the trick is its winning card: its strength is the key's last digits.
@@ -1241,7 +1241,7 @@ def _build_last_card(kernel: _Kernel, shared: _Shared, start: _Start) -> _Follow
         order_key = (reps[seat] | (win_key + 2 | led << 7 | winning_side << 9) << 36) * _MIX
         cards = orders.get(order_key)
         if cards is None:
-            cards = orders[order_key] = order(reps[seat], led, win_key, winning_side)
+            cards = orders[order_key] = order(reps[seat], led, win_key, winning_side, False)
         maximise = ours[seat]
         best = -_INF if maximise else _INF
         keys = keys_by_led[led]
