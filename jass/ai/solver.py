@@ -1128,7 +1128,8 @@ def _build_orders(shared: _Shared) -> Callable[[int, int, int, bool, bool], tupl
 
     def order(reps: int, led: int, win_key: int, winning_side: bool, overtaken: bool) -> tuple[int, ...]:
         """The legal cards of ``reps`` in a trick led in ``led`` whose best card has ``win_key``;
-        ``overtaken``: the third card, and the last seat (an opponent) can beat that card."""
+        ``overtaken``: this is the third card of four, and the last seat (an opponent) holds a
+        card above ``win_key``."""
         # The best trump of the trick is its winning card: its strength is the key's last digits.
         best = win_key - 100 if restricted and win_key >= 100 else -1
         legal = _kernel.legal(reps, led, best, trump, bauer, void_undertrumps)
