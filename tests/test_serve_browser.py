@@ -149,6 +149,14 @@ OVERLAPS = """() => {
 }"""
 
 
+def keep_screenshot(screenshot: Path) -> None:
+    """Copy a screenshot into the folder ``JASS_SCREENSHOTS`` names, if any (made if missing)."""
+    target = os.environ.get("JASS_SCREENSHOTS")
+    if target:
+        Path(target).mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(screenshot, Path(target) / screenshot.name)
+
+
 def check_layout(page: Any) -> None:
     """The page fits its screen: no sideways scrolling, nothing past its edges, nothing on the
     felt over anything else."""
@@ -242,9 +250,7 @@ def test_a_whole_schieber_game_in_the_browser(address: str, browser: Any, tmp_pa
     assert len(played) == 9
     assert page.inner_text("#status") == "game over"
     assert not errors, errors
-    target = os.environ.get("JASS_SCREENSHOTS")
-    if target:
-        shutil.copyfile(screenshot, Path(target) / screenshot.name)
+    keep_screenshot(screenshot)
 
 
 def test_going_out_when_it_loses_asks_first(address: str, browser: Any) -> None:
@@ -341,9 +347,7 @@ def test_a_swiss_hand_at_a_swisslos_table(address: str, browser: Any, tmp_path: 
     for index in range(schilten.count()):
         assert (schilten.nth(index).get_attribute("alt") or "").startswith("♠")
     assert not errors, errors
-    target = os.environ.get("JASS_SCREENSHOTS")
-    if target:
-        shutil.copyfile(screenshot, Path(target) / screenshot.name)
+    keep_screenshot(screenshot)
 
 
 def test_a_link_to_no_table_says_so(address: str, browser: Any) -> None:
