@@ -1,5 +1,5 @@
 """Test configuration: Hypothesis profiles (``--hypothesis-profile=thorough`` for more examples),
-and the ``slow`` marker of the quick loop.
+the ``slow`` marker of the quick loop, and ``known_seeds`` for the server's tests.
 
 The quick loop is ``python -m pytest -m "not slow"``: every Hypothesis property and fuzzer is
 slow by nature (it tries many examples), so each is marked here; other long tests (whole
@@ -8,6 +8,8 @@ check, the README's command, runs everything.
 """
 
 from __future__ import annotations
+
+import random
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -26,3 +28,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture
+def known_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's games in this process start from a fixed sequence of seeds, not a fresh
+    random seed each: a test plays the same games on every run. (With fresh seeds a Sidi Barrani
+    test failed about once in 140 runs: 11 of the seeds 0 to 1,499 give a game to 300 whose first
+    auction a bot's double ends before seat 2 calls, and whose one deal ends the game.)"""
+    seeds = random.Random(20261202)
+    monkeypatch.setattr("jass.serve.tables.new_seed", lambda: seeds.getrandbits(64))

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette", reason="jass serve is the optional extra jass[serve]")
+pytestmark = pytest.mark.usefixtures("known_seeds")
 
 from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402

@@ -31,6 +31,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette", reason="jass serve is the optional extra jass[serve]")
+pytestmark = pytest.mark.usefixtures("known_seeds")
 
 from jass import records, schieber, serial  # noqa: E402
 from jass.serve.store import (  # noqa: E402
