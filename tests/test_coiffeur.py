@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import copy
 import pickle
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import attrs
 import pytest
@@ -774,6 +776,37 @@ def test_a_loaded_state_that_does_not_replay_is_refused() -> None:
     data = serial.to_dict(state)
     data["chooser"] = 0  # seat 1 chose
     with pytest.raises(SerialError):
+        serial.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        # A slate of 10 rows has no row 12 (a round score allows rows up to MAX_ROWS - 1): this
+        # raised IndexError instead, found by the fuzzer of test_serial.py with 1,000 examples.
+        pytest.param(lambda h: h[0].update(row=12),
+                     r"^\$\.history\[0\]: row 12 in Slalom Obenabe: not a row and mode of the slate$",
+                     id="a round is written in a row of the slate"),
+        pytest.param(lambda h: h[0].update(mode="eicheln"),
+                     r"^\$\.history\[0\]: row 8 in Eicheln: not a row and mode of the slate$",
+                     id="a row allows only its own modes"),
+        pytest.param(lambda h: h.append(copy.deepcopy(h[0])),
+                     r"^\$\.history\[1\]\.row: team 1 has played row 8 already$",
+                     id="a team plays each row once"),
+        pytest.param(lambda h: [t.update(multiplier=3) for t in h[0]["teams"]],
+                     r"^\$\.history\[0\]\.teams\[0\]\.multiplier: is 3, but row 8's factor is 9$",
+                     id="a row is counted at its factor"),
+    ],
+)
+def test_an_observation_s_history_is_checked_against_the_slate(
+    change: Callable[[list[dict[str, Any]]], object], error: str,
+) -> None:
+    """The rounds an observation shows written are checked against the slate as a state's are."""
+    final = play(worked_start(), " ".join(cards for cards, _, _, _ in WORKED))
+    data = serial.to_dict(coiffeur.observe(final, 0))
+    assert serial.from_dict(data) == coiffeur.observe(final, 0)
+    change(data["history"])
+    with pytest.raises(SerialError, match=error):
         serial.from_dict(data)
 
 

@@ -25,17 +25,22 @@ __all__ = ["check_loaded", "check_observation"]
 
 
 def _check_history(setting: Setting, path: str) -> tuple[RoundScore, ...]:
-    """The dealer, and the rounds written before the one in ``setting``: each in a row of the
-    slate, of a mode the row allows, open in the team's column then, at the row's factor."""
-    rules = setting.rules
-    rows = rules.slate.rows
+    """The dealer, and the rounds written before the one in ``setting`` (see :func:`_check_rows`)."""
     over = setting.phase is Phase.ROUND_OVER or setting.phase is Phase.GAME_OVER
     before = rounds_before(setting, Rules, SEATS, over, path)
-    if len(setting.history) > 2 * len(rows):
-        raise SerialError(f"holds {len(setting.history)} rounds: a slate of {len(rows)} rows has "
+    _check_rows(setting.rules, setting.history, path)
+    return before
+
+
+def _check_rows(rules: Rules, history: tuple[RoundScore, ...], path: str) -> None:
+    """The rounds written (of a state or an observation): each in a row of the slate, of a mode
+    the row allows, open in the team's column then, at the row's factor."""
+    rows = rules.slate.rows
+    if len(history) > 2 * len(rows):
+        raise SerialError(f"holds {len(history)} rounds: a slate of {len(rows)} rows has "
                           f"{2 * len(rows)}", f"{path}.history")
     done: set[tuple[int, int]] = set()
-    for i, score in enumerate(setting.history):
+    for i, score in enumerate(history):
         rpath = f"{path}.history[{i}]"
         if score.row >= len(rows) or score.mode not in rows[score.row].modes:
             raise SerialError(f"row {score.row} in {score.mode}: not a row and mode of the slate", rpath)
@@ -45,7 +50,6 @@ def _check_history(setting: Setting, path: str) -> tuple[RoundScore, ...]:
         if score.teams[0].multiplier != rows[score.row].factor:
             raise SerialError(f"is {score.teams[0].multiplier}, but row {score.row}'s factor is "
                               f"{rows[score.row].factor}", f"{rpath}.teams[0].multiplier")
-    return before
 
 
 def check_loaded(state: State, path: str = "$") -> None:
@@ -105,6 +109,7 @@ def check_observation(view: Observation, path: str = "$") -> None:
     if (view.winner is not None) and view.phase is not Phase.GAME_OVER:
         raise SerialError("the game is not over", f"{path}.winner")
     history = view.history
+    _check_rows(view.rules, history, path)
     columns = slate_columns(view.rules.slate, history)
     if view.slates != columns:
         raise SerialError("is not what the history writes", f"{path}.slates")
